@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+//
+// Timeline photo layout service.
+//
+//   PhotoLayout      pure layout core (Foundation only): inputs → rules → outputs
+//   HTTPServer       generic HTTP/1.1 (+ gzip, HTTP/2) server on BSD sockets and Dispatch
+//   LayoutService    the v1 API: DTOs, one handler per operationId, route table, CLI
+//   timeline-layout  the executable: `serve` (default) and the offline `layout` command
+//
+// The C targets wrap what Swift's Glibc module does not give us: zlib, nghttp2, and a few
+// Linux system calls (epoll, accept4) the server's I/O loop needs.
+import PackageDescription
+
+let package = Package(
+    name: "timeline-layout",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "PhotoLayout", targets: ["PhotoLayout"]),
+        .executable(name: "timeline-layout", targets: ["timeline-layout"]),
+    ],
+    targets: [
+        .target(name: "PhotoLayout"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
+        .target(name: "CSystemShims"),
+        .target(name: "HTTPServer", dependencies: ["CSystemShims", "CZlib", "CNghttp2"]),
+        .target(
+            name: "LayoutService",
+            dependencies: ["PhotoLayout", "HTTPServer"],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
+        .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

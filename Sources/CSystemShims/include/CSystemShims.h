@@ -1,0 +1,49 @@
+// Linux system calls that Swift's Glibc module does not expose (epoll, accept4, memmem),
+// wrapped so that Swift sees plain functions and plain structs.
+#ifndef C_SYSTEM_SHIMS_H
+#define C_SYSTEM_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __linux__
+#include <sys/epoll.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One readiness event, unpacked from the (packed on x86_64) `struct epoll_event`.
+typedef struct {
+    int32_t fd;
+    uint32_t events;
+} shim_event;
+
+/// `epoll_create1(EPOLL_CLOEXEC)`; -1 and errno on failure.
+int shim_epoll_create(void);
+/// Adds, modifies or deletes `fd` in `epfd` with `events` (EPOLLIN, EPOLLOUT, EPOLLET…).
+int shim_epoll_add(int epfd, int fd, uint32_t events);
+int shim_epoll_modify(int epfd, int fd, uint32_t events);
+int shim_epoll_delete(int epfd, int fd);
+/// Waits up to `timeout_ms` (0: poll) and writes at most `capacity` events to `out`.
+int shim_epoll_wait(int epfd, shim_event *out, int capacity, int timeout_ms);
+
+/// `accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)`.
+int shim_accept_nonblocking(int fd);
+
+/// `memmem`, for finding the end of a header block in a receive buffer.
+const void *shim_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
+
+uint32_t shim_epollin(void);
+uint32_t shim_epollout(void);
+uint32_t shim_epollet(void);
+uint32_t shim_epollrdhup(void);
+uint32_t shim_epollhup(void);
+uint32_t shim_epollerr(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

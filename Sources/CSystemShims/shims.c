@@ -1,0 +1,47 @@
+#define _GNU_SOURCE
+#include "CSystemShims.h"
+
+#include <string.h>
+#include <sys/socket.h>
+
+#ifdef __linux__
+#include <sys/epoll.h>
+
+int shim_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+static int shim_epoll_ctl(int epfd, int op, int fd, uint32_t events) {
+    struct epoll_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.events = events;
+    ev.data.fd = fd;
+    return epoll_ctl(epfd, op, fd, &ev);
+}
+
+int shim_epoll_add(int epfd, int fd, uint32_t events) { return shim_epoll_ctl(epfd, EPOLL_CTL_ADD, fd, events); }
+int shim_epoll_modify(int epfd, int fd, uint32_t events) { return shim_epoll_ctl(epfd, EPOLL_CTL_MOD, fd, events); }
+int shim_epoll_delete(int epfd, int fd) { return shim_epoll_ctl(epfd, EPOLL_CTL_DEL, fd, 0); }
+
+int shim_epoll_wait(int epfd, shim_event *out, int capacity, int timeout_ms) {
+    struct epoll_event events[256];
+    if (capacity > 256) capacity = 256;
+    int n = epoll_wait(epfd, events, capacity, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        out[i].fd = events[i].data.fd;
+        out[i].events = events[i].events;
+    }
+    return n;
+}
+
+int shim_accept_nonblocking(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+uint32_t shim_epollin(void) { return EPOLLIN; }
+uint32_t shim_epollout(void) { return EPOLLOUT; }
+uint32_t shim_epollet(void) { return EPOLLET; }
+uint32_t shim_epollrdhup(void) { return EPOLLRDHUP; }
+uint32_t shim_epollhup(void) { return EPOLLHUP; }
+uint32_t shim_epollerr(void) { return EPOLLERR; }
+#endif
+
+const void *shim_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
+    return memmem(haystack, haystack_len, needle, needle_len);
+}

@@ -1,0 +1,157 @@
+/// The two grid styles of DESIGN §4.
+public enum GridStyle: String, CaseIterable, Hashable, Sendable {
+    /// The timeline grid of the HVWWeibo seed: fixed 70-point cells, 10 apart.
+    case classic
+    /// The modern feed (YYKit's Weibo demo): cells sized from the content width.
+    case adaptive
+}
+
+/// Every constant of the grid rules, each overridable by a request option (DESIGN §4).
+///
+/// Build one with `GridOptions.validated(…)` from raw option values: it applies the
+/// defaults and returns the 422 problems of values the rules cannot use.
+public struct GridOptions: Hashable, Sendable {
+    public var style: GridStyle
+    /// The classic cell side `s`.
+    public var itemSize: Double
+    /// The gap `g` between cells: 10 in `classic`, 4 in `adaptive` unless overridden.
+    public var spacing: Double
+    public var maxItems: Int
+    /// The adaptive style's content width `W` (required there, ignored by `classic`).
+    public var contentWidth: Double?
+    public var pixelGrid: PixelGrid
+    public var badgeSize: Size
+
+    public static let defaultItemSize = 70.0
+    public static let defaultMaxItems = 9
+    public static let defaultScale = 2.0
+    public static let defaultBadgeSize = Size(width: 28, height: 18)
+
+    public static func defaultSpacing(for style: GridStyle) -> Double {
+        switch style {
+        case .classic: 10
+        case .adaptive: 4
+        }
+    }
+
+    /// The classic defaults: 70-point cells, 10 apart, at most 9, scale 2, 28×18 badges.
+    public init() {
+        self.init(style: .classic)
+    }
+
+    /// The defaults of `style`, with the given content width.
+    public init(style: GridStyle, contentWidth: Double? = nil, scale: Double = GridOptions.defaultScale) {
+        self.style = style
+        self.itemSize = Self.defaultItemSize
+        self.spacing = Self.defaultSpacing(for: style)
+        self.maxItems = Self.defaultMaxItems
+        self.contentWidth = contentWidth
+        self.pixelGrid = PixelGrid(scale: scale)
+        self.badgeSize = Self.defaultBadgeSize
+    }
+}
+
+/// Option values as a request gives them, before defaults and validation: every field is
+/// optional, and numbers are kept as `Double` so that `2.5` for `max_items` can be refused
+/// rather than truncated.
+public struct RawGridOptions: Hashable, Sendable {
+    public var style: String?
+    public var itemSize: Double?
+    public var spacing: Double?
+    public var maxItems: Double?
+    public var contentWidth: Double?
+    public var scale: Double?
+    public var badgeSize: Size?
+
+    public init(
+        style: String? = nil,
+        itemSize: Double? = nil,
+        spacing: Double? = nil,
+        maxItems: Double? = nil,
+        contentWidth: Double? = nil,
+        scale: Double? = nil,
+        badgeSize: Size? = nil
+    ) {
+        self.style = style
+        self.itemSize = itemSize
+        self.spacing = spacing
+        self.maxItems = maxItems
+        self.contentWidth = contentWidth
+        self.scale = scale
+        self.badgeSize = badgeSize
+    }
+}
+
+extension GridOptions {
+    /// The options `raw` asks for, or a 422 `InputError` listing every value the rules
+    /// refuse (DESIGN §4): an unknown style, a scale other than 1, 2 or 3, `adaptive`
+    /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
+    /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
+    /// number. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`).
+    public static func validated(
+        _ raw: RawGridOptions,
+        pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) }
+    ) throws(InputError) -> GridOptions {
+        var problems: [InputError.Problem] = []
+        func refuse(_ name: String, _ detail: String) {
+            problems.append(InputError.Problem(pointer: pointer(name), detail: detail))
+        }
+        func finite(_ name: String, _ value: Double?) -> Double? {
+            guard let value else { return nil }
+            guard value.isFinite else {
+                refuse(name, "must be a finite number")
+                return nil
+            }
+            return value
+        }
+
+        var style = GridStyle.classic
+        if let name = raw.style {
+            if let known = GridStyle(rawValue: name) {
+                style = known
+            } else {
+                refuse("style", "unknown style \"\(name)\"; expected one of: classic, adaptive")
+            }
+        }
+        var options = GridOptions(style: style)
+
+        if let scale = finite("scale", raw.scale) {
+            if PixelGrid.supportedScales.contains(scale) {
+                options.pixelGrid = PixelGrid(scale: scale)
+            } else {
+                refuse("scale", "must be 1, 2 or 3")
+            }
+        }
+        if let itemSize = finite("item_size", raw.itemSize) {
+            if itemSize > 0 { options.itemSize = itemSize } else { refuse("item_size", "must be positive") }
+        }
+        if let spacing = finite("spacing", raw.spacing) {
+            if spacing >= 0 { options.spacing = spacing } else { refuse("spacing", "must not be negative") }
+        }
+        if let maxItems = finite("max_items", raw.maxItems) {
+            if maxItems >= 1, maxItems.rounded() == maxItems, maxItems <= Double(Int32.max) {
+                options.maxItems = Int(maxItems)
+            } else {
+                refuse("max_items", "must be a positive whole number")
+            }
+        }
+        if let contentWidth = finite("content_width", raw.contentWidth) {
+            if contentWidth > 0 { options.contentWidth = contentWidth } else { refuse("content_width", "must be positive") }
+        } else if style == .adaptive, raw.contentWidth == nil {
+            refuse("content_width", "is required by the adaptive style")
+        }
+        if let badge = raw.badgeSize {
+            if badge.isPositive {
+                options.badgeSize = badge
+            } else {
+                refuse("badge_size", "width and height must be positive finite numbers")
+            }
+        }
+
+        guard problems.isEmpty else {
+            let detail = problems.map { "\($0.pointer.dropFirst()): \($0.detail)" }.joined(separator: "; ")
+            throw InputError(kind: .invalidValue, detail: detail, problems: problems)
+        }
+        return options
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Why a request's input cannot be laid out, and where.
+///
+/// The core knows nothing of HTTP; the service maps `kind` to a status code
+/// (`malformed` and `wrongType` to 400, `invalidValue` to 422) and `problems` to the
+/// problem+json `errors` array.
+public struct InputError: Error, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// Not JSON at all, or truncated.
+        case malformed
+        /// Well-formed JSON, but a value of the wrong JSON type.
+        case wrongType
+        /// Well-formed and well-typed, but a value outside what the rules accept.
+        case invalidValue
+    }
+
+    /// One located problem: a JSON pointer in URI-fragment form (`#/options/scale`), or
+    /// `#/query/NAME` for a query parameter, and what is wrong there.
+    public struct Problem: Hashable, Sendable {
+        public var pointer: String
+        public var detail: String
+
+        public init(pointer: String, detail: String) {
+            self.pointer = pointer
+            self.detail = detail
+        }
+    }
+
+    public var kind: Kind
+    /// One sentence for the whole error.
+    public var detail: String
+    public var problems: [Problem]
+
+    public init(kind: Kind, detail: String, problems: [Problem] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.problems = problems
+    }
+
+    /// A single located problem; the detail names the place too, for a one-line message.
+    public static func at(_ pointer: String, _ kind: Kind, _ detail: String) -> InputError {
+        InputError(kind: kind, detail: "\(pointer.dropFirst()): \(detail)", problems: [Problem(pointer: pointer, detail: detail)])
+    }
+}
+
+/// Builds JSON pointers (RFC 6901, URI-fragment form) for `InputError`.
+public enum JSONPointer {
+    /// `#/a/b/0` from path components, escaping `~` and `/` as the RFC says.
+    public static func fragment(_ components: [String]) -> String {
+        "#" + components.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
+    }
+}

@@ -1,0 +1,96 @@
+/// A status as Weibo sends it, reduced to the fields the layout reads (DESIGN §3).
+///
+/// These are the core's typed inputs: readers (`TimelineReader`) produce them from JSON,
+/// and rules (`PictureRules`, `GridRules`) consume them. Nothing here is validated or
+/// normalised yet: that is what the rules do, so that every reader gets the same answers.
+public struct WeiboStatus: Hashable, Sendable {
+    /// `idstr`, else `id`'s literal digits, else `nil`.
+    public var id: String?
+    public var media: WeiboMedia
+    /// `retweeted_status`, one level deep: its own `retweeted_status` is not read.
+    public var retweeted: WeiboRetweet?
+
+    public init(id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil) {
+        self.id = id
+        self.media = media
+        self.retweeted = retweeted
+    }
+}
+
+/// The status a retweet quotes: an id and pictures, nothing deeper.
+public struct WeiboRetweet: Hashable, Sendable {
+    public var id: String?
+    public var media: WeiboMedia
+
+    public init(id: String? = nil, media: WeiboMedia = WeiboMedia()) {
+        self.id = id
+        self.media = media
+    }
+}
+
+/// The picture fields of a status, in both of Weibo's shapes, exactly as sent.
+public struct WeiboMedia: Hashable, Sendable {
+    /// Open API v2: `pic_urls[].thumbnail_pic`, in order; entries without a string are dropped.
+    public var picURLs: [String]
+    /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture.
+    public var thumbnailPic: String?
+    /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are dropped.
+    public var picIDs: [String]
+    /// Client API: `pic_infos`, by pid.
+    public var picInfos: [String: WeiboPictureInfo]
+
+    public init(
+        picURLs: [String] = [],
+        thumbnailPic: String? = nil,
+        picIDs: [String] = [],
+        picInfos: [String: WeiboPictureInfo] = [:]
+    ) {
+        self.picURLs = picURLs
+        self.thumbnailPic = thumbnailPic
+        self.picIDs = picIDs
+        self.picInfos = picInfos
+    }
+}
+
+/// One entry of `pic_infos`.
+public struct WeiboPictureInfo: Hashable, Sendable {
+    /// The info's own `type` (`"gif"`, `"livephoto"`, …), as sent.
+    public var type: String?
+    /// `keep_size` was truthy: a non-zero number, `true`, or a non-zero numeric string.
+    public var keepSize: Bool
+    public var variants: [PictureVariant: WeiboPictureVariant]
+
+    public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
+        self.type = type
+        self.keepSize = keepSize
+        self.variants = variants
+    }
+}
+
+/// The variants a `pic_infos` entry may carry, by their JSON key.
+public enum PictureVariant: String, CaseIterable, Hashable, Sendable {
+    case thumbnail, bmiddle, large, largest, original
+}
+
+/// One variant of a picture: `{url, width, height, type}`, each possibly absent.
+public struct WeiboPictureVariant: Hashable, Sendable {
+    public var url: String?
+    /// Numbers or numeric strings, read as numbers; anything else is `nil`.
+    public var width: Double?
+    public var height: Double?
+    public var type: String?
+
+    public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.type = type
+    }
+
+    /// The variant's size when both sides are positive numbers, else `nil`.
+    public var knownSize: Size? {
+        guard let width, let height else { return nil }
+        let size = Size(width: width, height: height)
+        return size.isPositive ? size : nil
+    }
+}
