@@ -66,7 +66,7 @@ private struct TimelineDocument: Decodable {
         var statuses: [WeiboStatus] = []
         while !array.isAtEnd {
             let index = array.currentIndex
-            guard let status = try? array.decode(DecodedStatus.self) else {
+            guard let status = try? array.decode(LenientWeiboStatus.self) else {
                 throw InputError.at("#/statuses/\(index)", .wrongType, "must be a status object")
             }
             statuses.append(status.value)
@@ -214,10 +214,12 @@ extension KeyedDecodingContainer where K == StatusKey {
     }
 }
 
-private struct DecodedStatus: Decodable {
-    var value: WeiboStatus
+/// One status, decoded leniently as `FoundationTimelineReader` does: for request bodies that
+/// embed a Weibo status (the browser's `status`). Decoding fails only when it is not an object.
+public struct LenientWeiboStatus: Decodable, Sendable {
+    public var value: WeiboStatus
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: StatusKey.self)
         value = WeiboStatus(
             id: object.statusID,
