@@ -30,7 +30,7 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
-        .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer"]),
     ],

@@ -87,7 +87,8 @@ extension GridOptions {
     /// refuse (DESIGN §4): an unknown style, a scale other than 1, 2 or 3, `adaptive`
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
     /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
-    /// number. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`).
+    /// number, and (decision: DESIGN is silent) an adaptive content width so narrow for its
+    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`).
     public static func validated(
         _ raw: RawGridOptions,
         pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) }
@@ -139,6 +140,9 @@ extension GridOptions {
             if contentWidth > 0 { options.contentWidth = contentWidth } else { refuse("content_width", "must be positive") }
         } else if style == .adaptive, raw.contentWidth == nil {
             refuse("content_width", "is required by the adaptive style")
+        }
+        if style == .adaptive, options.contentWidth != nil, problems.isEmpty, GridRules.adaptiveCell(options: options) <= 0 {
+            refuse("content_width", "is too narrow for the spacing: the adaptive cell (W + g)/3 − g must be positive")
         }
         if let badge = raw.badgeSize {
             if badge.isPositive {

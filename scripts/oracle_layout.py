@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""An independent oracle for DESIGN §3–4: recomputes every sample's grid from the raw JSON
+with Python's json module and compares it to the golden files the Swift tests check.
+
+A second implementation, written from DESIGN's text rather than from the Swift code, so a
+golden file recorded from a wrong rule is caught. Usage: scripts/oracle_layout.py (exit 1 on
+any difference)."""
+import json, math, os, re, sys
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "Tests", "PhotoLayoutTests", "Fixtures")
+SIZE = re.compile(r"^(thumbnail|bmiddle|large|largest|original|woriginal|square|small|middle|(or|orj|wap|thumb|mw)[0-9]+)$")
+
+
+def px(v, scale):
+    r = math.floor(abs(v) * scale + 0.5) / scale
+    return math.copysign(r, v) if r else 0
+
+
+def replace(url, target):
+    m = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*|//[^/?#]*)?([^?#]*)(.*)$", url)
+    prefix, path, rest = m.group(1) or "", m.group(2), m.group(3)
+    parts = path.split("/")
+    for i, seg in enumerate(parts[:-1]):
+        if SIZE.match(seg):
+            parts[i] = target
+            return prefix + "/".join(parts) + rest
+    return url
+
+
+def num(v):
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            f = float(v)
+            return f if math.isfinite(f) else None
+        except ValueError:
+            return None
+    return None
+
+
+def size(var):
+    if not isinstance(var, dict):
+        return None
+    w, h = num(var.get("width")), num(var.get("height"))
+    return (w, h) if w and h and w > 0 and h > 0 else None
+
+
+def is_gif_path(url):
+    return re.split(r"[?#]", url)[0].lower().endswith(".gif")
+
+
+def pictures(st):
+    out = []
+    infos = st.get("pic_infos") if isinstance(st.get("pic_infos"), dict) else {}
+    for pid in st.get("pic_ids") or []:
+        info = infos.get(pid) if isinstance(pid, str) else None
+        if not isinstance(info, dict):
+            continue
+        var = {k: info[k] for k in ("thumbnail", "bmiddle", "large", "largest", "original") if isinstance(info.get(k), dict)}
+        url = lambda k: var.get(k, {}).get("url") if isinstance(var.get(k, {}).get("url"), str) and var[k]["url"] else None
+        thumb = url("thumbnail") or next((replace(url(k), "thumbnail") for k in ("bmiddle", "large", "largest", "original") if url(k)), None)
+        if not thumb:
+            continue
+        types = [t.lower() for t in [info.get("type")] + [v.get("type") for v in var.values()] if isinstance(t, str)]
+        kind = "gif" if "gif" in types or is_gif_path(thumb) else "livephoto" if "livephoto" in types else "image"
+        known = next((size(var.get(k)) for k in ("largest", "original", "large", "bmiddle") if size(var.get(k))), None)
+        ks = info.get("keep_size")
+        keep = bool(ks) if isinstance(ks, (bool, int, float)) else (num(ks) not in (None, 0) if isinstance(ks, str) else False)
+        out.append(dict(thumbnail_url=thumb, bmiddle_url=url("bmiddle") or replace(thumb, "bmiddle"),
+                        large_url=url("large") or url("largest") or url("original") or replace(thumb, "large"),
+                        kind=kind, is_long=bool(known and known[1] / known[0] > 3), keep=keep, bsize=size(var.get("bmiddle"))))
+    if out:
+        return out
+    urls = [p["thumbnail_pic"] for p in st.get("pic_urls") or [] if isinstance(p, dict) and isinstance(p.get("thumbnail_pic"), str) and p["thumbnail_pic"]]
+    if not urls and isinstance(st.get("thumbnail_pic"), str) and st["thumbnail_pic"]:
+        urls = [st["thumbnail_pic"]]
+    return [dict(thumbnail_url=u, bmiddle_url=replace(u, "bmiddle"), large_url=replace(u, "large"),
+                 kind="gif" if is_gif_path(u) else "image", is_long=False, keep=False, bsize=None) for u in urls]
+
+
+def grid(pics, style, W=None, scale=2, s=70, maxn=9):
+    g = 10 if style == "classic" else 4
+    n = min(len(pics), maxn)
+    if n == 0:
+        return None
+    R = lambda x, y, w, h: {"x": px(x, scale), "y": px(y, scale), "width": px(w, scale), "height": px(h, scale)}
+    frames = []
+    if style == "adaptive" and n == 1:
+        p = pics[0]
+        c = px((W + g) / 3 - g, scale)
+        L = 2 * c + g
+        if p["bsize"] and not p["keep"]:
+            w, h = p["bsize"]
+            fw, fh = (w / h * L, L) if w < h else (L, h / w * L)
+        else:
+            fw = fh = W / 2
+        frames, cols, rows, gw, gh = [(0, 0, fw, fh)], 1, 1, fw, fh
+    else:
+        side = s if style == "classic" else px((W + g) / 3 - g, scale)
+        k = 2 if n == 4 else 3
+        frames = [((i % k) * (side + g), (i // k) * (side + g), side, side) for i in range(n)]
+        cols, rows = min(n, k), math.ceil(n / k)
+        gw, gh = cols * (side + g) - g, rows * (side + g) - g
+    items = []
+    for i, (p, f) in enumerate(zip(pics, frames)):
+        b = "gif" if p["kind"] == "gif" else "long" if p["is_long"] else "live" if p["kind"] == "livephoto" else None
+        x, y, w, h = f
+        items.append({"index": i, "frame": R(*f), "thumbnail_url": p["thumbnail_url"], "bmiddle_url": p["bmiddle_url"],
+                      "large_url": p["large_url"], "kind": p["kind"], "is_gif": p["kind"] == "gif", "is_long": p["is_long"],
+                      "badge": {"kind": b, "frame": R(x + w - 28, y + h - 18, 28, 18)} if b else None})
+    return {"size": {"width": px(gw, scale), "height": px(gh, scale)}, "columns": cols, "rows": rows, "items": items}
+
+
+def sid(st):
+    if isinstance(st.get("idstr"), str):
+        return st["idstr"]
+    v = st.get("id")
+    if isinstance(v, bool) or v is None:
+        return None
+    return v if isinstance(v, str) else str(v) if isinstance(v, int) else None
+
+
+def layout(doc, **kw):
+    out = []
+    for st in doc["statuses"]:
+        rt = st.get("retweeted_status") if isinstance(st.get("retweeted_status"), dict) else None
+        out.append({"id": sid(st), "photos": grid(pictures(st), **kw),
+                    "retweeted": {"id": sid(rt), "photos": grid(pictures(rt), **kw)} if rt is not None else None})
+    return {"statuses": out}
+
+
+def main():
+    cases = [(n, n + ".classic", dict(style="classic")) for n in ("client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012")]
+    cases.append(("client-api-timeline", "client-api-timeline.adaptive-355@3x", dict(style="adaptive", W=355, scale=3)))
+    failures = 0
+    for sample, golden, kw in cases:
+        doc = json.load(open(os.path.join(ROOT, "samples", sample + ".json")))
+        expected = layout(doc, **kw)
+        actual = json.load(open(os.path.join(ROOT, "golden", golden + ".json")))
+        ok = expected == actual
+        failures += not ok
+        print(("ok  " if ok else "FAIL"), golden)
+        if not ok:
+            for a, b in zip(expected["statuses"], actual["statuses"]):
+                if a != b:
+                    print("  oracle:", json.dumps(a)[:600]); print("  golden:", json.dumps(b)[:600]); break
+    print(f"{len(cases) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
