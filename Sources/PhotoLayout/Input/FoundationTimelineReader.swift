@@ -14,18 +14,24 @@ public struct FoundationTimelineReader: TimelineReader {
         } catch let error as InputError {
             throw error
         } catch let DecodingError.dataCorrupted(context) {
-            throw InputError(kind: .malformed, detail: "malformed JSON: \(Self.describe(context))")
+            throw InputError(kind: .malformed, detail: "malformed JSON: \(Self.describe(context, in: data))")
         } catch {
             throw InputError(kind: .malformed, detail: "malformed JSON: \(error)")
         }
     }
 
-    /// Foundation puts the position ("around line 1, column 7") in the underlying error.
-    static func describe(_ context: DecodingError.Context) -> String {
+    /// JSONDecoder on Linux says only "not valid JSON"; JSONSerialization, asked again on
+    /// this error path only, says where ("around character 6").
+    static func describe(_ context: DecodingError.Context, in data: Data) -> String {
         if let underlying = context.underlyingError as NSError?,
             let message = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
         {
             return message
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { return message }
         }
         return context.debugDescription
     }

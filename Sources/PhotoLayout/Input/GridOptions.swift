@@ -153,7 +153,7 @@ extension GridOptions {
         }
 
         guard problems.isEmpty else {
-            let detail = problems.map { "\($0.pointer.dropFirst()): \($0.detail)" }.joined(separator: "; ")
+            let detail = problems.map { InputError.describe($0.pointer, $0.detail) }.joined(separator: "; ")
             throw InputError(kind: .invalidValue, detail: detail, problems: problems)
         }
         return options

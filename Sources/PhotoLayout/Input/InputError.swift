@@ -40,7 +40,12 @@ public struct InputError: Error, Hashable, Sendable {
 
     /// A single located problem; the detail names the place too, for a one-line message.
     public static func at(_ pointer: String, _ kind: Kind, _ detail: String) -> InputError {
-        InputError(kind: kind, detail: "\(pointer.dropFirst()): \(detail)", problems: [Problem(pointer: pointer, detail: detail)])
+        InputError(kind: kind, detail: describe(pointer, detail), problems: [Problem(pointer: pointer, detail: detail)])
+    }
+
+    /// "/options/scale: must be 1, 2 or 3": a problem as one phrase (the pointer without its `#`).
+    public static func describe(_ pointer: String, _ detail: String) -> String {
+        "\(pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer): \(detail)"
     }
 }
 
