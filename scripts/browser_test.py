@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""The playground (GET /) in a real browser: headless Chromium, driven by selenium.
+
+Usage: scripts/browser_test.py BASE_URL [--screenshot PATH]
+
+Loads BASE_URL, picks the client-api sample, lays it out (classic, then adaptive), and checks
+that every drawn grid, thumbnail and badge sits at the frame of a POST /v1/timeline/layout this
+script makes itself for the same body; opens a thumbnail (ease, then spring), checks the
+overlay ends at the API's pages[index].photo_frame, closes it again; shows a problem+json in
+the page; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
+exit 1 on any failure, 2 when the browser cannot be started.
+
+Needs Debian's `chromium` and `chromium-driver` (installed here with apt-get when missing and
+running as root) and selenium (scripts/test-requirements.txt). The browser resolves no host but
+the server's, so the test sends no traffic beyond it (the sample pictures are on sinaimg.cn).
+"""
+import argparse
+import json
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+WIDTH, HEIGHT = 1280, 900
+SAMPLE = "client-api-timeline"
+SAMPLES = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+TOLERANCE = 0.01
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+# The browser and its driver, and fonts for the samples' Chinese text and emoji (for the screenshot).
+PACKAGES = ["chromium", "chromium-driver", "fonts-wqy-microhei", "fonts-noto-color-emoji"]
+
+# Frames of every drawn grid, thumb and badge: window rects, and thumbs/badges relative to their grid.
+DRAWN_JS = """
+const rect = (n) => { const r = n.getBoundingClientRect(); return {x: r.left, y: r.top, width: r.width, height: r.height}; };
+return [...document.querySelectorAll('[data-role="grid"]')].map((g) => {
+    const o = rect(g);
+    const rel = (n) => { const r = rect(n); return {x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height}; };
+    const part = (role) => [...g.querySelectorAll(`[data-role="${role}"]`)].map((n) => ({
+        index: Number(n.dataset.index), kind: n.dataset.kind, frame: rel(n),
+        offset: {x: n.offsetLeft, y: n.offsetTop, width: n.offsetWidth, height: n.offsetHeight}}));
+    return {status: Number(g.dataset.status), which: g.dataset.which, size: {width: o.width, height: o.height},
+            thumbs: part('thumb'), badges: part('badge')};
+});
+"""
+
+
+class Checks:
+    """Collects one line per check and the final count."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, ok, name, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print(("ok   " if ok else "FAIL ") + name + (f": {detail}" if detail else ""), flush=True)
+        return ok
+
+
+def close(a, b):
+    return abs(a - b) <= TOLERANCE
+
+
+def same_frame(a, b):
+    return a is not None and b is not None and all(close(a[k], b[k]) for k in ("x", "y", "width", "height"))
+
+
+def px(value, scale):
+    """DESIGN §4's pixel grid: the nearest 1/scale, half away from zero."""
+    return math.copysign(math.floor(abs(value) * scale + 0.5) / scale, value)
+
+
+def on_grid(frame, scale):
+    return {k: px(frame[k], scale) for k in ("x", "y", "width", "height")}
+
+
+def fmt(frame):
+    return "null" if frame is None else "({x:g}, {y:g}, {width:g}×{height:g})".format(**frame)
+
+
+def post(base, path, body):
+    request = urllib.request.Request(urllib.parse.urljoin(base, path), data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+# ---- the browser ----------------------------------------------------------------------------------
+
+def installed(package):
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True)
+    return result.returncode == 0 and "install ok installed" in result.stdout
+
+
+def ensure_chromium():
+    """Installs Debian's chromium, its driver and the fonts when missing (as root); else says how."""
+    missing = [p for p in PACKAGES if not installed(p)] if shutil.which("dpkg-query") else []
+    if not missing and os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK):
+        return True
+    command = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *(missing or PACKAGES[:2])]
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        print("browser_test: needs Debian's packages: sudo " + " ".join(command), file=sys.stderr)
+        return os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)
+    print("browser_test: installing " + " ".join(command[5:]), file=sys.stderr)
+    environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=False, env=environment)
+    subprocess.run(command, check=False, env=environment, stdout=subprocess.DEVNULL)
+    return os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)
+
+
+def start_browser(base):
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let selenium-manager look for drivers online
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    host = urllib.parse.urlsplit(base).hostname
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 f"--window-size={WIDTH},{HEIGHT}", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                 # Only the server's host resolves: the pictures' hosts fail at once, nothing leaves the machine.
+                 f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {host}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+    driver.set_script_timeout(10)
+    return driver
+
+
+def wait_for(driver, script, what, timeout=10.0):
+    """Polls a JS expression until truthy; returns its value, or None after the timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value
+        time.sleep(0.05)
+    print(f"     (timed out after {timeout:g} s waiting for {what})", flush=True)
+    return None
+
+
+def set_control(driver, element_id, value):
+    driver.execute_script("""
+        const input = document.getElementById(arguments[0]);
+        input.value = arguments[1];
+        input.dispatchEvent(new Event('change', {bubbles: true}));""", element_id, value)
+
+
+def lay_out(driver):
+    """Clicks "Lay out" and waits for the page to draw the response; returns the page's state."""
+    driver.execute_script("window.__lastLayout = null; window.__lastRequest = null;")
+    driver.find_element("id", "layout").click()
+    return wait_for(driver, "document.body.dataset.state !== 'loading' && document.body.dataset.state", "the layout")
+
+
+# ---- the checks -----------------------------------------------------------------------------------
+
+def check_layout(driver, base, checks, label, options, sample_doc):
+    for element_id in ("content_width", "item_size", "spacing", "max_items"):
+        set_control(driver, element_id, "")
+    for key, value in options.items():
+        set_control(driver, key, str(value))
+    state = lay_out(driver)
+    if not checks.check(state == "ready", f"{label}: page laid the sample out", f"state {state}"):
+        return None
+    body = {"statuses": sample_doc["statuses"], "options": options}
+    sent = driver.execute_script("return window.__lastRequest")
+    checks.check(sent == body, f"{label}: page sent the sample's statuses with options {json.dumps(options)}",
+                 "" if sent == body else f"sent options {json.dumps(sent.get('options'))}")
+    status, expected = post(base, "v1/timeline/layout", body)
+    drawn_layout = driver.execute_script("return window.__lastLayout")
+    checks.check(status == 200 and expected == drawn_layout,
+                 f"{label}: page drew the response of a direct POST /v1/timeline/layout", f"HTTP {status}")
+    if status != 200:
+        return None
+
+    grids = {}
+    for position, out in enumerate(expected["statuses"]):
+        if out["photos"]:
+            grids[(position, "status")] = out["photos"]
+        if out["retweeted"] and out["retweeted"]["photos"]:
+            grids[(position, "retweeted")] = out["retweeted"]["photos"]
+    drawn = {(g["status"], g["which"]): g for g in driver.execute_script(DRAWN_JS)}
+    checks.check(set(drawn) == set(grids), f"{label}: one grid container per non-null grid",
+                 f"{len(drawn)} drawn, {len(grids)} from the API")
+
+    problems, thumbs, badges, offsets = [], 0, 0, []
+    for key, grid in sorted(grids.items()):
+        page = drawn.get(key)
+        if page is None:
+            continue
+        where = f"status {key[0]} {key[1]}"
+        if not (close(page["size"]["width"], grid["size"]["width"])
+                and close(page["size"]["height"], grid["size"]["height"])):
+            problems.append(f"{where} grid size {page['size']} != {grid['size']}")
+        drawn_thumbs = {t["index"]: t for t in page["thumbs"]}
+        if sorted(drawn_thumbs) != [item["index"] for item in grid["items"]]:
+            problems.append(f"{where} thumbs {sorted(drawn_thumbs)}")
+        for item in grid["items"]:
+            thumb = drawn_thumbs.get(item["index"])
+            thumbs += 1
+            if thumb is None or not same_frame(thumb["frame"], item["frame"]):
+                problems.append(f"{where} item {item['index']} at {fmt(thumb and thumb['frame'])}, "
+                                f"API {fmt(item['frame'])}")
+            elif any(abs(thumb["offset"][k] - item["frame"][k]) > 0.5 for k in item["frame"]):
+                offsets.append(f"{where} item {item['index']} offset {thumb['offset']}")
+        want = {item["index"]: item["badge"] for item in grid["items"] if item["badge"]}
+        got = {b["index"]: b for b in page["badges"]}
+        badges += len(want)
+        if sorted(got) != sorted(want):
+            problems.append(f"{where} badges on {sorted(got)}, API {sorted(want)}")
+        for index, badge in want.items():
+            if index in got and not (got[index]["kind"] == badge["kind"]
+                                     and same_frame(got[index]["frame"], badge["frame"])):
+                problems.append(f"{where} badge {index} {got[index]['kind']} at {fmt(got[index]['frame'])}, "
+                                f"API {badge['kind']} at {fmt(badge['frame'])}")
+    checks.check(not problems and thumbs > 0,
+                 f"{label}: {len(grids)} grids, {thumbs} thumbs and {badges} badges drawn at the API's frames "
+                 f"(±{TOLERANCE})", "; ".join(problems[:5]))
+    checks.check(not offsets, f"{label}: offsetLeft/Top/Width/Height agree (whole pixels, ±0.5)",
+                 "; ".join(offsets[:5]))
+    return grids
+
+
+def window_frame(driver, element):
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return {x: r.left, y: r.top, width: r.width, height: r.height}",
+        element)
+
+
+def thumbnails_sent(request, index, thumb_frame, grid_frame, count, options):
+    """Whether the open request names the tapped thumb: its window frame among one per drawn thumb,
+    or (a grid showing max_items pictures, which may hide more) the grid's window origin and options."""
+    frames = request.get("thumbnail_frames")
+    if frames is not None:
+        return len(frames) == count and same_frame(frames[index], thumb_frame), f"thumbnail_frames[{index}]"
+    origin = request.get("grid_origin") or {}
+    want_options = {k: v for k, v in options.items() if k != "scale"}
+    ok = (close(origin.get("x", math.nan), grid_frame["x"]) and close(origin.get("y", math.nan), grid_frame["y"])
+          and request.get("grid_options") == want_options)
+    return ok, "grid_origin"
+
+
+def open_and_close(driver, base, checks, label, curve, key, options):
+    """Opens the second picture of a grid with a click on its thumb, then closes it."""
+    set_control(driver, "curve", curve)
+    status, which = key
+    index = 1
+    grid = driver.find_element("css selector", f'[data-role="grid"][data-status="{status}"][data-which="{which}"]')
+    thumbs = grid.find_elements("css selector", '[data-role="thumb"]')
+    thumb = thumbs[index]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", thumb)
+    thumb_frame, grid_frame = window_frame(driver, thumb), window_frame(driver, grid)
+    driver.execute_script("window.__lastTransition = null")
+    thumb.click()
+    record = wait_for(driver, "window.__lastTransition && window.__lastTransition.kind === 'open' && "
+                              "['done', 'failed'].includes(window.__lastTransition.state) && window.__lastTransition",
+                      "the open transition")
+    if not checks.check(bool(record) and record["state"] == "done",
+                        f"{label}: opened status {status} {which} picture {index} and played the transition",
+                        f"state {record and record['state']}"):
+        return
+    request, response = record["request"], record["response"]
+    screen = request["screen"]
+    sent, how = thumbnails_sent(request, index, thumb_frame, grid_frame, len(thumbs), options)
+    checks.check(screen == {"width": WIDTH, "height": HEIGHT} and request["transition"]["curve"] == curve and sent,
+                 f"{label}: open request has the window as screen, the thumb by {how}, curve {curve}",
+                 f"screen {screen}, thumb {fmt(thumb_frame)}, grid at {fmt(grid_frame)}")
+    code, direct = post(base, "v1/browser/open", request)
+    checks.check(code == 200 and direct == response, f"{label}: page played the response of a direct POST "
+                 f"/v1/browser/open", f"HTTP {code}")
+    transition = response["transition"]
+    keyframes = transition["keyframes"]
+    photo_frame = response["pages"][index]["photo_frame"]
+    scale = request["scale"]
+    checks.check(not transition["fade"] and same_frame(transition["from"], on_grid(thumb_frame, scale))
+                 and len(keyframes) > 2
+                 and record["frames"] > 2,
+                 f"{label}: transition starts at the thumb (on the pixel grid), {len(keyframes)} keyframes over "
+                 f"{keyframes[-1]['t'] if keyframes else 0:.3f} s, {record['frames']} animation frames drawn",
+                 f"from {fmt(transition['from'])}")
+    label_text = driver.execute_script("return document.querySelector('#viewer .page-label').textContent")
+    checks.check(same_frame(record["final"], photo_frame) and same_frame(transition["to"], photo_frame)
+                 and label_text == f"{index + 1}/{response['count']}",
+                 f"{label}: overlay ends at pages[{index}].photo_frame {fmt(photo_frame)}, label {label_text}",
+                 f"overlay at {fmt(record['final'])}, to {fmt(transition['to'])}")
+
+    driver.execute_script("window.__lastTransition = null")
+    driver.find_element("css selector", '[data-role="viewer"] .close').click()
+    record = wait_for(driver, "window.__lastTransition && window.__lastTransition.kind === 'close' && "
+                              "['done', 'failed'].includes(window.__lastTransition.state) && "
+                              "document.getElementById('viewer').hidden && window.__lastTransition",
+                      "the close transition")
+    if not checks.check(bool(record) and record["state"] == "done", f"{label}: closed the viewer"):
+        return
+    transition = record["response"]["transition"]
+    ends = transition["fade"] or same_frame(record["final"], transition["to"])
+    checks.check(ends and same_frame(transition["to"], on_grid(thumb_frame, scale))
+                 and record["request"]["index"] == index,
+                 f"{label}: close played back to the thumb {fmt(thumb_frame)} on the {scale}x pixel grid",
+                 f"to {fmt(transition['to'])}, overlay ended at {fmt(record['final'])}")
+
+
+def check_problem(driver, checks):
+    set_control(driver, "max_items", "0")
+    state = lay_out(driver)
+    text = driver.execute_script(
+        "const p = document.querySelector('[data-role=\"problem\"]'); return p.hidden ? '' : p.innerText")
+    checks.check(state == "error" and "/options/max_items" in text,
+                 "max items 0: the service's problem+json is shown with its pointer", repr(text[:120]))
+    set_control(driver, "max_items", "")
+
+
+def png_size(path):
+    with open(path, "rb") as file:
+        head = file.read(24)
+    return struct.unpack(">II", head[16:24]) if head[:8] == b"\x89PNG\r\n\x1a\n" else None
+
+
+def run(base, screenshot):
+    checks = Checks()
+    driver = start_browser(base)
+    try:
+        driver.get(base)
+        names = wait_for(driver, "[...document.querySelectorAll('#sample option')].map((o) => o.value)", "the page")
+        checks.check(names is not None and all(name in names for name in SAMPLES), "page lists the three samples",
+                     f"options {names}")
+        checks.check(wait_for(driver, "document.body.dataset.state === 'ready'", "the first layout") is True,
+                     "page lays the first sample out on load")
+        set_control(driver, "sample", SAMPLE)
+        wait_for(driver, "document.body.dataset.state !== 'loading'", "the sample's layout")
+        sample_doc = json.loads(driver.execute_script(f"return document.getElementById('sample-{SAMPLE}').textContent"))
+        set_control(driver, "style", "adaptive")
+        adaptive_options = {"style": "adaptive", "content_width": 355, "scale": 2}
+        adaptive = check_layout(driver, base, checks, "adaptive 355@2x", adaptive_options, sample_doc)
+        if adaptive:  # a retweet's grid of nine: the page sends its origin (the status may hold more)
+            key = next(k for k, g in sorted(adaptive.items()) if k[1] == "retweeted" and len(g["items"]) == 9)
+            open_and_close(driver, base, checks, "adaptive spring", "spring", key, adaptive_options)
+        check_problem(driver, checks)
+        set_control(driver, "style", "classic")
+        classic_options = {"style": "classic", "scale": 2}
+        classic = check_layout(driver, base, checks, "classic", classic_options, sample_doc)
+        if classic:  # a status's own grid of 2 to 8: the page sends one window frame per thumb
+            key = next(k for k, g in sorted(classic.items()) if k[1] == "status" and 2 <= len(g["items"]) < 9)
+            open_and_close(driver, base, checks, "classic ease", "ease_in_out", key, classic_options)
+        if screenshot:
+            # Bring the largest grid with a badge to the top of the window, under the sticky header.
+            driver.execute_script("""
+                const count = (g, role) => g.querySelectorAll(`[data-role="${role}"]`).length;
+                const grids = [...document.querySelectorAll('[data-role="grid"]')].filter((g) => count(g, 'badge'));
+                grids.sort((a, b) => count(b, 'thumb') - count(a, 'thumb'));
+                if (grids.length) {
+                    grids[0].closest('.card').scrollIntoView({block: 'start'});
+                    window.scrollBy(0, -document.querySelector('header').offsetHeight - 16);
+                }""")
+            time.sleep(0.2)
+            os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
+            driver.save_screenshot(screenshot)
+            size = png_size(screenshot)
+            checks.check(size == (WIDTH, HEIGHT), f"screenshot saved to {screenshot}", f"PNG size {size}")
+    finally:
+        driver.quit()
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("base_url", help="the running service, e.g. http://127.0.0.1:8080/")
+    parser.add_argument("--screenshot", help="where to save a 1280x900 PNG of the page")
+    arguments = parser.parse_args()
+    base = arguments.base_url if arguments.base_url.endswith("/") else arguments.base_url + "/"
+    if not ensure_chromium():
+        return 2
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        print("browser_test: needs selenium: pip install -r scripts/test-requirements.txt", file=sys.stderr)
+        return 2
+    return run(base, arguments.screenshot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
