@@ -388,7 +388,12 @@ def main():
     try:
         import selenium  # noqa: F401
     except ImportError:
-        print("browser_test: needs selenium: pip install -r scripts/test-requirements.txt", file=sys.stderr)
+        # Run by a bare python3: use the checkout's test environment (scripts/bootstrap --test) when it exists.
+        venv = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".venv", "bin", "python")
+        if os.access(venv, os.X_OK) and not os.environ.get("BROWSER_TEST_IN_VENV"):
+            os.environ["BROWSER_TEST_IN_VENV"] = "1"
+            os.execv(venv, [venv, os.path.abspath(__file__), *sys.argv[1:]])
+        print("browser_test: needs selenium: scripts/bootstrap --test (scripts/test-requirements.txt)", file=sys.stderr)
         return 2
     return run(base, arguments.screenshot)
 
