@@ -4,13 +4,10 @@ public struct BrowserPicture: Hashable, Sendable {
     public var url: String?
     /// The picture's size in pixels of the variant shown; `nil` (unknown) gives the placeholder.
     public var size: Size?
-    /// `keep_size` of the Weibo picture: the adaptive grid then draws a square, not the aspect.
-    public var keepSize: Bool
 
-    public init(url: String?, size: Size?, keepSize: Bool = false) {
+    public init(url: String?, size: Size?) {
         self.url = url
         self.size = size.flatMap { $0.isPositive ? $0 : nil }
-        self.keepSize = keepSize
     }
 
     /// The browser's view of a status picture: the `bmiddle` URL and size (the seed's
@@ -18,9 +15,9 @@ public struct BrowserPicture: Hashable, Sendable {
     public init(picture: Picture, variant: BrowserVariant) {
         switch variant {
         case .bmiddle:
-            self.init(url: picture.bmiddleURL, size: picture.bmiddleSize, keepSize: picture.keepSize)
+            self.init(url: picture.bmiddleURL, size: picture.bmiddleSize)
         case .large:
-            self.init(url: picture.largeURL, size: picture.largestSize, keepSize: picture.keepSize)
+            self.init(url: picture.largeURL, size: picture.largestSize)
         }
     }
 }

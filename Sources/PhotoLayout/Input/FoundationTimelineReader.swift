@@ -88,13 +88,15 @@ struct StrictOptions: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        // Pointers follow where the options sit: `#/options` here, `#/grid_options` in browser requests.
+        let path = decoder.codingPath.map(\.stringValue)
         guard let object = try? decoder.container(keyedBy: Key.self) else {
-            throw InputError.at("#/options", .wrongType, "must be an object")
+            throw InputError.at(JSONPointer.fragment(path), .wrongType, "must be an object")
         }
         func field<T: Decodable>(_ key: Key, _ type: T.Type, _ expected: String) throws -> T? {
             guard object.contains(key), (try? object.decodeNil(forKey: key)) == false else { return nil }
             guard let value = try? object.decode(T.self, forKey: key) else {
-                throw InputError.at("#/options/\(key.rawValue)", .wrongType, "must be \(expected)")
+                throw InputError.at(JSONPointer.fragment(path + [key.rawValue]), .wrongType, "must be \(expected)")
             }
             return value
         }

@@ -17,10 +17,4 @@ public enum BrowserThumbnailRules {
         }
     }
 
-    /// The single picture's size as the grid reads it: the only picture's size, unless it
-    /// has `keep_size` (or there is more than one picture).
-    public static func singlePictureSize(of pictures: [BrowserPicture]) -> Size? {
-        guard pictures.count == 1, !pictures[0].keepSize else { return nil }
-        return pictures[0].size
-    }
 }
