@@ -1,9 +1,12 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct AlbumRulesTests {
     func album(_ count: Int, width: Double = 375, scale: Double = 2) -> AlbumLayout {
-        AlbumRules.layout(AlbumInput(screen: Size(width: width, height: 667), pixelGrid: PixelGrid(scale: scale), count: count))
+        AlbumRules.layout(
+            AlbumInput(screen: Size(width: width, height: 667), pixelGrid: PixelGrid(scale: scale), count: count)
+        )
     }
 
     /// One picture on 375: 3 columns, one row at the inset, height 2·10 + 111.
@@ -53,7 +56,9 @@ struct AlbumRulesTests {
         #expect(empty.contentSize == Size(width: 375, height: 20))
         let tiny = album(2, width: 100)
         #expect(tiny.columns == 1)
-        #expect(tiny.items == [Rect(x: 10, y: 10, width: 111, height: 111), Rect(x: 10, y: 131, width: 111, height: 111)])
+        #expect(
+            tiny.items == [Rect(x: 10, y: 10, width: 111, height: 111), Rect(x: 10, y: 131, width: 111, height: 111)]
+        )
         #expect(tiny.contentSize == Size(width: 100, height: 252))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 /// A status copied from the client-API sample into Fixtures/, as request-body JSON.
 func browserFixture(_ name: String) throws -> String {
@@ -18,7 +19,8 @@ struct BrowserAPITests {
     /// A client-API status: bmiddle URLs and sizes, the long first picture from the top, the classic grid for `from`.
     @Test func openOnStatus() throws {
         let status = try browserFixture("browser-status-two-pictures-long-first")
-        let json = #"{\#(Self.screen), "scale": 2, "index": 1, "grid_origin": {"x": 12, "y": 240}, "status": \#(status)}"#
+        let json =
+            #"{\#(Self.screen), "scale": 2, "index": 1, "grid_origin": {"x": 12, "y": 240}, "status": \#(status)}"#
         let response = try BrowserAPI.open(json: bytes(json))
         #expect(response.count == 2)
         #expect(response.pages[0].url == "http://ww2.sinaimg.cn/or360/6204ece1gw1evvzegkumsj20k069f4hm.jpg")
@@ -30,7 +32,7 @@ struct BrowserAPITests {
         #expect(response.strip.contentOffset == Point(x: 0, y: 0))
     }
 
-    /// `"variant": "large"`: `large_url` (the info's `large`, a wap720 URL) and the largest size (720×8115 → 4226.5625 tall).
+    /// `"variant": "large"`: `large_url` (the info's `large`, wap720) and the largest size (720×8115: 4226.5625 tall).
     @Test func openOnStatusLargeVariant() throws {
         let status = try browserFixture("browser-status-two-pictures-long-first")
         let json = #"{\#(Self.screen), "index": 0, "variant": "large", "status": \#(status)}"#
@@ -56,12 +58,19 @@ struct BrowserAPITests {
 
     /// Every response field of §7.1 is written, `null` ones included, in snake_case.
     @Test func openJSONShape() throws {
-        let json = #"{\#(Self.screen), "photos": [{"url": "http://x/bmiddle/a.jpg", "width": 440, "height": 660}], "index": 0}"#
+        let json =
+            #"{\#(Self.screen), "photos": [{"url": "http://x/a.jpg", "width": 440, "height": 660}], "index": 0}"#
         let data = try JSONEncoder().encode(try BrowserAPI.open(json: bytes(json)))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["index", "count", "content_size", "content_offset", "page_label", "pages", "strip", "transition"])
+        #expect(
+            Set(object.keys) == [
+                "index", "count", "content_size", "content_offset", "page_label", "pages", "strip", "transition",
+            ]
+        )
         let page = try #require((object["pages"] as? [[String: Any]])?.first)
-        #expect(Set(page.keys) == ["index", "url", "frame", "photo_frame", "placeholder", "zoom", "pan", "watermark_frame"])
+        #expect(
+            Set(page.keys) == ["index", "url", "frame", "photo_frame", "placeholder", "zoom", "pan", "watermark_frame"]
+        )
         #expect(page["pan"] is NSNull)
         #expect(page["watermark_frame"] is NSNull)
         #expect(Set((page["zoom"] as? [String: Any])?.keys ?? [:].keys) == ["min", "max", "double_tap"])
@@ -112,7 +121,9 @@ struct BrowserAPITests {
         let response = try BrowserAPI.album(json: bytes(#"{\#(Self.screen), "count": 7}"#))
         #expect(response.columns == 3)
         #expect(response.items[6] == Rect(x: 10, y: 252, width: 111, height: 111))
-        let custom = try BrowserAPI.album(json: bytes(#"{\#(Self.screen), "count": 4, "item_size": 100, "spacing": 0, "inset": 0}"#))
+        let custom = try BrowserAPI.album(
+            json: bytes(#"{\#(Self.screen), "count": 4, "item_size": 100, "spacing": 0, "inset": 0}"#)
+        )
         #expect(custom.columns == 3)
         #expect(custom.items[1] == Rect(x: 137.5, y: 0, width: 100, height: 100))
         #expect(custom.contentSize == Size(width: 375, height: 200))

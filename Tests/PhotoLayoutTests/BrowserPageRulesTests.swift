@@ -1,5 +1,6 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct BrowserPageRulesTests {
     static let iPhone8 = Size(width: 375, height: 667)
@@ -33,7 +34,10 @@ struct BrowserPageRulesTests {
         #expect(response.contentOffset == Point(x: 1580, y: 0))
         #expect(response.pages[0].frame == Rect(x: 10, y: 0, width: 375, height: 667))
         #expect(response.pages[4].frame == Rect(x: 1590, y: 0, width: 375, height: 667))
-        #expect(BrowserPageRules.pagingFrame(screen: Self.iPhone8, spacing: 20) == Rect(x: -10, y: 0, width: 395, height: 667))
+        #expect(
+            BrowserPageRules.pagingFrame(screen: Self.iPhone8, spacing: 20)
+                == Rect(x: -10, y: 0, width: 395, height: 667)
+        )
         // The picture frame stays in the page's own coordinates whatever the spacing.
         #expect(response.pages[4].photoFrame == Rect(x: 0, y: 52.5, width: 375, height: 562.5))
     }

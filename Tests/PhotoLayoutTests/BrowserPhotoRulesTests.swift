@@ -1,5 +1,6 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct BrowserPhotoRulesTests {
     func frame(_ test: BrowserPhotoCase, _ mode: BrowserContentMode, upscale: Bool = true) -> Rect {
@@ -61,7 +62,10 @@ struct BrowserPhotoRulesTests {
         for mode in BrowserContentMode.allCases {
             #expect(BrowserPhotoRules.frame(for: nil, screen: screen, mode: mode, upscale: true) == expected)
         }
-        #expect(BrowserPhotoRules.frame(for: Size(width: 0, height: 10), screen: screen, mode: .fillWidth, upscale: true) == expected)
+        #expect(
+            BrowserPhotoRules.frame(for: Size(width: 0, height: 10), screen: screen, mode: .fillWidth, upscale: true)
+                == expected
+        )
     }
 }
 

@@ -1,8 +1,11 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct BrowserRequestTests {
     static let base = #""screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}, {"url": "b"}]"#
+    static let frame = #"{"x": 0, "y": 0, "width": 10, "height": 10}"#
+    static let frames = "[\(frame), null]"
 
     func openError(_ json: String) throws -> InputError {
         try #require(throws: InputError.self) { try BrowserAPI.open(json: bytes(json)) }
@@ -32,11 +35,26 @@ struct BrowserRequestTests {
         (#"{"screen": {"width": 375, "height": 667}, "photos": {"url": "a"}, "index": 0}"#, "#/photos"),
         (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": "0"}"#, "#/index"),
         (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "status": 7}"#, "#/status"),
-        (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "upscale": 1}"#, "#/upscale"),
-        (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}, {"url": "b"}], "index": 0, "thumbnail_frames": [null, 3]}"#, "#/thumbnail_frames/1"),
-        (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "grid_origin": {"x": 1, "y": 2}, "grid_options": {"scale": "2"}}"#, "#/grid_options/scale"),
-        (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "transition": {"keyframes": "yes"}}"#, "#/transition/keyframes"),
-        (#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "watermark": {"width": 1, "height": 1, "margin": "10"}}"#, "#/watermark/margin"),
+        (
+            #"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "upscale": 1}"#,
+            "#/upscale"
+        ),
+        (
+            #"{\#(Self.base), "index": 0, "thumbnail_frames": [null, 3]}"#,
+            "#/thumbnail_frames/1"
+        ),
+        (
+            #"{\#(Self.base), "index": 0, "grid_origin": {"x": 1, "y": 2}, "grid_options": {"scale": "2"}}"#,
+            "#/grid_options/scale"
+        ),
+        (
+            #"{\#(Self.base), "index": 0, "transition": {"keyframes": "yes"}}"#,
+            "#/transition/keyframes"
+        ),
+        (
+            #"{\#(Self.base), "index": 0, "watermark": {"width": 1, "height": 1, "margin": "10"}}"#,
+            "#/watermark/margin"
+        ),
     ])
     func wrongTypes(json: String, pointer: String) throws {
         let error = try openError(json)
@@ -72,14 +90,23 @@ struct BrowserRequestTests {
         (#""index": 0, "transition": {"bounciness": 21}"#, "#/transition/bounciness"),
         (#""index": 0, "transition": {"speed": -1}"#, "#/transition/speed"),
         (#""index": 0, "transition": {"corner_radius_to": -2}"#, "#/transition/corner_radius_to"),
-        (#""index": 0, "transition": {"duration": 200, "keyframes": true}, "thumbnail_frames": [{"x": 0, "y": 0, "width": 10, "height": 10}, null]"#, "#/transition/keyframes"),
+        (
+            #""index": 0, "transition": {"duration": 200, "keyframes": true}, "thumbnail_frames": \#(Self.frames)"#,
+            "#/transition/keyframes"
+        ),
         (#""index": 0, "page_spacing": -1"#, "#/page_spacing"),
         (#""index": 0, "watermark": {"width": 0, "height": 20}"#, "#/watermark/width"),
         (#""index": 0, "watermark": {"width": 80, "height": 20, "margin": -1}"#, "#/watermark/margin"),
         (#""index": 0, "thumbnail_frames": [null]"#, "#/thumbnail_frames"),
-        (#""index": 0, "thumbnail_frames": [null, {"x": 0, "y": 0, "width": -70, "height": 70}]"#, "#/thumbnail_frames/1/width"),
+        (
+            #""index": 0, "thumbnail_frames": [null, {"x": 0, "y": 0, "width": -70, "height": 70}]"#,
+            "#/thumbnail_frames/1/width"
+        ),
         (#""index": 0, "grid_origin": {"x": 0, "y": 0}, "grid_options": {"style": "masonry"}"#, "#/grid_options/style"),
-        (#""index": 0, "grid_origin": {"x": 0, "y": 0}, "grid_options": {"style": "adaptive"}"#, "#/grid_options/content_width"),
+        (
+            #""index": 0, "grid_origin": {"x": 0, "y": 0}, "grid_options": {"style": "adaptive"}"#,
+            "#/grid_options/content_width"
+        ),
     ])
     func invalidValues(fields: String, pointer: String) throws {
         let error = try openError("{\(Self.base), \(fields)}")
@@ -89,14 +116,20 @@ struct BrowserRequestTests {
 
     /// Photos need both sides or neither, positive; a status needs pictures; the variant must be known.
     @Test func invalidPictures() throws {
-        let oneSide = try openError(#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a", "width": 10}], "index": 0}"#)
+        let oneSide = try openError(
+            #"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a", "width": 10}], "index": 0}"#
+        )
         #expect(oneSide.problems.map(\.pointer) == ["#/photos/0/height"])
-        let zero = try openError(#"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a", "width": 0, "height": 5}], "index": 0}"#)
+        let zero = try openError(
+            #"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a", "width": 0, "height": 5}], "index": 0}"#
+        )
         #expect(zero.problems.map(\.pointer) == ["#/photos/0/width"])
         let bare = try openError(#"{"screen": {"width": 375, "height": 667}, "status": {"id": 1}, "index": 0}"#)
         #expect(bare.problems.map(\.pointer) == ["#/status"])
         let status = try browserFixture("browser-status-two-pictures-long-first")
-        let variant = try openError(#"{"screen": {"width": 375, "height": 667}, "status": \#(status), "index": 0, "variant": "huge"}"#)
+        let variant = try openError(
+            #"{"screen": {"width": 375, "height": 667}, "status": \#(status), "index": 0, "variant": "huge"}"#
+        )
         #expect(variant.problems.map(\.pointer) == ["#/variant"])
     }
 
@@ -104,9 +137,13 @@ struct BrowserRequestTests {
     @Test func invalidCloseFields() throws {
         let zoom = try closeError(#"{\#(Self.base), "index": 0, "zoom": {"scale": 0}}"#)
         #expect(zoom.problems.map(\.pointer) == ["#/zoom/scale"])
-        let frame = try closeError(#"{\#(Self.base), "index": 0, "current_frame": {"x": 0, "y": 0, "width": 0, "height": 10}}"#)
+        let frame = try closeError(
+            #"{\#(Self.base), "index": 0, "current_frame": {"x": 0, "y": 0, "width": 0, "height": 10}}"#
+        )
         #expect(frame.problems.map(\.pointer) == ["#/current_frame/width"])
-        let scroll = try closeError(#"{\#(Self.base), "index": 0, "scroll": {"viewport": {"x": 0, "y": 0, "width": 1, "height": 1}, "content_offset": {"x": 0, "y": 0}}}"#)
+        let scroll = try closeError(
+            #"{\#(Self.base), "index": 0, "scroll": {"viewport": \#(Self.frame), "content_offset": {"x": 0, "y": 0}}}"#
+        )
         #expect(scroll.kind == .invalidValue)
         #expect(scroll.problems.map(\.pointer) == ["#/scroll/content_size"])
         let viewport = try closeError(#"{\#(Self.base), "index": 0, "scroll": {"viewport": [0, 0]}}"#)
@@ -118,9 +155,15 @@ struct BrowserRequestTests {
     @Test func invalidAlbum() throws {
         #expect(try albumError(#"{"count": 3}"#).problems.map(\.pointer) == ["#/screen"])
         #expect(try albumError(#"{"screen": {"width": 375, "height": 667}}"#).problems.map(\.pointer) == ["#/count"])
-        let values = try albumError(#"{"screen": {"width": 375, "height": 667}, "count": 2.5, "item_size": 0, "spacing": -1, "inset": -2}"#)
+        let values = try albumError(
+            #"{"screen": {"width": 375, "height": 667}, "count": 2.5, "item_size": 0, "spacing": -1, "inset": -2}"#
+        )
         #expect(values.problems.map(\.pointer) == ["#/count", "#/item_size", "#/spacing", "#/inset"])
-        #expect(try albumError(#"{"screen": {"width": 375, "height": 667}, "count": 10001}"#).problems.map(\.pointer) == ["#/count"])
+        #expect(
+            try albumError(#"{"screen": {"width": 375, "height": 667}, "count": 10001}"#).problems.map(\.pointer) == [
+                "#/count"
+            ]
+        )
         #expect(try albumError(#"{"screen": {"width": 375, "height": 667}, "count": "3"}"#).kind == .wrongType)
     }
 }

@@ -1,5 +1,6 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct KeyframeRulesTests {
     /// UIKit's ease-in-out against cubic-bezier(0.42, 0, 0.58, 1) solved with 40-digit bisection.
@@ -42,7 +43,15 @@ struct KeyframeRulesTests {
         let samples = [KeyframeRules.Sample(t: 0, progress: 0), KeyframeRules.Sample(t: 0.25, progress: 0.5)]
         let keyframes = KeyframeRules.keyframes(samples, from: from, to: to, radiusFrom: 8, radiusTo: 0)
         #expect(keyframes[0] == Keyframe(t: 0, progress: 0, frame: from, cornerRadius: 8))
-        #expect(keyframes[1] == Keyframe(t: 0.25, progress: 0.5, frame: Rect(x: 6, y: 146.125, width: 222.5, height: 316.25), cornerRadius: 4))
+        #expect(
+            keyframes[1]
+                == Keyframe(
+                    t: 0.25,
+                    progress: 0.5,
+                    frame: Rect(x: 6, y: 146.125, width: 222.5, height: 316.25),
+                    cornerRadius: 4
+                )
+        )
     }
 
     /// A spring overshooting 1 would make the radius negative: it stays at 0.

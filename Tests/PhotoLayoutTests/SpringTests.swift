@@ -1,6 +1,7 @@
 import Foundation
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 /// The closed-form motion of x'' = −k(x − 1) − c·x' (mass 1) from rest at 0, underdamped.
 struct AnalyticSpring {
@@ -21,7 +22,7 @@ struct AnalyticSpring {
 }
 
 struct SpringTests {
-    /// pop's conversion: (4, 12) → 342.1006 / 30.4870, (0, 12) → 342.1006 / 36.9259, (12, 5) → 193.4144 / 14.2537.
+    /// pop's conversion: (4, 12) → 342.1006/30.4870, (0, 12) → 342.1006/36.9259, (12, 5) → 193.4144/14.2537.
     @Test(arguments: [
         (4.0, 12.0, 342.1006, 30.4870),
         (0.0, 12.0, 342.1006, 36.9259),
@@ -34,7 +35,7 @@ struct SpringTests {
         #expect(spring.mass == 1)
     }
 
-    /// The integrated progress stays within 1e-4 of the analytic solution at every sample (DESIGN asks 1e-4; the issue 1e-3).
+    /// The integrated progress stays within 1e-4 of the analytic solution at every sample (the issue asks 1e-3).
     @Test(arguments: [(4.0, 12.0), (0.0, 12.0), (12.0, 5.0)])
     func progressMatchesAnalyticSolution(bounciness: Double, speed: Double) throws {
         let parameters = SpringParameters(bounciness: bounciness, speed: speed)
@@ -52,10 +53,12 @@ struct SpringTests {
     func endsAtRest(bounciness: Double, speed: Double, lastFrame: Int) throws {
         let parameters = SpringParameters(bounciness: bounciness, speed: speed)
         let analytic = AnalyticSpring(stiffness: parameters.tension, damping: parameters.friction)
-        let firstAtRest = try #require((0..<1000).first { k in
-            let t = Double(k) / 60
-            return abs(1 - analytic.position(t)) < 0.001 && abs(analytic.velocity(t)) < 0.001
-        })
+        let firstAtRest = try #require(
+            (0..<1000).first { k in
+                let t = Double(k) / 60
+                return abs(1 - analytic.position(t)) < 0.001 && abs(analytic.velocity(t)) < 0.001
+            }
+        )
         #expect(firstAtRest == lastFrame)
         let options = TransitionOptions(curve: .spring, bounciness: bounciness, speed: speed, keyframes: true)
         let timing = try KeyframeRules.timing(options, sampled: true)

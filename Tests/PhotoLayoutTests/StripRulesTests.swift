@@ -1,11 +1,19 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct StripRulesTests {
     static let screen = Size(width: 375, height: 667)
 
-    func strip(count: Int, selected: Int, from start: Double = 0, screen: Size = StripRulesTests.screen) -> StripLayout {
-        StripRules.layout(count: count, selected: selected, screen: screen, startOffset: start, grid: PixelGrid(scale: 2))
+    func strip(count: Int, selected: Int, from start: Double = 0, screen: Size = StripRulesTests.screen) -> StripLayout
+    {
+        StripRules.layout(
+            count: count,
+            selected: selected,
+            screen: screen,
+            startOffset: start,
+            grid: PixelGrid(scale: 2)
+        )
     }
 
     /// Frame (0, H − 100, W, 100), items 70×96 at 2 + i·72, content n·72 + 2, border 5.

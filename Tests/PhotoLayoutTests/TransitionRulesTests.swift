@@ -1,5 +1,6 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct TransitionRulesTests {
     static let screen = Size(width: 375, height: 667)
@@ -34,7 +35,11 @@ struct TransitionRulesTests {
 
     /// With a grid origin the classic grid places picture 4 of 9 at (80, 80) from the origin.
     @Test func openFromClassicGrid() throws {
-        let source = BrowserThumbnailSource.grid(origin: Point(x: 12, y: 240), options: GridOptions(), singlePictureSize: nil)
+        let source = BrowserThumbnailSource.grid(
+            origin: Point(x: 12, y: 240),
+            options: GridOptions(),
+            singlePictureSize: nil
+        )
         let transition = try TransitionRules.open(browser(thumbnails: source))
         #expect(transition.from == Rect(x: 92, y: 320, width: 70, height: 70))
         // The same frame GridRules.geometry gives, moved to the origin.
@@ -45,7 +50,11 @@ struct TransitionRulesTests {
     /// An adaptive single portrait: L = 2·px(359/3 − 4) + 4 = 235, width 440/660·235 = 156.67 → 156.5 at 2x.
     @Test func openFromAdaptiveSinglePicture() throws {
         let options = GridOptions(style: .adaptive, contentWidth: 355)
-        let source = BrowserThumbnailSource.grid(origin: Point(x: 12, y: 240), options: options, singlePictureSize: Self.portrait)
+        let source = BrowserThumbnailSource.grid(
+            origin: Point(x: 12, y: 240),
+            options: options,
+            singlePictureSize: Self.portrait
+        )
         let transition = try TransitionRules.open(browser(count: 1, index: 0, thumbnails: source))
         #expect(transition.from == Rect(x: 12, y: 240, width: 156.5, height: 235))
     }
@@ -56,7 +65,12 @@ struct TransitionRulesTests {
         let grid = BrowserThumbnailSource.grid(origin: .zero, options: GridOptions(), singlePictureSize: nil)
         let sources: [(BrowserInput)] = [
             browser(count: 10, index: 9, thumbnails: grid, transition: keyframes),
-            browser(count: 2, index: 1, thumbnails: .frames([Rect(x: 0, y: 0, width: 10, height: 10), nil]), transition: keyframes),
+            browser(
+                count: 2,
+                index: 1,
+                thumbnails: .frames([Rect(x: 0, y: 0, width: 10, height: 10), nil]),
+                transition: keyframes
+            ),
             browser(count: 2, index: 1, thumbnails: .none, transition: keyframes),
         ]
         for input in sources {
@@ -71,7 +85,12 @@ struct TransitionRulesTests {
     /// Keyframes run from the exact thumbnail to the exact picture frame.
     @Test func openKeyframes() throws {
         let frames: [Rect?] = [Rect(x: 12, y: 240, width: 70, height: 70)]
-        let input = browser(count: 1, index: 0, thumbnails: .frames(frames), transition: TransitionOptions(keyframes: true))
+        let input = browser(
+            count: 1,
+            index: 0,
+            thumbnails: .frames(frames),
+            transition: TransitionOptions(keyframes: true)
+        )
         let transition = try TransitionRules.open(input)
         #expect(transition.keyframes.count == 31)
         #expect(transition.keyframes.first?.frame == frames[0])
@@ -92,9 +111,13 @@ struct TransitionRulesTests {
     @Test func closeFromCurrentFrameOrZoom() throws {
         let frames: [Rect?] = [Rect(x: 12, y: 240, width: 70, height: 70)]
         let base = browser(count: 1, index: 0, thumbnails: .frames(frames))
-        let given = try TransitionRules.close(BrowserCloseInput(browser: base, current: .frame(Rect(x: 1.2, y: 2, width: 300, height: 400))))
+        let given = try TransitionRules.close(
+            BrowserCloseInput(browser: base, current: .frame(Rect(x: 1.2, y: 2, width: 300, height: 400)))
+        )
         #expect(given.transition.from == Rect(x: 1, y: 2, width: 300, height: 400))
-        let zoomed = try TransitionRules.close(BrowserCloseInput(browser: base, current: .zoom(scale: 2.4, contentOffset: Point(x: 100, y: 200))))
+        let zoomed = try TransitionRules.close(
+            BrowserCloseInput(browser: base, current: .zoom(scale: 2.4, contentOffset: Point(x: 100, y: 200)))
+        )
         #expect(zoomed.transition.from == Rect(x: -100, y: -200, width: 900, height: 1350))
     }
 

@@ -1,5 +1,6 @@
-@testable import PhotoLayout
 import Testing
+
+@testable import PhotoLayout
 
 struct ZoomRulesTests {
     static let screen = Size(width: 375, height: 667)
@@ -8,7 +9,12 @@ struct ZoomRulesTests {
 
     /// At the maximum scale the picture overflows both axes and sits at −offset.
     @Test func zoomedInFollowsTheOffset() {
-        let frame = ZoomRules.frame(of: Self.photo, scale: 2.4, contentOffset: Point(x: 100, y: 200), screen: Self.screen)
+        let frame = ZoomRules.frame(
+            of: Self.photo,
+            scale: 2.4,
+            contentOffset: Point(x: 100, y: 200),
+            screen: Self.screen
+        )
         #expect(frame == Rect(x: -100, y: -200, width: 900, height: 1350))
     }
 

@@ -17,7 +17,14 @@ extension AlbumInput {
         let inset = validation.positive(request.inset ?? defaultInset, ["inset"], allowZero: true)
         var input: AlbumInput?
         if let screen, let count, let itemSize, let spacing, let inset {
-            input = AlbumInput(screen: screen, pixelGrid: grid, count: count, itemSize: itemSize, spacing: spacing, inset: inset)
+            input = AlbumInput(
+                screen: screen,
+                pixelGrid: grid,
+                count: count,
+                itemSize: itemSize,
+                spacing: spacing,
+                inset: inset
+            )
         }
         return try validation.finish(input)
     }

@@ -16,7 +16,9 @@ public struct AlbumLayoutRequest: Decodable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let object = try BrowserStrictObject<Key>(decoder)
-        screen = try object.optional(.screen, "a size {\"width\", \"height\"}").map { (dto: BrowserSizeRequest) in dto.size }
+        screen = try object.optional(.screen, "a size {\"width\", \"height\"}").map { (dto: BrowserSizeRequest) in
+            dto.size
+        }
         scale = try object.optional(.scale, "a number")
         count = try object.optional(.count, "a number")
         itemSize = try object.optional(.itemSize, "a number")

@@ -42,7 +42,8 @@ struct ZoomStateRequest: Decodable {
     init(from decoder: any Decoder) throws {
         let object = try BrowserStrictObject<Key>(decoder)
         scale = try object.required(.scale, "a number")
-        contentOffset = try object.optional(.contentOffset, "a point").map { (dto: BrowserPointRequest) in dto.point } ?? .zero
+        contentOffset =
+            try object.optional(.contentOffset, "a point").map { (dto: BrowserPointRequest) in dto.point } ?? .zero
     }
 }
 

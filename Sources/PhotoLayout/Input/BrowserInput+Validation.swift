@@ -7,7 +7,8 @@ extension BrowserInput {
     public static func validated(_ request: BrowserOpenRequest) throws(InputError) -> BrowserInput {
         var validation = BrowserValidation()
         var input = validated(request.browser, into: &validation)
-        if let value = request.pageSpacing, let spacing = validation.positive(value, ["page_spacing"], allowZero: true) {
+        if let value = request.pageSpacing, let spacing = validation.positive(value, ["page_spacing"], allowZero: true)
+        {
             input?.pageSpacing = spacing
         }
         if let value = request.stripOffset, let offset = validation.finite(value, ["strip_offset"]) {
@@ -15,7 +16,11 @@ extension BrowserInput {
         }
         if let watermark = request.watermark {
             let size = validation.size(watermark.size, ["watermark"])
-            let margin = validation.positive(watermark.margin ?? BrowserWatermark.defaultMargin, ["watermark", "margin"], allowZero: true)
+            let margin = validation.positive(
+                watermark.margin ?? BrowserWatermark.defaultMargin,
+                ["watermark", "margin"],
+                allowZero: true
+            )
             if let size, let margin { input?.watermark = BrowserWatermark(size: size, margin: margin) }
         }
         return try validation.finish(input)
@@ -65,7 +70,10 @@ extension BrowserInput {
                 let path = ["photos", String(offset)]
                 switch (photo.width, photo.height) {
                 case (let width?, let height?):
-                    return BrowserPicture(url: photo.url, size: validation.size(Size(width: width, height: height), path))
+                    return BrowserPicture(
+                        url: photo.url,
+                        size: validation.size(Size(width: width, height: height), path)
+                    )
                 case (nil, nil):
                     return BrowserPicture(url: photo.url, size: nil)
                 case (nil, _?):
@@ -104,11 +112,16 @@ extension BrowserInput {
     ) -> BrowserThumbnailSource {
         if let frames = request.thumbnailFrames {
             if let count = resolved?.pictures.count, frames.count != count {
-                validation.refuse(["thumbnail_frames"], "must have one entry per picture: \(count), not \(frames.count)")
+                validation.refuse(
+                    ["thumbnail_frames"],
+                    "must have one entry per picture: \(count), not \(frames.count)"
+                )
             }
-            return .frames(frames.enumerated().map { offset, frame in
-                frame.flatMap { validation.frame($0, ["thumbnail_frames", String(offset)]) }
-            })
+            return .frames(
+                frames.enumerated().map { offset, frame in
+                    frame.flatMap { validation.frame($0, ["thumbnail_frames", String(offset)]) }
+                }
+            )
         }
         guard let origin = request.gridOrigin else { return .none }
         var raw = request.gridOptions ?? RawGridOptions()

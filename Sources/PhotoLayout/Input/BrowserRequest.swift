@@ -27,7 +27,9 @@ public struct BrowserRequest: Decodable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let object = try BrowserStrictObject<Key>(decoder)
-        screen = try object.optional(.screen, "a size {\"width\", \"height\"}").map { (dto: BrowserSizeRequest) in dto.size }
+        screen = try object.optional(.screen, "a size {\"width\", \"height\"}").map { (dto: BrowserSizeRequest) in
+            dto.size
+        }
         scale = try object.optional(.scale, "a number")
         photos = try object.optional(.photos, "an array of {\"url\", \"width\", \"height\"}")
         status = try object.optional(.status, "a status object").map { (dto: LenientWeiboStatus) in dto.value }
@@ -35,7 +37,9 @@ public struct BrowserRequest: Decodable, Hashable, Sendable {
         index = try object.optional(.index, "a number")
         thumbnailFrames = try object.optional(.thumbnailFrames, "an array of frames or nulls")
             .map { (dtos: [BrowserRectRequest?]) in dtos.map { $0?.rect } }
-        gridOrigin = try object.optional(.gridOrigin, "a point {\"x\", \"y\"}").map { (dto: BrowserPointRequest) in dto.point }
+        gridOrigin = try object.optional(.gridOrigin, "a point {\"x\", \"y\"}").map { (dto: BrowserPointRequest) in
+            dto.point
+        }
         gridOptions = try object.optional(.gridOptions, "an object").map { (dto: StrictOptions) in dto.raw }
         contentMode = try object.optional(.contentMode, "a string")
         upscale = try object.optional(.upscale, "a boolean")

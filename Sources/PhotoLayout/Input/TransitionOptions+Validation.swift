@@ -1,7 +1,8 @@
 extension TransitionOptions {
     /// The options `request` asks for, defaults applied; problems go to `validation` at
     /// `#/transition/NAME`. Ranges are those of `TransitionOptions`.
-    static func validated(_ request: TransitionRequest?, into validation: inout BrowserValidation) -> TransitionOptions {
+    static func validated(_ request: TransitionRequest?, into validation: inout BrowserValidation) -> TransitionOptions
+    {
         var options = TransitionOptions()
         guard let request else { return options }
         func path(_ name: String) -> [String] { ["transition", name] }
@@ -21,10 +22,14 @@ extension TransitionOptions {
             options.fps = fps
         }
         options.keyframes = request.keyframes ?? false
-        if let value = request.cornerRadiusFrom, let radius = validation.positive(value, path("corner_radius_from"), allowZero: true) {
+        if let value = request.cornerRadiusFrom,
+            let radius = validation.positive(value, path("corner_radius_from"), allowZero: true)
+        {
             options.cornerRadiusFrom = radius
         }
-        if let value = request.cornerRadiusTo, let radius = validation.positive(value, path("corner_radius_to"), allowZero: true) {
+        if let value = request.cornerRadiusTo,
+            let radius = validation.positive(value, path("corner_radius_to"), allowZero: true)
+        {
             options.cornerRadiusTo = radius
         }
         return options

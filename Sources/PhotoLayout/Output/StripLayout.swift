@@ -9,7 +9,8 @@ public struct StripLayout: Hashable, Sendable, Encodable {
     /// One frame per picture, in the strip's content coordinates.
     public var items: [Rect]
 
-    public init(frame: Rect, contentSize: Size, contentOffset: Point, selected: Int, borderWidth: Double, items: [Rect]) {
+    public init(frame: Rect, contentSize: Size, contentOffset: Point, selected: Int, borderWidth: Double, items: [Rect])
+    {
         self.frame = frame
         self.contentSize = contentSize
         self.contentOffset = contentOffset

@@ -29,7 +29,13 @@ public enum AlbumRules {
                 )
             )
         }
-        let height = rows == 0 ? 2 * input.inset : 2 * input.inset + Double(rows) * item + Double(rows - 1) * input.spacing
-        return AlbumLayout(columns: columns, rows: rows, contentSize: grid.round(Size(width: width, height: height)), items: items)
+        let height =
+            rows == 0 ? 2 * input.inset : 2 * input.inset + Double(rows) * item + Double(rows - 1) * input.spacing
+        return AlbumLayout(
+            columns: columns,
+            rows: rows,
+            contentSize: grid.round(Size(width: width, height: height)),
+            items: items
+        )
     }
 }

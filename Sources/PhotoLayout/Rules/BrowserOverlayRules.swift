@@ -15,7 +15,9 @@ public enum BrowserOverlayRules {
 
     /// The horizontal content offsets a gyroscope may pan an `aspect_fill` picture wider
     /// than the screen through: 0 to width − W, starting in the middle; `nil` otherwise.
-    public static func panRange(photoFrame: Rect, screen: Size, mode: BrowserContentMode) -> (min: Double, max: Double, initial: Double)? {
+    public static func panRange(photoFrame: Rect, screen: Size, mode: BrowserContentMode) -> (
+        min: Double, max: Double, initial: Double
+    )? {
         guard mode == .aspectFill, photoFrame.width > screen.width else { return nil }
         let overflow = photoFrame.width - screen.width
         return (0, overflow, overflow / 2)

@@ -14,7 +14,12 @@ public enum BrowserPageRules {
 
     /// Page `index`'s frame in the paging scroll view's content.
     public static func pageFrame(index: Int, screen: Size, spacing: Double) -> Rect {
-        Rect(x: Double(index) * (screen.width + spacing) + spacing / 2, y: 0, width: screen.width, height: screen.height)
+        Rect(
+            x: Double(index) * (screen.width + spacing) + spacing / 2,
+            y: 0,
+            width: screen.width,
+            height: screen.height
+        )
     }
 
     public static func contentSize(count: Int, screen: Size, spacing: Double) -> Size {

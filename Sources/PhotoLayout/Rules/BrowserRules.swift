@@ -11,7 +11,9 @@ public enum BrowserRules {
             index: input.index,
             count: count,
             contentSize: grid.round(BrowserPageRules.contentSize(count: count, screen: input.screen, spacing: spacing)),
-            contentOffset: grid.round(BrowserPageRules.contentOffset(index: input.index, screen: input.screen, spacing: spacing)),
+            contentOffset: grid.round(
+                BrowserPageRules.contentOffset(index: input.index, screen: input.screen, spacing: spacing)
+            ),
             pageLabel: BrowserPageLabel(text: label.text, frame: grid.round(label.frame)),
             pages: input.pictures.indices.map { page(at: $0, of: input) },
             strip: StripRules.layout(
@@ -44,17 +46,24 @@ public enum BrowserRules {
         )
         let placeholder = picture.size == nil
         let pan = BrowserOverlayRules.panRange(photoFrame: photoFrame, screen: input.screen, mode: input.contentMode)
-        let watermark = placeholder ? nil : input.watermark.flatMap {
-            BrowserOverlayRules.watermarkFrame($0, photoFrame: photoFrame, screen: input.screen)
-        }
+        let watermark =
+            placeholder
+            ? nil
+            : input.watermark.flatMap {
+                BrowserOverlayRules.watermarkFrame($0, photoFrame: photoFrame, screen: input.screen)
+            }
         return BrowserPage(
             index: index,
             url: picture.url,
-            frame: grid.round(BrowserPageRules.pageFrame(index: index, screen: input.screen, spacing: input.pageSpacing)),
+            frame: grid.round(
+                BrowserPageRules.pageFrame(index: index, screen: input.screen, spacing: input.pageSpacing)
+            ),
             photoFrame: grid.round(photoFrame),
             placeholder: placeholder,
             zoom: ZoomRules.limits,
-            pan: pan.map { BrowserPanRange(min: grid.round($0.min), max: grid.round($0.max), initial: grid.round($0.initial)) },
+            pan: pan.map {
+                BrowserPanRange(min: grid.round($0.min), max: grid.round($0.max), initial: grid.round($0.initial))
+            },
             watermarkFrame: watermark.map(grid.round)
         )
     }

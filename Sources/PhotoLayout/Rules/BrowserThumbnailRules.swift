@@ -8,7 +8,8 @@ public enum BrowserThumbnailRules {
         case .frames(let frames):
             return frames.indices.contains(index) ? frames[index] : nil
         case .grid(let origin, let options, let singlePictureSize):
-            guard let geometry = GridRules.geometry(count: count, singlePictureSize: singlePictureSize, options: options),
+            guard
+                let geometry = GridRules.geometry(count: count, singlePictureSize: singlePictureSize, options: options),
                 geometry.frames.indices.contains(index)
             else { return nil }
             return geometry.frames[index].offsetBy(dx: origin.x, dy: origin.y)

@@ -27,9 +27,14 @@ public enum KeyframeRules {
         switch options.curve {
         case .easeInOut:
             guard sampled else { return Timing(duration: options.duration, samples: []) }
-            return Timing(duration: options.duration, samples: try easeSamples(duration: options.duration, fps: options.fps))
+            return Timing(
+                duration: options.duration,
+                samples: try easeSamples(duration: options.duration, fps: options.fps)
+            )
         case .spring:
-            let spring = SpringSolver(parameters: SpringParameters(bounciness: options.bounciness, speed: options.speed))
+            let spring = SpringSolver(
+                parameters: SpringParameters(bounciness: options.bounciness, speed: options.speed)
+            )
             guard var motion = spring.samples(fps: options.fps, limit: TransitionOptions.maxKeyframes),
                 let last = motion.popLast()
             else {
@@ -44,7 +49,9 @@ public enum KeyframeRules {
     static func easeSamples(duration: Double, fps: Double) throws(InputError) -> [Sample] {
         let gridCount = (duration * fps - gridTolerance).rounded(.up)
         guard gridCount + 1 <= Double(TransitionOptions.maxKeyframes) else {
-            throw tooMany("\(duration) s at \(fps) fps would make more than \(TransitionOptions.maxKeyframes) keyframes")
+            throw tooMany(
+                "\(duration) s at \(fps) fps would make more than \(TransitionOptions.maxKeyframes) keyframes"
+            )
         }
         let curve = TransitionBezier.easeInOut
         let grid = (0..<Int(gridCount)).map { k in
@@ -56,7 +63,9 @@ public enum KeyframeRules {
 
     /// Keyframes from `from` to `to`: frame = lerp(from, to, p), corner radius =
     /// max(0, lerp(radiusFrom, radiusTo, p)).
-    public static func keyframes(_ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double) -> [Keyframe] {
+    public static func keyframes(_ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double)
+        -> [Keyframe]
+    {
         samples.map { sample in
             let p = sample.progress
             return Keyframe(

@@ -50,11 +50,14 @@ public struct SpringSolver: Sendable {
     /// One RK4 step of `h` seconds.
     func advance(_ x: Double, _ v: Double, by h: Double) -> (Double, Double) {
         let a1 = acceleration(x, v)
-        let x2 = x + v * h / 2, v2 = v + a1 * h / 2
+        let x2 = x + v * h / 2
+        let v2 = v + a1 * h / 2
         let a2 = acceleration(x2, v2)
-        let x3 = x + v2 * h / 2, v3 = v + a2 * h / 2
+        let x3 = x + v2 * h / 2
+        let v3 = v + a2 * h / 2
         let a3 = acceleration(x3, v3)
-        let x4 = x + v3 * h, v4 = v + a3 * h
+        let x4 = x + v3 * h
+        let v4 = v + a3 * h
         let a4 = acceleration(x4, v4)
         return (x + h / 6 * (v + 2 * v2 + 2 * v3 + v4), v + h / 6 * (a1 + 2 * a2 + 2 * a3 + a4))
     }

@@ -10,9 +10,16 @@ public enum StripRules {
     public static let borderWidth = 5.0
 
     /// The strip for `count` pictures with `selected` shown whole, scrolled from `startOffset`.
-    public static func layout(count: Int, selected: Int, screen: Size, startOffset: Double, grid: PixelGrid) -> StripLayout {
+    public static func layout(count: Int, selected: Int, screen: Size, startOffset: Double, grid: PixelGrid)
+        -> StripLayout
+    {
         let contentWidth = self.contentWidth(count: count)
-        let offset = contentOffset(showing: itemFrame(index: selected), from: startOffset, visibleWidth: screen.width, contentWidth: contentWidth)
+        let offset = contentOffset(
+            showing: itemFrame(index: selected),
+            from: startOffset,
+            visibleWidth: screen.width,
+            contentWidth: contentWidth
+        )
         return StripLayout(
             frame: grid.round(Rect(x: 0, y: screen.height - height, width: screen.width, height: height)),
             contentSize: grid.round(Size(width: contentWidth, height: height)),
@@ -25,7 +32,12 @@ public enum StripRules {
 
     /// Item `index` in the strip's content coordinates.
     public static func itemFrame(index: Int) -> Rect {
-        Rect(x: inset + Double(index) * (itemSize.width + spacing), y: inset, width: itemSize.width, height: itemSize.height)
+        Rect(
+            x: inset + Double(index) * (itemSize.width + spacing),
+            y: inset,
+            width: itemSize.width,
+            height: itemSize.height
+        )
     }
 
     public static func contentWidth(count: Int) -> Double {
@@ -34,7 +46,9 @@ public enum StripRules {
 
     /// The least scroll from `start` that shows `item` whole, clamped to
     /// [0, max(0, contentWidth − visibleWidth)].
-    public static func contentOffset(showing item: Rect, from start: Double, visibleWidth: Double, contentWidth: Double) -> Double {
+    public static func contentOffset(showing item: Rect, from start: Double, visibleWidth: Double, contentWidth: Double)
+        -> Double
+    {
         var offset = start
         if item.minX < offset {
             offset = item.minX

@@ -9,7 +9,9 @@ public enum TransitionRules {
 
     /// Close: from where the picture is now to its thumbnail, scrolling the thumbnails'
     /// container first when the thumbnail is not fully visible in it.
-    public static func close(_ input: BrowserCloseInput) throws(InputError) -> (transition: TransitionLayout, scrollTo: Point?) {
+    public static func close(_ input: BrowserCloseInput) throws(InputError) -> (
+        transition: TransitionLayout, scrollTo: Point?
+    ) {
         let browser = input.browser
         let from: Rect
         switch input.current {
@@ -18,9 +20,18 @@ public enum TransitionRules {
         case .frame(let frame):
             from = frame
         case .zoom(let scale, let offset):
-            from = ZoomRules.frame(of: photoFrame(of: browser), scale: scale, contentOffset: offset, screen: browser.screen)
+            from = ZoomRules.frame(
+                of: photoFrame(of: browser),
+                scale: scale,
+                contentOffset: offset,
+                screen: browser.screen
+            )
         }
-        var to = BrowserThumbnailRules.frame(at: browser.index, count: browser.pictures.count, source: browser.thumbnails)
+        var to = BrowserThumbnailRules.frame(
+            at: browser.index,
+            count: browser.pictures.count,
+            source: browser.thumbnails
+        )
         var scrollTo: Point?
         if let item = to, let scroll = input.scroll {
             let target = scrollTarget(for: item, in: scroll)
@@ -42,8 +53,20 @@ public enum TransitionRules {
         var offset = current
         if !visible.contains(item) {
             offset = Point(
-                x: leastOffset(current.x, itemMin: item.minX, itemLength: item.width, visible: viewport.width, content: scroll.contentSize.width),
-                y: leastOffset(current.y, itemMin: item.minY, itemLength: item.height, visible: viewport.height, content: scroll.contentSize.height)
+                x: leastOffset(
+                    current.x,
+                    itemMin: item.minX,
+                    itemLength: item.width,
+                    visible: viewport.width,
+                    content: scroll.contentSize.width
+                ),
+                y: leastOffset(
+                    current.y,
+                    itemMin: item.minY,
+                    itemLength: item.height,
+                    visible: viewport.height,
+                    content: scroll.contentSize.height
+                )
             )
         }
         let frame = item.offsetBy(dx: viewport.x - offset.x, dy: viewport.y - offset.y)
@@ -51,7 +74,9 @@ public enum TransitionRules {
     }
 
     /// One axis of `scrollTarget`.
-    static func leastOffset(_ current: Double, itemMin: Double, itemLength: Double, visible: Double, content: Double) -> Double {
+    static func leastOffset(_ current: Double, itemMin: Double, itemLength: Double, visible: Double, content: Double)
+        -> Double
+    {
         var offset = current
         if itemMin < current || itemLength > visible {
             offset = itemMin
@@ -72,7 +97,9 @@ public enum TransitionRules {
     }
 
     /// A transition between two exact frames; a fade (either missing) has no keyframes.
-    static func layout(from: Rect?, to: Rect?, options: TransitionOptions, grid: PixelGrid) throws(InputError) -> TransitionLayout {
+    static func layout(from: Rect?, to: Rect?, options: TransitionOptions, grid: PixelGrid) throws(InputError)
+        -> TransitionLayout
+    {
         let fade = from == nil || to == nil
         let timing = try KeyframeRules.timing(options, sampled: options.keyframes && !fade)
         var keyframes: [Keyframe] = []
