@@ -114,6 +114,16 @@ struct BrowserRequestTests {
         #expect(error.problems.map(\.pointer) == [pointer])
     }
 
+    /// More than 10 000 photos are refused at #/photos; 10 000 are laid out.
+    @Test func photoLimit() throws {
+        func body(_ count: Int) -> String {
+            let photos = Array(repeating: #"{"url": "a"}"#, count: count).joined(separator: ",")
+            return #"{"screen": {"width": 375, "height": 667}, "photos": [\#(photos)], "index": 0}"#
+        }
+        #expect(try openError(body(10_001)).problems.map(\.pointer) == ["#/photos"])
+        #expect(try BrowserAPI.open(json: bytes(body(10_000))).pages.count == 10_000)
+    }
+
     /// Photos need both sides or neither, positive; a status needs pictures; the variant must be known.
     @Test func invalidPictures() throws {
         let oneSide = try openError(

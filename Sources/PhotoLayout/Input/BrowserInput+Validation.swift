@@ -62,8 +62,11 @@ extension BrowserInput {
     /// A single picture's grid size is its `bmiddle` size without `keep_size` (a photo's own size).
     static func pictures(of request: BrowserRequest, into validation: inout BrowserValidation) -> ResolvedPictures? {
         if let photos = request.photos {
-            guard !photos.isEmpty else {
-                validation.refuse(["photos"], "must not be empty")
+            guard !photos.isEmpty, photos.count <= maxPictures else {
+                validation.refuse(
+                    ["photos"],
+                    photos.isEmpty ? "must not be empty" : "must have at most \(maxPictures) entries"
+                )
                 return nil
             }
             let pictures = photos.enumerated().map { offset, photo in

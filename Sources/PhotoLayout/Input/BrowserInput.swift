@@ -1,6 +1,10 @@
 /// What the photo browser is opened on, validated (DESIGN §5, §6): the typed input of
 /// `BrowserRules.open`, and the shared part of `BrowserCloseInput`.
 public struct BrowserInput: Hashable, Sendable {
+    /// Decision: more pictures than this are refused (422 at `#/photos`); DESIGN sets no
+    /// bound, and every picture is a page (and a strip item) in the response.
+    public static let maxPictures = 10_000
+
     /// The screen in points; both sides positive.
     public var screen: Size
     public var pixelGrid: PixelGrid

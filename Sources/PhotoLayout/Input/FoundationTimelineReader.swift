@@ -8,9 +8,14 @@ public struct FoundationTimelineReader: TimelineReader {
     public init() {}
 
     public func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
-        let data = Data(bytes)
+        try Self.decode(TimelineDocument.self, from: Data(bytes)).request
+    }
+
+    /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
+    /// throw pass through, any other failure is malformed JSON (also used by `BrowserAPI`).
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputError) -> T {
         do {
-            return try JSONDecoder().decode(TimelineDocument.self, from: data).request
+            return try JSONDecoder().decode(T.self, from: data)
         } catch let error as InputError {
             throw error
         } catch let DecodingError.dataCorrupted(context) {

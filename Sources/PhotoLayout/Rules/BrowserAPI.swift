@@ -20,17 +20,8 @@ public enum BrowserAPI {
         AlbumRules.layout(try AlbumInput.validated(decode(AlbumLayoutRequest.self, from: json)))
     }
 
-    /// A request body decoded with Foundation's `JSONDecoder`; the request types throw
-    /// located `InputError`s themselves, anything else is malformed JSON.
+    /// The request type `T` from a body, with the timeline reader's error mapping.
     static func decode<T: Decodable>(_ type: T.Type, from json: [UInt8]) throws(InputError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(json))
-        } catch let error as InputError {
-            throw error
-        } catch let DecodingError.dataCorrupted(context) {
-            throw InputError(kind: .malformed, detail: "malformed JSON: \(FoundationTimelineReader.describe(context))")
-        } catch {
-            throw InputError(kind: .malformed, detail: "malformed JSON: \(error)")
-        }
+        try FoundationTimelineReader.decode(T.self, from: Data(json))
     }
 }
