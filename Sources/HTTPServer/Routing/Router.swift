@@ -1,5 +1,3 @@
-import Foundation
-
 /// Exact-path routing with RFC 9110 semantics: HEAD served by GET, 404, 405 with `Allow`,
 /// and errors mapped to problem+json (an `HTTPResponseError`'s problem, anything else a 500).
 public struct Router: HTTPResponder {
@@ -51,8 +49,7 @@ public struct Router: HTTPResponder {
         } catch let error as any HTTPResponseError {
             return .problem(error.problem)
         } catch {
-            let line = "request \(context.requestID) \(entry.route.operationID) failed: \(error)\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            ServerLog.error("request \(context.requestID) \(entry.route.operationID) failed: \(error)")
             return .problem(
                 ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
             )
