@@ -83,7 +83,8 @@ extension HTTP1Connection {
             requestID: requestID(echoing: head.headers),
             receivedAt: partial.receivedAt,
             bytesIn: byteCount,
-            version: head.version
+            version: head.version,
+            isRefusal: false
         )
         if info.closeConnection { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
@@ -112,7 +113,8 @@ extension HTTP1Connection {
             requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
-            version: head?.version ?? .http1_1
+            version: head?.version ?? .http1_1,
+            isRefusal: true
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))

@@ -30,6 +30,9 @@ public struct HTTP1Connection: Sendable {
         public var receivedAt: ContinuousClock.Instant
         public var bytesIn: Int
         public var version: HTTPVersion
+        /// The server refused the request (a protocol error, a limit, a timeout): the peer may
+        /// still be sending, so the writer should linger before closing.
+        public var isRefusal: Bool
     }
 
     /// What the caller must do, in order.

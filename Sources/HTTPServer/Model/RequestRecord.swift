@@ -5,7 +5,7 @@ public struct RequestRecord: Sendable {
     /// The path, or `-` when the request line could not be parsed.
     public var path: String
     public var status: Int
-    /// From the request's first byte to its response being handed to the kernel.
+    /// From the request's first byte to its response being serialized (just before the write).
     public var duration: Duration
     /// Request bytes on the wire (head and body as sent, chunk framing included).
     public var bytesIn: Int

@@ -41,6 +41,10 @@ extension EventLoop {
             switch action {
             case .handle(let request, let context, let sequence):
                 let response = shared.responder.respond(to: request, context: context)
+                if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
+                    // Shutdown began while the handler ran: this response is the last one.
+                    work.append(contentsOf: connection.machine.startDraining(now: .now))
+                }
                 work.append(contentsOf: connection.machine.complete(sequence: sequence, with: response, now: .now))
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
@@ -48,8 +52,10 @@ extension EventLoop {
                 serializer.writeHead(response, closeConnection: info.closeConnection, into: &headBuffer)
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
-                send(headBuffer, body, on: connection)
+                // Recorded before the write, so a client that saw the response also sees it counted.
                 record(response.status.code, info, connection, bytesOut: headBuffer.count + body.count)
+                send(headBuffer, body, on: connection)
+                if info.isRefusal { connection.lingerOnClose = true }
             case .close:
                 connection.closeAfterFlush = true
             }
@@ -162,9 +168,12 @@ extension EventLoop {
         }
     }
 
-    /// Lingering close: shut our side so the last response is delivered, drop input until EOF.
+    /// Lingering close after an error response or with input unread: shut our side so the last
+    /// response is delivered rather than reset, and drop input until EOF or `lingerTime`.
     private func beginClosing(_ connection: ServerConnection) {
-        if connection.peerClosedInput {
+        var unread: Int32 = 0
+        _ = ioctl(connection.fd, UInt(FIONREAD), &unread)
+        if connection.peerClosedInput || (!connection.lingerOnClose && unread == 0) {
             closeNow(connection)
             return
         }

@@ -12,6 +12,8 @@ final class ServerConnection {
     /// Our side is shut; input is read and dropped until EOF or this instant (lingering close).
     var lingerUntil: ContinuousClock.Instant?
     var peerClosedInput = false
+    /// The last response refused the request: the peer may still be sending, so linger on close.
+    var lingerOnClose = false
     /// The epoll events currently asked for.
     var interest: UInt32
 
