@@ -16,9 +16,16 @@ public struct PixelGrid: Hashable, Sendable {
     /// Every scale a client may ask for.
     public static let supportedScales: Set<Double> = [1, 2, 3]
 
+    /// How far (relative) below an exact half pixel a computed value may fall and still count
+    /// as that tie: floating-point arithmetic lands exact ties such as −104.5 px a few ulps
+    /// short (−104.49999999999996), which would otherwise round towards zero.
+    static let tieTolerance = 1e-9
+
     /// `value` on the pixel grid. Negative zero comes back as zero, so that JSON never says `-0`.
     public func round(_ value: Double) -> Double {
-        let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+        let pixels = value * scale
+        let nudged = pixels + (pixels < 0 ? -1 : 1) * Self.tieTolerance * max(1, abs(pixels))
+        let rounded = nudged.rounded(.toNearestOrAwayFromZero) / scale
         return rounded == 0 ? 0 : rounded
     }
 

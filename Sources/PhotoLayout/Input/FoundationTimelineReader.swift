@@ -8,9 +8,14 @@ public struct FoundationTimelineReader: TimelineReader {
     public init() {}
 
     public func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
-        let data = Data(bytes)
+        try Self.decode(TimelineDocument.self, from: Data(bytes)).request
+    }
+
+    /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
+    /// throw pass through, any other failure is malformed JSON (also used by `BrowserAPI`).
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputError) -> T {
         do {
-            return try JSONDecoder().decode(TimelineDocument.self, from: data).request
+            return try JSONDecoder().decode(T.self, from: data)
         } catch let error as InputError {
             throw error
         } catch let DecodingError.dataCorrupted(context) {
@@ -94,13 +99,15 @@ struct StrictOptions: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        // Pointers follow where the options sit: `#/options` here, `#/grid_options` in browser requests.
+        let path = decoder.codingPath.map(\.stringValue)
         guard let object = try? decoder.container(keyedBy: Key.self) else {
-            throw InputError.at("#/options", .wrongType, "must be an object")
+            throw InputError.at(JSONPointer.fragment(path), .wrongType, "must be an object")
         }
         func field<T: Decodable>(_ key: Key, _ type: T.Type, _ expected: String) throws -> T? {
             guard object.contains(key), (try? object.decodeNil(forKey: key)) == false else { return nil }
             guard let value = try? object.decode(T.self, forKey: key) else {
-                throw InputError.at("#/options/\(key.rawValue)", .wrongType, "must be \(expected)")
+                throw InputError.at(JSONPointer.fragment(path + [key.rawValue]), .wrongType, "must be \(expected)")
             }
             return value
         }

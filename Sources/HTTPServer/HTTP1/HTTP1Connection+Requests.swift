@@ -1,0 +1,181 @@
+extension HTTP1Connection {
+    /// Methods answered 411 when they come with neither Content-Length nor Transfer-Encoding.
+    static let methodsNeedingLength: Set<HTTPMethod> = [.post, .put, .patch]
+
+    /// Alternates writing ready responses and parsing buffered requests until neither progresses.
+    mutating func pump(now: ContinuousClock.Instant, into actions: inout [Action]) {
+        repeat {
+            flush(now: now, into: &actions)
+        } while parse(now: now, into: &actions)
+        flush(now: now, into: &actions)
+    }
+
+    /// Parses buffered bytes while allowed; true when an event was consumed.
+    private mutating func parse(now: ContinuousClock.Instant, into actions: inout [Action]) -> Bool {
+        var progressed = false
+        while !isClosed, !readingStopped, slots.count < configuration.maxPipelinedRequests {
+            let event: HTTP1Parser.Event?
+            do {
+                event = try parser.next()
+            } catch {
+                refuse(error.status, error.detail, now: now)
+                return true
+            }
+            guard let event else {
+                guard inputEnded else { break }
+                if parser.isMidRequest {
+                    refuse(.badRequest, "The connection ended in the middle of a request.", now: now)
+                    return true
+                }
+                readingStopped = true
+                break
+            }
+            progressed = true
+            switch event {
+            case .head(let head):
+                start(head, now: now, into: &actions)
+            case .end(let body, let byteCount):
+                finish(body: body, byteCount: byteCount, now: now, into: &actions)
+            }
+        }
+        return progressed
+    }
+
+    private mutating func start(_ head: HTTPRequestHead, now: ContinuousClock.Instant, into actions: inout [Action]) {
+        var request = PartialRequest(
+            head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
+        )
+        partial = request
+        if let expectation = head.expectation, expectation != "100-continue" {
+            refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
+            return
+        }
+        if Self.methodsNeedingLength.contains(head.method), head.framing == .none {
+            request.rejection = .problem(
+                ProblemDetails(
+                    status: .lengthRequired, detail: "\(head.method.rawValue) needs Content-Length or a chunked body."
+                )
+            )
+        } else if head.expectation != nil, head.hasBody, parser.bufferedByteCount == 0 {
+            request.owesContinue = true
+            if slots.isEmpty {
+                actions.append(.sendContinue)
+                request.owesContinue = false
+            }
+        }
+        partial = request
+    }
+
+    private mutating func finish(
+        body: [UInt8], byteCount: Int, now: ContinuousClock.Instant, into actions: inout [Action]
+    ) {
+        guard let partial else { return }
+        self.partial = nil
+        let head = partial.head
+        let request = HTTPRequest(
+            method: head.method, target: head.target, version: head.version, headers: head.headers, body: body
+        )
+        let info = ResponseInfo(
+            isHeadRequest: head.method == .head,
+            closeConnection: !head.keepAlive || isDraining,
+            method: head.method,
+            path: request.path,
+            requestID: requestID(echoing: head.headers),
+            receivedAt: partial.receivedAt,
+            bytesIn: byteCount,
+            version: head.version,
+            isRefusal: false
+        )
+        if info.closeConnection { readingStopped = true }
+        requestStartedAt = parser.isMidRequest ? now : nil
+        let sequence = nextSequence
+        nextSequence += 1
+        if let rejection = partial.rejection {
+            slots.append(Slot(sequence: sequence, response: Self.finalize(rejection, info: info), info: info))
+            return
+        }
+        slots.append(Slot(sequence: sequence, response: nil, info: info))
+        let context = RequestContext(
+            requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
+            receivedAt: partial.receivedAt
+        )
+        actions.append(.handle(request, context, sequence: sequence))
+    }
+
+    /// Queues the one error response of this connection (after those already pending) and stops reading.
+    mutating func refuse(_ status: HTTPStatus, _ detail: String, now: ContinuousClock.Instant) {
+        let head = partial?.head
+        let info = ResponseInfo(
+            isHeadRequest: head?.method == .head,
+            closeConnection: true,
+            method: head?.method ?? HTTPMethod(rawValue: "-"),
+            path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
+            requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
+            receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
+            bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
+            version: head?.version ?? .http1_1,
+            isRefusal: true
+        )
+        let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
+        slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))
+        nextSequence += 1
+        partial = nil
+        readingStopped = true
+    }
+
+    /// Writes the leading ready responses; closes after a `close` one, or when draining or
+    /// ended and nothing is left.
+    private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
+        while !isClosed, let first = slots.first, let response = first.response {
+            slots.removeFirst()
+            var info = first.info
+            if slots.isEmpty, partial == nil, !parser.isMidRequest, isDraining || inputEnded {
+                info.closeConnection = true
+            }
+            actions.append(.send(response, info))
+            if info.closeConnection {
+                close(into: &actions)
+                return
+            }
+            if slots.isEmpty { idleSince = now }
+        }
+        guard !isClosed, slots.isEmpty else { return }
+        if partial?.owesContinue == true {
+            actions.append(.sendContinue)
+            partial?.owesContinue = false
+        }
+        if partial == nil, !parser.isMidRequest, isDraining || inputEnded || readingStopped {
+            close(into: &actions)
+        }
+    }
+
+    private mutating func close(into actions: inout [Action]) {
+        isClosed = true
+        readingStopped = true
+        slots.removeAll()
+        partial = nil
+        actions.append(.close)
+    }
+
+    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
+    private func requestID(echoing headers: HTTPHeaders) -> String {
+        if let given = headers["X-Request-Id"], RequestContext.isSaneRequestID(given) { return given }
+        return "\(requestIDPrefix)-\(nextSequence)"
+    }
+
+    /// Adds `X-Request-Id`; a response that cannot be written safely becomes a 500.
+    static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
+        var response = response
+        if !HTTP1Serializer.isWritable(response) {
+            ServerLog.error(
+                "request \(info.requestID): unwritable response (status \(response.status.code) or a header "
+                    + "with a control character); answering 500"
+            )
+            response = .problem(
+                ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
+            )
+        }
+        response.headers.set("X-Request-Id", info.requestID)
+        return response
+    }
+}

@@ -1,0 +1,163 @@
+/// The HTTP/1.1 connection state machine: bytes and events in, actions out, no I/O.
+/// Keep-alive, pipelining (responses strictly in request order), `Expect: 100-continue`,
+/// HTTP/1.0, timeouts (the caller passes the time: tests use a fake clock) and draining.
+/// A protocol error yields exactly one problem+json response with `Connection: close`.
+public struct HTTP1Connection: Sendable {
+    /// Limits, timeouts and how many requests may await their responses at once.
+    public struct Configuration: Sendable {
+        public var limits: HTTPServerConfiguration.Limits
+        public var timeouts: HTTPServerConfiguration.Timeouts
+        public var maxPipelinedRequests: Int
+
+        public init(
+            limits: HTTPServerConfiguration.Limits = .init(),
+            timeouts: HTTPServerConfiguration.Timeouts = .init(),
+            maxPipelinedRequests: Int = 16
+        ) {
+            self.limits = limits
+            self.timeouts = timeouts
+            self.maxPipelinedRequests = maxPipelinedRequests
+        }
+    }
+
+    /// How to write a response, and what to record about it.
+    public struct ResponseInfo: Sendable {
+        public var isHeadRequest: Bool
+        public var closeConnection: Bool
+        public var method: HTTPMethod
+        public var path: String
+        public var requestID: String
+        public var receivedAt: ContinuousClock.Instant
+        public var bytesIn: Int
+        public var version: HTTPVersion
+        /// The server refused the request (a protocol error, a limit, a timeout): the peer may
+        /// still be sending, so the writer should linger before closing.
+        public var isRefusal: Bool
+    }
+
+    /// What the caller must do, in order.
+    public enum Action: Sendable {
+        /// Run the responder, then call `complete(sequence:with:now:)`.
+        case handle(HTTPRequest, RequestContext, sequence: Int)
+        /// Write `HTTP1Serializer.continueBytes`.
+        case sendContinue
+        /// Serialize and write the response.
+        case send(HTTPResponse, ResponseInfo)
+        /// Close the connection once everything before is written.
+        case close
+    }
+
+    struct Slot: Sendable {
+        var sequence: Int
+        var response: HTTPResponse?
+        var info: ResponseInfo
+    }
+
+    /// The request whose head was parsed and whose body is being read.
+    struct PartialRequest: Sendable {
+        var head: HTTPRequestHead
+        var receivedAt: ContinuousClock.Instant
+        var headEndedAt: ContinuousClock.Instant
+        var rejection: HTTPResponse?
+        var owesContinue: Bool
+    }
+
+    let configuration: Configuration
+    let remoteAddress: String?
+    let requestIDPrefix: String
+    var parser: HTTP1Parser
+    var slots: [Slot] = []
+    var partial: PartialRequest?
+    var requestStartedAt: ContinuousClock.Instant?
+    var idleSince: ContinuousClock.Instant
+    var nextSequence = 0
+    /// No further request will be parsed (a `close` request, an error, draining, end of input).
+    var readingStopped = false
+    var inputEnded = false
+    public internal(set) var isDraining = false
+    public internal(set) var isClosed = false
+
+    /// - Parameter requestIDPrefix: generated request IDs are `<prefix>-<n>`; make it unique per connection.
+    public init(
+        configuration: Configuration = .init(),
+        remoteAddress: String? = nil,
+        requestIDPrefix: String,
+        now: ContinuousClock.Instant
+    ) {
+        self.configuration = configuration
+        self.remoteAddress = remoteAddress
+        self.requestIDPrefix = requestIDPrefix
+        parser = HTTP1Parser(limits: configuration.limits)
+        idleSince = now
+    }
+
+    /// Whether the caller should keep reading: false while too many responses are pending,
+    /// and once no further request will be parsed.
+    public var wantsInput: Bool {
+        !isClosed && !readingStopped && slots.count < configuration.maxPipelinedRequests
+    }
+
+    /// Bytes received from the peer.
+    public mutating func received(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Action] {
+        guard !isClosed, !readingStopped, !bytes.isEmpty else { return [] }
+        if !parser.isMidRequest { requestStartedAt = now }
+        parser.feed(bytes)
+        var actions: [Action] = []
+        pump(now: now, into: &actions)
+        return actions
+    }
+
+    /// Bytes received from the peer.
+    public mutating func received(_ bytes: [UInt8], now: ContinuousClock.Instant) -> [Action] {
+        bytes.withUnsafeBytes { received($0, now: now) }
+    }
+
+    /// The responder's answer to the request `sequence`; responses go out in request order.
+    public mutating func complete(
+        sequence: Int, with response: HTTPResponse, now: ContinuousClock.Instant
+    ) -> [Action] {
+        guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
+            slots[index].response == nil
+        else { return [] }
+        slots[index].response = Self.finalize(response, info: slots[index].info)
+        var actions: [Action] = []
+        pump(now: now, into: &actions)
+        return actions
+    }
+
+    /// The peer shut its sending side: answer what was received, then close.
+    public mutating func inputClosed(now: ContinuousClock.Instant) -> [Action] {
+        guard !isClosed else { return [] }
+        inputEnded = true
+        var actions: [Action] = []
+        pump(now: now, into: &actions)
+        return actions
+    }
+
+    /// The server is shutting down: finish the request in progress, mark the last response
+    /// `Connection: close`, close at once when idle.
+    public mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
+        guard !isClosed, !isDraining else { return [] }
+        isDraining = true
+        var actions: [Action] = []
+        pump(now: now, into: &actions)
+        return actions
+    }
+
+    /// Checks the deadlines: a slow head or body gets 408 and close; an idle connection is closed.
+    public mutating func tick(now: ContinuousClock.Instant) -> [Action] {
+        guard !isClosed, slots.isEmpty else { return [] }
+        var actions: [Action] = []
+        let limit = configuration.timeouts.requestHead
+        if let partial, now >= partial.headEndedAt + limit {
+            refuse(.requestTimeout, "The request body was not received in time.", now: now)
+        } else if partial == nil, parser.isMidRequest, let started = requestStartedAt, now >= started + limit {
+            refuse(.requestTimeout, "The request head was not received in time.", now: now)
+        } else if !parser.isMidRequest, now >= idleSince + configuration.timeouts.idle {
+            isClosed = true
+            return [.close]
+        }
+        pump(now: now, into: &actions)
+        return actions
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// An incremental RFC 9112 request parser: fed bytes as they arrive, it yields a request's
+/// head, then its end with the whole (de-chunked) body, or throws the error to answer.
+/// It does no I/O; after an error it is poisoned and rethrows that error.
+public struct HTTP1Parser: Sendable {
+    /// What `next()` found.
+    public enum Event: Sendable {
+        case head(HTTPRequestHead)
+        /// The body is complete; `byteCount` is the request's size on the wire.
+        case end(body: [UInt8], byteCount: Int)
+    }
+
+    enum State: Sendable {
+        case head
+        case lengthBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(byteCount: Int)
+        case complete
+        case failed(HTTPParserError)
+    }
+
+    /// A chunk-size line (size and extensions) longer than this is refused.
+    static let maxChunkLineBytes = 4096
+
+    public var limits: HTTPServerConfiguration.Limits
+
+    var buffer: [UInt8] = []
+    /// Start of the bytes not yet consumed; the head being scanned starts here.
+    var readIndex = 0
+    var state = State.head
+    /// Head scanning, relative to `readIndex`: where to look for the next LF, where the
+    /// current line starts, and the lines found so far (CRLF excluded).
+    var scanOffset = 0
+    var lineStart = 0
+    var lines: [Range<Int>] = []
+    var body: [UInt8] = []
+    /// Wire bytes of the current request consumed so far.
+    var requestByteCount = 0
+
+    public init(limits: HTTPServerConfiguration.Limits = .init()) {
+        self.limits = limits
+    }
+
+    /// Appends received bytes.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends received bytes.
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    /// The next event, or nil when more bytes are needed.
+    public mutating func next() throws(HTTPParserError) -> Event? {
+        do {
+            return try step()
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
+    /// True while a request has begun (a byte of it was received) and not ended.
+    public var isMidRequest: Bool {
+        if case .head = state { return readIndex < buffer.count }
+        return true
+    }
+
+    /// True once the head of the current request was returned and its end was not.
+    public var isReadingBody: Bool {
+        switch state {
+        case .head, .failed: false
+        default: true
+        }
+    }
+
+    /// Received bytes not consumed yet.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    private mutating func step() throws(HTTPParserError) -> Event? {
+        switch state {
+        case .failed(let error):
+            throw error
+        case .head:
+            guard let head = try parseHead() else { return nil }
+            return .head(head)
+        case .complete:
+            let event = Event.end(body: body, byteCount: requestByteCount)
+            body = []
+            requestByteCount = 0
+            state = .head
+            return event
+        case .lengthBody(let remaining):
+            let take = min(remaining, bufferedByteCount)
+            body.append(contentsOf: buffer[readIndex..<readIndex + take])
+            consume(take)
+            state = take == remaining ? .complete : .lengthBody(remaining: remaining - take)
+            return take == remaining ? try step() : nil
+        case .chunkSize, .chunkData, .chunkDataEnd, .trailers:
+            guard try parseChunked() else { return nil }
+            return try step()
+        }
+    }
+
+    mutating func consume(_ count: Int) {
+        readIndex += count
+        requestByteCount += count
+    }
+
+    /// Drops consumed bytes; offsets kept relative to `readIndex` stay valid.
+    private mutating func compact() {
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+        } else if readIndex >= 4096 && readIndex * 2 >= buffer.count {
+            buffer.removeSubrange(0..<readIndex)
+            readIndex = 0
+        }
+    }
+
+    /// The absolute index of the first LF at or after `start`, or nil.
+    func indexOfLineFeed(from start: Int) -> Int? {
+        buffer.withUnsafeBytes { bytes -> Int? in
+            guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+            guard let found = memchr(base + start, Int32(ASCII.lf), bytes.count - start) else { return nil }
+            return UnsafeRawPointer(found) - base
+        }
+    }
+}

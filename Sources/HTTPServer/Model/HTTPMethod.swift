@@ -1,0 +1,19 @@
+/// An HTTP request method (RFC 9110 §9): any token; the common ones have names.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The method exactly as received, case-sensitive (`GET` and `get` differ, RFC 9110 §9.1).
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+}

@@ -1,0 +1,33 @@
+/// One answered request, for metrics and the access log.
+public struct RequestRecord: Sendable {
+    /// The method, or `-` when the request line could not be parsed.
+    public var method: HTTPMethod
+    /// The path, or `-` when the request line could not be parsed.
+    public var path: String
+    public var status: Int
+    /// From the request's first byte to its response being serialized (just before the write).
+    public var duration: Duration
+    /// Request bytes on the wire (head and body as sent, chunk framing included).
+    public var bytesIn: Int
+    /// Response bytes written (head and body).
+    public var bytesOut: Int
+    public var requestID: String
+    public var remoteAddress: String?
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public var protocolVersion: String
+
+    public init(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        requestID: String, remoteAddress: String?, protocolVersion: String
+    ) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.duration = duration
+        self.bytesIn = bytesIn
+        self.bytesOut = bytesOut
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
+        self.protocolVersion = protocolVersion
+    }
+}

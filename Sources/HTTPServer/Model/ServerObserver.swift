@@ -1,0 +1,7 @@
+/// Receives connection and request events (metrics, access logs). Called on the I/O queues:
+/// implementations must be thread-safe and quick.
+public protocol ServerObserver: Sendable {
+    func connectionOpened()
+    func connectionClosed()
+    func requestCompleted(_ record: RequestRecord)
+}

@@ -1,0 +1,193 @@
+import CSystemShims
+import Foundation
+
+extension EventLoop {
+    /// Reads what the socket has, feeds the machine and carries out its actions.
+    func readInput(_ connection: ServerConnection) {
+        let base = readBuffer.baseAddress
+        for _ in 0..<4 {
+            let count = read(connection.fd, base, readBuffer.count)
+            if count > 0 {
+                if connection.lingerUntil != nil { continue }  // dropped: we are closing
+                let bytes = UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])
+                perform(connection.machine.received(bytes, now: .now), on: connection)
+                guard connections[connection.fd] === connection, wantsInput(connection) else { return }
+                if count < readBuffer.count { break }
+            } else if count == 0 {
+                connection.peerClosedInput = true
+                if connection.lingerUntil != nil {
+                    closeNow(connection)
+                    return
+                }
+                perform(connection.machine.inputClosed(now: .now), on: connection)
+                return
+            } else {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                closeNow(connection)  // ECONNRESET and the like: this connection only
+                return
+            }
+        }
+        updateInterest(connection)
+    }
+
+    /// Carries out the machine's actions in order: handlers run here, synchronously.
+    func perform(_ actions: [HTTP1Connection.Action], on connection: ServerConnection) {
+        var work = actions
+        var index = 0
+        while index < work.count, connections[connection.fd] === connection {
+            let action = work[index]
+            index += 1
+            switch action {
+            case .handle(let request, let context, let sequence):
+                let response = shared.responder.respond(to: request, context: context)
+                if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
+                    // Shutdown began while the handler ran: this response is the last one.
+                    work.append(contentsOf: connection.machine.startDraining(now: .now))
+                }
+                work.append(contentsOf: connection.machine.complete(sequence: sequence, with: response, now: .now))
+            case .sendContinue:
+                send(HTTP1Serializer.continueBytes, [], on: connection)
+            case .send(let response, let info):
+                serializer.writeHead(response, closeConnection: info.closeConnection, into: &headBuffer)
+                let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
+                let body = sendsBody ? response.body : []
+                // Recorded before the write, so a client that saw the response also sees it counted.
+                record(response.status.code, info, connection, bytesOut: headBuffer.count + body.count)
+                send(headBuffer, body, on: connection)
+                if info.isRefusal { connection.lingerOnClose = true }
+            case .close:
+                connection.closeAfterFlush = true
+            }
+        }
+        guard connections[connection.fd] === connection else { return }
+        if connection.closeAfterFlush && connection.pendingOutputCount == 0 {
+            beginClosing(connection)
+        } else {
+            updateInterest(connection)
+        }
+    }
+
+    private func record(
+        _ status: Int, _ info: HTTP1Connection.ResponseInfo, _ connection: ServerConnection, bytesOut: Int
+    ) {
+        guard let observer = shared.observer else { return }
+        observer.requestCompleted(
+            RequestRecord(
+                method: info.method, path: info.path, status: status, duration: .now - info.receivedAt,
+                bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
+                remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description
+            )
+        )
+    }
+
+    /// Writes head and body with one `writev` when nothing is queued; keeps what the kernel refuses.
+    private func send(_ head: [UInt8], _ body: [UInt8], on connection: ServerConnection) {
+        guard connection.pendingOutputCount == 0 else {
+            connection.output.append(contentsOf: head)
+            connection.output.append(contentsOf: body)
+            return
+        }
+        let total = head.count + body.count
+        let written = head.withUnsafeBytes { headBytes in
+            body.withUnsafeBytes { bodyBytes in
+                var vectors = [
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress), iov_len: head.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress), iov_len: body.count),
+                ]
+                return writev(connection.fd, &vectors, bodyBytes.isEmpty ? 1 : 2)
+            }
+        }
+        if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            closeNow(connection)  // EPIPE, ECONNRESET: the peer is gone
+            return
+        }
+        let sent = max(0, written)
+        if sent > 0 { connection.lastWriteProgress = .now }
+        guard sent < total else { return }
+        connection.output.removeAll(keepingCapacity: true)
+        connection.outputOffset = 0
+        if sent < head.count {
+            connection.output.append(contentsOf: head[sent...])
+            connection.output.append(contentsOf: body)
+        } else {
+            connection.output.append(contentsOf: body[(sent - head.count)...])
+        }
+    }
+
+    /// Writes queued output (the socket became writable).
+    func flushOutput(_ connection: ServerConnection) {
+        while connection.pendingOutputCount > 0 {
+            let written = connection.output.withUnsafeBytes { bytes in
+                let start = bytes.baseAddress.map { $0 + connection.outputOffset }
+                return write(connection.fd, start, connection.pendingOutputCount)
+            }
+            if written > 0 {
+                connection.outputOffset += written
+                connection.lastWriteProgress = .now
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else {
+                closeNow(connection)
+                return
+            }
+        }
+        if connection.pendingOutputCount == 0 {
+            if connection.output.capacity > Self.maxPendingOutput {
+                connection.output = []
+            } else {
+                connection.output.removeAll(keepingCapacity: true)
+            }
+            connection.outputOffset = 0
+            if connection.closeAfterFlush {
+                beginClosing(connection)
+                return
+            }
+        }
+        updateInterest(connection)
+    }
+
+    private func wantsInput(_ connection: ServerConnection) -> Bool {
+        if connection.lingerUntil != nil { return !connection.peerClosedInput }
+        return connection.machine.wantsInput && !connection.peerClosedInput
+            && connection.pendingOutputCount <= Self.maxPendingOutput
+    }
+
+    /// Asks epoll for input only while the connection may read, for output while bytes wait.
+    func updateInterest(_ connection: ServerConnection) {
+        var interest: UInt32 = 0
+        if wantsInput(connection) { interest |= shim_epollin() | shim_epollrdhup() }
+        if connection.pendingOutputCount > 0 { interest |= shim_epollout() }
+        guard interest != connection.interest else { return }
+        if shim_epoll_modify(epollFD, connection.fd, interest) == 0 {
+            connection.interest = interest
+        } else {
+            closeNow(connection)
+        }
+    }
+
+    /// Lingering close after an error response or with input unread: shut our side so the last
+    /// response is delivered rather than reset, and drop input until EOF or `lingerTime`.
+    private func beginClosing(_ connection: ServerConnection) {
+        var unread: Int32 = 0
+        _ = ioctl(connection.fd, UInt(FIONREAD), &unread)
+        if connection.peerClosedInput || (!connection.lingerOnClose && unread == 0) {
+            closeNow(connection)
+            return
+        }
+        shutdown(connection.fd, Int32(SHUT_WR))
+        connection.lingerUntil = .now + Self.lingerTime
+        updateInterest(connection)
+    }
+
+    /// Closes the socket and forgets the connection; touches nothing else.
+    func closeNow(_ connection: ServerConnection) {
+        guard connections.removeValue(forKey: connection.fd) === connection else { return }
+        _ = shim_epoll_delete(epollFD, connection.fd)
+        close(connection.fd)
+        shared.observer?.connectionClosed()
+        shared.connectionClosed()
+    }
+}

@@ -1,0 +1,155 @@
+import CSystemShims
+@preconcurrency import Dispatch
+import Foundation
+
+/// One serial queue with its own epoll set, watched by a single `DispatchSourceRead` on the
+/// epoll descriptor and drained with `epoll_wait(…, 0)` (DESIGN §8), plus a coarse timer
+/// for deadlines. Handlers run synchronously here.
+///
+/// `@unchecked Sendable` invariant: every `var` below, the buffers and the connections are
+/// touched only on `queue` (the source and timer handlers run there; other threads call
+/// `queue.async`). The `let`s are immutable or themselves Sendable.
+final class EventLoop: @unchecked Sendable {
+    static let eventCapacity: Int32 = 256
+    static let readBufferSize = 64 * 1024
+    /// Above this many unsent response bytes a connection's requests are not read.
+    static let maxPendingOutput = 1 << 20
+    /// How long a closed connection keeps reading (and dropping) input so the peer gets our last response.
+    static let lingerTime: Duration = .seconds(2)
+
+    let queue: DispatchQueue
+    let shared: ServerShared
+    let epollFD: Int32
+    private let tag: String
+    private var source: DispatchSourceRead?
+    private var timer: DispatchSourceTimer?
+    var connections: [Int32: ServerConnection] = [:]
+    private let events: UnsafeMutablePointer<shim_event>
+    let readBuffer: UnsafeMutableRawBufferPointer
+    var serializer: HTTP1Serializer
+    var headBuffer: [UInt8] = []
+    private var isDraining = false
+    private var isStopped = false
+    private var connectionCounter = 0
+
+    init(index: Int, shared: ServerShared) throws(HTTPServerError) {
+        let fd = shim_epoll_create()
+        guard fd >= 0 else { throw HTTPServerError("epoll_create") }
+        epollFD = fd
+        self.shared = shared
+        queue = DispatchQueue(label: "http.loop.\(index)")
+        tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        events = .allocate(capacity: Int(Self.eventCapacity))
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+        serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
+    }
+
+    deinit {
+        events.deallocate()
+        readBuffer.deallocate()
+    }
+
+    /// Starts watching the epoll set and the timer.
+    func start() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: queue)
+        source.setEventHandler { [self] in drainEvents() }
+        source.setCancelHandler { [epollFD] in close(epollFD) }
+        self.source = source
+        source.resume()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = Self.timerInterval(shared.configuration.timeouts)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
+        timer.setEventHandler { [self] in checkDeadlines() }
+        self.timer = timer
+        timer.resume()
+    }
+
+    /// A quarter of the shortest timeout, between 10 ms and 250 ms.
+    static func timerInterval(_ timeouts: HTTPServerConfiguration.Timeouts) -> DispatchTimeInterval {
+        let shortest = min(timeouts.requestHead, timeouts.idle) / 4
+        let milliseconds = shortest.components.seconds * 1000 + shortest.components.attoseconds / 1_000_000_000_000_000
+        return .milliseconds(Int(max(10, min(250, milliseconds))))
+    }
+
+    /// Takes an accepted, non-blocking socket.
+    func adopt(_ fd: Int32) {
+        guard !isStopped else {
+            close(fd)
+            shared.connectionClosed()
+            return
+        }
+        let interest = shim_epollin() | shim_epollrdhup()
+        guard shim_epoll_add(epollFD, fd, interest) == 0 else {
+            ServerLog.error("epoll_ctl(ADD) failed: \(String(cString: strerror(errno)))")
+            close(fd)
+            shared.connectionClosed()
+            return
+        }
+        Socket.setNoDelay(fd)
+        connectionCounter += 1
+        let now = ContinuousClock.now
+        let machine = HTTP1Connection(
+            configuration: shared.connectionConfiguration, remoteAddress: Socket.peerAddress(fd),
+            requestIDPrefix: "\(tag)-\(String(connectionCounter, radix: 36))", now: now
+        )
+        let connection = ServerConnection(fd: fd, machine: machine, interest: interest, now: now)
+        connections[fd] = connection
+        shared.observer?.connectionOpened()
+        if isDraining { perform(connection.machine.startDraining(now: now), on: connection) }
+    }
+
+    /// Tells every connection the server is draining.
+    func startDraining() {
+        isDraining = true
+        let now = ContinuousClock.now
+        for connection in Array(connections.values) {
+            perform(connection.machine.startDraining(now: now), on: connection)
+        }
+    }
+
+    /// Closes every connection at once (the grace period is over).
+    func closeAll() {
+        for connection in Array(connections.values) { closeNow(connection) }
+    }
+
+    /// Stops the source and timer; the epoll descriptor is closed by the source's cancel handler.
+    func stop() {
+        closeAll()
+        isStopped = true
+        timer?.cancel()
+        source?.cancel()
+        timer = nil
+        source = nil
+    }
+
+    private func drainEvents() {
+        while true {
+            let count = shim_epoll_wait(epollFD, events, Self.eventCapacity, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            for index in 0..<Int(count) {
+                let event = events[index]
+                guard let connection = connections[event.fd] else { continue }
+                if event.events & shim_epollout() != 0 { flushOutput(connection) }
+                let readable = shim_epollin() | shim_epollrdhup() | shim_epollhup() | shim_epollerr()
+                if event.events & readable != 0, connections[event.fd] === connection { readInput(connection) }
+            }
+            if count < Self.eventCapacity { return }
+        }
+    }
+
+    private func checkDeadlines() {
+        let now = ContinuousClock.now
+        for connection in Array(connections.values) {
+            if let linger = connection.lingerUntil {
+                if now >= linger { closeNow(connection) }
+            } else if connection.pendingOutputCount > 0,
+                now - connection.lastWriteProgress >= shared.configuration.timeouts.idle
+            {
+                closeNow(connection)  // the client stopped reading its responses
+            } else {
+                perform(connection.machine.tick(now: now), on: connection)
+            }
+        }
+    }
+}

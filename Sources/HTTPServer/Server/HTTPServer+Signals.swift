@@ -1,0 +1,24 @@
+@preconcurrency import Dispatch
+import Foundation
+
+extension HTTPServer {
+    /// Starts, drains on SIGTERM or SIGINT (within the configured grace), and returns once stopped.
+    public func runUntilSignalled() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let signals = [SIGTERM, SIGINT]
+        let queue = DispatchQueue(label: "http.signals")
+        let sources = signals.map { number in
+            signal(number, SIG_IGN)  // delivered to the dispatch source instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in shutdown(grace: nil) }
+            source.resume()
+            return source
+        }
+        defer {
+            sources.forEach { $0.cancel() }
+            signals.forEach { signal($0, SIG_DFL) }
+        }
+        _ = try start()
+        waitUntilStopped()
+    }
+}

@@ -1,0 +1,117 @@
+@preconcurrency import Dispatch
+import Foundation
+import Synchronization
+
+/// A generic HTTP/1.1 server: one listener, `threads` event loops (serial queues, each with
+/// its own epoll set), handlers run synchronously on the connection's loop.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle, running, draining, stopped
+    }
+
+    private struct State {
+        var phase = Phase.idle
+        var loops: [EventLoop] = []
+        var listener: Listener?
+    }
+
+    private let shared: ServerShared
+    private let state = Mutex(State())
+    private let stopped = DispatchGroup()
+
+    public init(
+        configuration: HTTPServerConfiguration, responder: any HTTPResponder, observer: (any ServerObserver)? = nil
+    ) {
+        shared = ServerShared(configuration: configuration, responder: responder, observer: observer)
+    }
+
+    /// Binds, listens and starts the loops; returns the bound port (an ephemeral one for port 0).
+    public func start() throws -> Int {
+        try state.withLock { state throws(HTTPServerError) -> Int in
+            guard state.phase == .idle else { throw HTTPServerError("start", code: 0, description: "already started") }
+            signal(SIGPIPE, SIG_IGN)
+            let configuration = shared.configuration
+            let (fd, port) = try Socket.listen(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog
+            )
+            var loops: [EventLoop] = []
+            do throws(HTTPServerError) {
+                for index in 0..<max(1, configuration.threads) {
+                    loops.append(try EventLoop(index: index, shared: shared))
+                }
+            } catch {
+                close(fd)
+                loops.forEach { close($0.epollFD) }
+                throw error
+            }
+            shared.onDrained.withLock { $0 = { [weak self] in self?.finish() } }
+            loops.forEach { $0.start() }
+            let listener = Listener(fd: fd, loops: loops, shared: shared)
+            listener.start()
+            state = State(phase: .running, loops: loops, listener: listener)
+            stopped.enter()
+            return port
+        }
+    }
+
+    /// Begins draining: stop accepting, let in-flight requests finish (their responses say
+    /// `Connection: close`), close idle connections; after `grace` (default: the configured
+    /// one) close whatever is left. Idempotent.
+    public func shutdown(grace: Duration?) {
+        let loops = state.withLock { state -> [EventLoop]? in
+            guard state.phase == .running else { return nil }
+            state.phase = .draining
+            state.listener?.close()
+            return state.loops
+        }
+        guard let loops else { return }
+        shared.isDraining.store(true, ordering: .releasing)
+        for loop in loops {
+            loop.queue.async { loop.startDraining() }
+        }
+        let seconds = Self.seconds(grace ?? shared.configuration.shutdownGrace)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in forceStop() }
+        if shared.connectionCount.load(ordering: .acquiring) == 0 { finish() }
+    }
+
+    /// Blocks until the server has stopped (at once if it never started).
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    /// True from `shutdown` on.
+    public var isDraining: Bool {
+        shared.isDraining.load(ordering: .acquiring)
+    }
+
+    /// The grace period is over: close every connection, then stop.
+    private func forceStop() {
+        let loops = state.withLock { $0.phase == .draining ? $0.loops : [] }
+        guard !loops.isEmpty else { return }
+        let group = DispatchGroup()
+        for loop in loops {
+            loop.queue.async(group: group) { loop.closeAll() }
+        }
+        group.notify(queue: .global()) { [self] in finish() }
+    }
+
+    /// Stops the loops once draining is done.
+    private func finish() {
+        let loops = state.withLock { state -> [EventLoop]? in
+            guard state.phase == .draining else { return nil }
+            state.phase = .stopped
+            return state.loops
+        }
+        guard let loops else { return }
+        shared.onDrained.withLock { $0 = nil }
+        let group = DispatchGroup()
+        for loop in loops {
+            loop.queue.async(group: group) { loop.stop() }
+        }
+        group.notify(queue: .global()) { [stopped] in stopped.leave() }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything the server can be told; every field has a default.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind: a numeric IPv4/IPv6 address or a host name.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks a free one (reported by `HTTPServer.start()`).
+    public var port = 8080
+    /// I/O queues, each with its own epoll set.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    public var backlog = 256
+    /// Connections beyond this are answered 503 and closed at once.
+    public var maxConnections = 10_000
+    public var limits = Limits()
+    public var timeouts = Timeouts()
+    /// How long in-flight requests may take to finish after `shutdown` starts.
+    public var shutdownGrace: Duration = .seconds(10)
+    /// The `Server` header.
+    public var serverName = "timeline-layout"
+
+    /// Size limits of a request.
+    public struct Limits: Sendable {
+        /// Request line and headers (and, separately, chunked trailers): above it, 431.
+        public var maxHeaderBytes = 16 * 1024
+        /// The body (decoded from chunks): above it, 413.
+        public var maxBodyBytes = 1 << 20
+
+        public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    /// How long a client may take.
+    public struct Timeouts: Sendable {
+        /// From the first byte of a request to the end of its head; the body gets as long again
+        /// from there. Past it: 408 and close.
+        public var requestHead: Duration = .seconds(10)
+        /// A keep-alive connection with no request in progress (or a client not reading its
+        /// responses) is closed after this.
+        public var idle: Duration = .seconds(60)
+
+        public init(requestHead: Duration = .seconds(10), idle: Duration = .seconds(60)) {
+            self.requestHead = requestHead
+            self.idle = idle
+        }
+    }
+
+    public init() {}
+}

@@ -1,0 +1,97 @@
+import CSystemShims
+@preconcurrency import Dispatch
+import Foundation
+
+/// The listening socket: accepts on its own queue and hands sockets to the event loops in
+/// turn. Over the connection limit a socket gets a canned 503 and is closed; when the process
+/// runs out of descriptors accepting pauses briefly; nothing here stops the server.
+///
+/// `@unchecked Sendable` invariant: `nextLoop`, `isSuspended` and `isClosed` are touched only
+/// on `queue`; the rest is immutable.
+final class Listener: @unchecked Sendable {
+    static let backOff: DispatchTimeInterval = .milliseconds(100)
+
+    let fd: Int32
+    private let queue = DispatchQueue(label: "http.accept")
+    private let source: DispatchSourceRead
+    private let loops: [EventLoop]
+    private let shared: ServerShared
+    private let busyResponse: [UInt8]
+    private var nextLoop = 0
+    private var isSuspended = false
+    private var isClosed = false
+
+    init(fd: Int32, loops: [EventLoop], shared: ServerShared) {
+        self.fd = fd
+        self.loops = loops
+        self.shared = shared
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        var serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
+        let problem = ProblemDetails(status: .serviceUnavailable, detail: "Too many connections; try again later.")
+        busyResponse = serializer.serialize(.problem(problem), isHeadRequest: false, closeConnection: true)
+    }
+
+    func start() {
+        source.setEventHandler { [self] in acceptAvailable() }
+        source.setCancelHandler { [fd] in Glibc.close(fd) }
+        source.resume()
+    }
+
+    /// Stops accepting and closes the socket.
+    func close() {
+        queue.async { [self] in
+            guard !isClosed else { return }
+            isClosed = true
+            if isSuspended {
+                isSuspended = false
+                source.resume()
+            }
+            source.cancel()
+        }
+    }
+
+    private func acceptAvailable() {
+        for _ in 0..<64 where !isClosed {
+            let client = shim_accept_nonblocking(fd)
+            guard client >= 0 else {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EAGAIN, EWOULDBLOCK: return
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    ServerLog.error("accept: \(String(cString: strerror(errno))); pausing accepts")
+                    pause()
+                    return
+                default:
+                    ServerLog.error("accept: \(String(cString: strerror(errno)))")
+                    return
+                }
+            }
+            let count = shared.connectionCount.add(1, ordering: .acquiringAndReleasing).newValue
+            if count > shared.configuration.maxConnections || shared.isDraining.load(ordering: .acquiring) {
+                refuse(client)
+                continue
+            }
+            let loop = loops[nextLoop % loops.count]
+            nextLoop &+= 1
+            loop.queue.async { loop.adopt(client) }
+        }
+    }
+
+    /// Best effort 503 on a fresh socket (its send buffer is empty), then close.
+    private func refuse(_ client: Int32) {
+        _ = busyResponse.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        shutdown(client, Int32(SHUT_WR))
+        Glibc.close(client)
+        shared.connectionClosed()
+    }
+
+    private func pause() {
+        source.suspend()
+        isSuspended = true
+        queue.asyncAfter(deadline: .now() + Self.backOff) { [self] in
+            guard isSuspended, !isClosed else { return }
+            isSuspended = false
+            source.resume()
+        }
+    }
+}

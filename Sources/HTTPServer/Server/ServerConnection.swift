@@ -1,0 +1,28 @@
+/// One accepted socket on an event loop: its state machine and the bytes not yet written.
+/// Not Sendable: it lives on its loop's queue only.
+final class ServerConnection {
+    let fd: Int32
+    var machine: HTTP1Connection
+    /// Response bytes the kernel did not take yet, from `outputOffset`.
+    var output: [UInt8] = []
+    var outputOffset = 0
+    var lastWriteProgress: ContinuousClock.Instant
+    /// The machine said close: close once `output` is written.
+    var closeAfterFlush = false
+    /// Our side is shut; input is read and dropped until EOF or this instant (lingering close).
+    var lingerUntil: ContinuousClock.Instant?
+    var peerClosedInput = false
+    /// The last response refused the request: the peer may still be sending, so linger on close.
+    var lingerOnClose = false
+    /// The epoll events currently asked for.
+    var interest: UInt32
+
+    init(fd: Int32, machine: HTTP1Connection, interest: UInt32, now: ContinuousClock.Instant) {
+        self.fd = fd
+        self.machine = machine
+        self.interest = interest
+        lastWriteProgress = now
+    }
+
+    var pendingOutputCount: Int { output.count - outputOffset }
+}

@@ -1,0 +1,31 @@
+import Synchronization
+
+/// What the listener, the event loops and the server share: configuration, responder,
+/// observer and the connection count. Immutable but for atomics and one mutex.
+final class ServerShared: Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let observer: (any ServerObserver)?
+    /// Accepted sockets not yet closed (including those on their way to a loop).
+    let connectionCount = Atomic<Int>(0)
+    let isDraining = Atomic<Bool>(false)
+    /// Called when the last connection closes while draining.
+    let onDrained = Mutex<(@Sendable () -> Void)?>(nil)
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, observer: (any ServerObserver)?) {
+        self.configuration = configuration
+        self.responder = responder
+        self.observer = observer
+    }
+
+    func connectionClosed() {
+        let remaining = connectionCount.subtract(1, ordering: .acquiringAndReleasing).newValue
+        if remaining == 0, isDraining.load(ordering: .acquiring) {
+            onDrained.withLock { $0 }?()
+        }
+    }
+
+    var connectionConfiguration: HTTP1Connection.Configuration {
+        HTTP1Connection.Configuration(limits: configuration.limits, timeouts: configuration.timeouts)
+    }
+}

@@ -1,0 +1,31 @@
+/// The HWPhotoVC album grid's input (DESIGN §5 "Album grid", §7.1), validated.
+public struct AlbumInput: Hashable, Sendable {
+    public static let defaultItemSize = 111.0
+    public static let defaultSpacing = 10.0
+    public static let defaultInset = 10.0
+    /// Decision: more pictures than this are refused (422); DESIGN sets no bound.
+    public static let maxCount = 10_000
+
+    public var screen: Size
+    public var pixelGrid: PixelGrid
+    public var count: Int
+    public var itemSize: Double
+    public var spacing: Double
+    public var inset: Double
+
+    public init(
+        screen: Size,
+        pixelGrid: PixelGrid = PixelGrid(scale: GridOptions.defaultScale),
+        count: Int,
+        itemSize: Double = AlbumInput.defaultItemSize,
+        spacing: Double = AlbumInput.defaultSpacing,
+        inset: Double = AlbumInput.defaultInset
+    ) {
+        self.screen = screen
+        self.pixelGrid = pixelGrid
+        self.count = count
+        self.itemSize = itemSize
+        self.spacing = spacing
+        self.inset = inset
+    }
+}

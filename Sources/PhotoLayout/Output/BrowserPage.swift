@@ -1,0 +1,78 @@
+/// One page of the browser (DESIGN §5, §7.1). Frames on the pixel grid: `frame` in the paging
+/// scroll view's content, `photo_frame` and `watermark_frame` in the page's own coordinates.
+public struct BrowserPage: Hashable, Sendable {
+    public var index: Int
+    public var url: String?
+    public var frame: Rect
+    public var photoFrame: Rect
+    /// The picture's size is unknown: `photo_frame` is the placeholder square.
+    public var placeholder: Bool
+    public var zoom: ZoomLimits
+    public var pan: BrowserPanRange?
+    public var watermarkFrame: Rect?
+
+    public init(
+        index: Int,
+        url: String?,
+        frame: Rect,
+        photoFrame: Rect,
+        placeholder: Bool,
+        zoom: ZoomLimits,
+        pan: BrowserPanRange?,
+        watermarkFrame: Rect?
+    ) {
+        self.index = index
+        self.url = url
+        self.frame = frame
+        self.photoFrame = photoFrame
+        self.placeholder = placeholder
+        self.zoom = zoom
+        self.pan = pan
+        self.watermarkFrame = watermarkFrame
+    }
+}
+
+extension BrowserPage: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case index, url, frame, placeholder, zoom, pan
+        case photoFrame = "photo_frame"
+        case watermarkFrame = "watermark_frame"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(url, forKey: .url)
+        try container.encode(frame, forKey: .frame)
+        try container.encode(photoFrame, forKey: .photoFrame)
+        try container.encode(placeholder, forKey: .placeholder)
+        try container.encode(zoom, forKey: .zoom)
+        try container.encode(pan, forKey: .pan)
+        try container.encode(watermarkFrame, forKey: .watermarkFrame)
+    }
+}
+
+/// The gyroscope pan of an `aspect_fill` picture wider than the screen (BrowsePicture):
+/// horizontal content offsets, on the pixel grid.
+public struct BrowserPanRange: Hashable, Sendable, Encodable {
+    public var min: Double
+    public var max: Double
+    public var initial: Double
+
+    public init(min: Double, max: Double, initial: Double) {
+        self.min = min
+        self.max = max
+        self.initial = initial
+    }
+}
+
+/// The page label ("3/9") and its frame.
+public struct BrowserPageLabel: Hashable, Sendable, Encodable {
+    public var text: String
+    public var frame: Rect
+
+    public init(text: String, frame: Rect) {
+        self.text = text
+        self.frame = frame
+    }
+}

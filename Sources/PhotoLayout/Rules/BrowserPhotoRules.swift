@@ -1,0 +1,31 @@
+/// The frame a picture takes on its page, by content mode (DESIGN §5 "Picture frame"),
+/// exact, in the page's coordinates (the window's while the page is shown).
+public enum BrowserPhotoRules {
+    /// The frame of a picture of `size` (`nil`: unknown, the placeholder square).
+    public static func frame(for size: Size?, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
+        guard let size, size.isPositive else { return placeholder(screen: screen) }
+        switch mode {
+        case .fillWidth:
+            let height = size.height * screen.width / size.width
+            let y = height < screen.height ? (screen.height - height) / 2 : 0
+            return Rect(x: 0, y: y, width: screen.width, height: height)
+        case .aspectFit:
+            let fit = min(screen.width / size.width, screen.height / size.height)
+            return centred(size, scale: upscale ? fit : min(fit, 1), screen: screen)
+        case .aspectFill:
+            return centred(size, scale: max(screen.width / size.width, screen.height / size.height), screen: screen)
+        }
+    }
+
+    /// The placeholder of a picture of unknown size: the W×W square centred vertically.
+    public static func placeholder(screen: Size) -> Rect {
+        Rect(x: 0, y: (screen.height - screen.width) / 2, width: screen.width, height: screen.width)
+    }
+
+    /// `size` scaled by `scale`, centred on the screen (negative origin where it overflows).
+    static func centred(_ size: Size, scale: Double, screen: Size) -> Rect {
+        let width = size.width * scale
+        let height = size.height * scale
+        return Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
+    }
+}

@@ -1,0 +1,21 @@
+/// Which thumbnail a page opens from and closes to (DESIGN §6 "Which thumbnail"), exact.
+public enum BrowserThumbnailRules {
+    /// The thumbnail of picture `index`: its given frame, or its cell of the section-4 grid
+    /// (laid out by `GridRules.geometry`, the timeline's own code) moved to the grid origin.
+    /// `nil` when it has none: a `null` entry, a picture past `max_items`, or no source.
+    public static func frame(at index: Int, count: Int, source: BrowserThumbnailSource) -> Rect? {
+        switch source {
+        case .frames(let frames):
+            return frames.indices.contains(index) ? frames[index] : nil
+        case .grid(let origin, let options, let singlePictureSize):
+            guard
+                let geometry = GridRules.geometry(count: count, singlePictureSize: singlePictureSize, options: options),
+                geometry.frames.indices.contains(index)
+            else { return nil }
+            return geometry.frames[index].offsetBy(dx: origin.x, dy: origin.y)
+        case .none:
+            return nil
+        }
+    }
+
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import HTTPServer
+
+struct HTTP1SerializerTests {
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        bytes.text.components(separatedBy: "\r\n")
+    }
+
+    /// Status line, Server, Date, the handler's headers, Content-Length, Connection, then the body.
+    @Test func writesHeadAndBody() throws {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("hello".utf8))
+        let lines = Self.lines(serializer.serialize(response, isHeadRequest: false, closeConnection: false))
+        #expect(lines[0] == "HTTP/1.1 200 OK")
+        #expect(lines[1] == "Server: unit")
+        #expect(lines[2].hasPrefix("Date: ") && lines[2].hasSuffix(" GMT") && lines[2].count == 35)
+        #expect(Array(lines[3...]) == ["Content-Type: text/plain", "Content-Length: 5", "Connection: keep-alive", "", "hello"])
+    }
+
+    /// HEAD keeps Content-Length of the body it does not send; close is announced.
+    @Test func headDropsBody() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(body: Array("hello".utf8))
+        let lines = Self.lines(serializer.serialize(response, isHeadRequest: true, closeConnection: true))
+        #expect(Array(lines.suffix(4)) == ["Content-Length: 5", "Connection: close", "", ""])
+    }
+
+    /// Headers the server owns are not taken from the handler; 204 has no Content-Length.
+    @Test func ownedHeadersAndNoContent() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(
+            status: .noContent, headers: ["Content-Length": "99", "Connection": "upgrade", "Server": "x"],
+            body: Array("ignored".utf8)
+        )
+        let lines = Self.lines(serializer.serialize(response, isHeadRequest: false, closeConnection: false))
+        #expect(lines[0] == "HTTP/1.1 204 No Content")
+        #expect(Array(lines[3...]) == ["Connection: keep-alive", "", ""])
+    }
+
+    /// IMF-fixdate of RFC 9110's example instant.
+    @Test func dateFormat() {
+        #expect(HTTPDateCache.format(784_111_777).text == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+
+    /// Responses with CR/LF in headers, bad names or interim statuses are not writable.
+    @Test func writability() {
+        #expect(HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": "fine\tvalue"])))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": "a\nb"])))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X A": "b"])))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(status: .switchingProtocols)))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(status: HTTPStatus(code: 200, reason: "O\r\nK"))))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Records what the server reports.
+final class RecordingObserver: ServerObserver {
+    let records = Mutex<[RequestRecord]>([])
+    let opened = Atomic<Int>(0)
+    let closed = Atomic<Int>(0)
+
+    func connectionOpened() { opened.add(1, ordering: .relaxed) }
+    func connectionClosed() { closed.add(1, ordering: .relaxed) }
+    func requestCompleted(_ record: RequestRecord) { records.withLock { $0.append(record) } }
+}
+
+/// A server on an ephemeral 127.0.0.1 port with echo routes, stopped by `stop()`.
+struct TestServer {
+    let server: HTTPServer
+    let port: Int
+    let observer: RecordingObserver
+
+    static func echoRouter() -> Router {
+        var router = Router()
+        router.add(.get, "/hello", operationID: "hello") { _, _ in
+            HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("hello".utf8))
+        }
+        router.add(.post, "/echo", operationID: "echo") { request, _ in
+            HTTPResponse(headers: ["Content-Type": "application/octet-stream"], body: request.body)
+        }
+        router.add(.get, "/slow", operationID: "slow") { _, _ in
+            Thread.sleep(forTimeInterval: 0.4)
+            return HTTPResponse(body: Array("slow".utf8))
+        }
+        router.add(.get, "/ready", operationID: "ready") { _, context in
+            HTTPResponse(status: context.isDraining ? .serviceUnavailable : .ok)
+        }
+        return router
+    }
+
+    init(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        configure(&configuration)
+        let observer = RecordingObserver()
+        server = HTTPServer(configuration: configuration, responder: Self.echoRouter(), observer: observer)
+        port = try server.start()
+        self.observer = observer
+    }
+
+    func client() throws -> RawClient { try RawClient(port: port) }
+
+    func stop() {
+        server.shutdown(grace: .milliseconds(100))
+        server.waitUntilStopped()
+    }
+}

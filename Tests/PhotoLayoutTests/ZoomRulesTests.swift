@@ -1,0 +1,39 @@
+import Testing
+
+@testable import PhotoLayout
+
+struct ZoomRulesTests {
+    static let screen = Size(width: 375, height: 667)
+    /// 440×660 in fill_width on 375×667, exact.
+    static let photo = Rect(x: 0, y: 52.25, width: 375, height: 562.5)
+
+    /// At the maximum scale the picture overflows both axes and sits at −offset.
+    @Test func zoomedInFollowsTheOffset() {
+        let frame = ZoomRules.frame(
+            of: Self.photo,
+            scale: 2.4,
+            contentOffset: Point(x: 100, y: 200),
+            screen: Self.screen
+        )
+        #expect(frame == Rect(x: -100, y: -200, width: 900, height: 1350))
+    }
+
+    /// Smaller than the screen on both axes (pinched to 0.5), it is centred whatever the offset.
+    @Test func zoomedOutIsCentred() {
+        let frame = ZoomRules.frame(of: Self.photo, scale: 0.5, contentOffset: Point(x: 30, y: 40), screen: Self.screen)
+        #expect(frame == Rect(x: 93.75, y: 192.875, width: 187.5, height: 281.25))
+    }
+
+    /// At 1.1 it is wider than the screen but still shorter: x follows the offset, y is centred.
+    @Test func mixedAxes() {
+        let frame = ZoomRules.frame(of: Self.photo, scale: 1.1, contentOffset: Point(x: 12, y: 99), screen: Self.screen)
+        #expect(frame.x == -12)
+        #expect(abs(frame.y - (667 - 618.75) / 2) < 1e-9)
+        #expect(abs(frame.width - 412.5) < 1e-9)
+    }
+
+    /// At scale 1 with no offset it is the picture frame itself (centring agrees with fill_width).
+    @Test func identityAtScaleOne() {
+        #expect(ZoomRules.frame(of: Self.photo, scale: 1, contentOffset: .zero, screen: Self.screen) == Self.photo)
+    }
+}
