@@ -307,11 +307,14 @@ def open_and_close(driver, base, checks, label, curve, key, options):
     if not checks.check(bool(record) and record["state"] == "done", f"{label}: closed the viewer"):
         return
     transition = record["response"]["transition"]
-    ends = transition["fade"] or same_frame(record["final"], transition["to"])
-    checks.check(ends and same_frame(transition["to"], on_grid(thumb_frame, scale))
-                 and record["request"]["index"] == index,
-                 f"{label}: close played back to the thumb {fmt(thumb_frame)} on the {scale}x pixel grid",
-                 f"to {fmt(transition['to'])}, overlay ended at {fmt(record['final'])}")
+    keyframes = transition["keyframes"]
+    # Keyframe frames are exact (DESIGN §4), `to` is on the pixel grid: the overlay ends on the last keyframe.
+    last = keyframes[-1]["frame"] if keyframes else None
+    checks.check(not transition["fade"] and same_frame(record["final"], last)
+                 and same_frame(transition["to"], on_grid(thumb_frame, scale)) and record["request"]["index"] == index,
+                 f"{label}: close played {len(keyframes)} keyframes back to the thumb, `to` {fmt(transition['to'])} "
+                 f"on the {scale}x pixel grid", f"thumb {fmt(thumb_frame)}, overlay ended at {fmt(record['final'])}, "
+                 f"last keyframe {fmt(last)}")
 
 
 def check_problem(driver, checks):
