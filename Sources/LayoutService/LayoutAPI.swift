@@ -1,0 +1,34 @@
+import HTTPServer
+import PhotoLayout
+
+/// The v1 API of DESIGN §7: one handler per operationId, and the route table that binds
+/// them. `openapi.yaml` describes exactly these routes (a test keeps them equal).
+public struct LayoutAPI: Sendable {
+    public let router: Router
+    public let metrics: ServiceMetrics
+
+    public init(reader: any TimelineReader = FoundationTimelineReader()) {
+        let resources = ResourceFiles()
+        let timeline = LayoutTimeline(reader: reader)
+        let grid = GetGrid()
+
+        var router = Router()
+        router.add(.post, "/v1/timeline/layout", operationID: "layoutTimeline", timeline.handle)
+        router.add(.get, "/v1/grid", operationID: "getGrid", grid.handle)
+        router.add(.get, "/healthz", operationID: "getHealth", Health.live)
+        router.add(.get, "/readyz", operationID: "getReadiness", Health.ready)
+
+        let metrics = ServiceMetrics()
+        let documents = ServiceDocuments(metrics: metrics, resources: resources)
+        router.add(.get, "/metrics", operationID: "getMetrics", documents.metrics)
+        router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
+
+        self.router = router
+        self.metrics = metrics
+    }
+
+    /// The observer to give the server: metrics by route, and the access log.
+    public func observer(logFormat: LogFormat) -> any ServerObserver {
+        ServiceObserver(metrics: metrics, log: AccessLog(format: logFormat), knownPaths: Set(router.routes.map(\.path)))
+    }
+}

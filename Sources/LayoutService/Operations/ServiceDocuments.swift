@@ -1,0 +1,64 @@
+import Foundation
+import HTTPServer
+
+/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`).
+///
+/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`
+struct ServiceDocuments: Sendable {
+    let metrics: ServiceMetrics
+    let resources: ResourceFiles
+
+    func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.render().utf8))
+    }
+
+    func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+    }
+}
+
+/// Files shipped with the service (the OpenAPI document, the playground), read once at start.
+///
+/// They are SwiftPM resources of this module. The lookup never traps (unlike
+/// `Bundle.module` when the bundle is missing, as in a container that forgot to copy it):
+/// it tries `TIMELINE_LAYOUT_RESOURCES`, then the bundle beside the executable (where
+/// `swift build` and `swift test` put it, and where the container image copies it), and a
+/// missing file answers 503 with a clear detail.
+struct ResourceFiles: Sendable {
+    static let bundleName = "timeline-layout_LayoutService.resources"
+    /// The sample timelines the playground offers (also the test suites' fixtures).
+    static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+    let files: [String: [UInt8]]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var directories: [URL] = []
+        if let configured = environment["TIMELINE_LAYOUT_RESOURCES"] {
+            directories.append(URL(fileURLWithPath: configured))
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        directories.append(executable.deletingLastPathComponent().appendingPathComponent(Self.bundleName))
+        if let resources = Bundle.main.resourceURL {
+            directories.append(resources.appendingPathComponent(Self.bundleName))
+        }
+
+        var files: [String: [UInt8]] = [:]
+        for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
+            for directory in directories {
+                if let data = try? Data(contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
+                    ?? Data(contentsOf: directory.appendingPathComponent(name))
+                {
+                    files[name] = Array(data)
+                    break
+                }
+            }
+        }
+        self.files = files
+    }
+
+    func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
+        guard let body = files[name] else {
+            throw APIError(.serviceUnavailable, "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
+        }
+        return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
+    }
+}
