@@ -15,6 +15,9 @@ public struct LayoutAPI: Sendable {
         var router = Router()
         router.add(.post, "/v1/timeline/layout", operationID: "layoutTimeline", timeline.handle)
         router.add(.get, "/v1/grid", operationID: "getGrid", grid.handle)
+        router.add(.post, "/v1/browser/open", operationID: "openBrowser", Browser.open)
+        router.add(.post, "/v1/browser/close", operationID: "closeBrowser", Browser.close)
+        router.add(.post, "/v1/album/layout", operationID: "layoutAlbum", Browser.album)
         router.add(.get, "/healthz", operationID: "getHealth", Health.live)
         router.add(.get, "/readyz", operationID: "getReadiness", Health.ready)
 
