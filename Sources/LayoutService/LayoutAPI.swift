@@ -25,6 +25,7 @@ public struct LayoutAPI: Sendable {
         let documents = ServiceDocuments(metrics: metrics, resources: resources)
         router.add(.get, "/metrics", operationID: "getMetrics", documents.metrics)
         router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
+        router.add(.get, "/", operationID: "getPlayground", documents.playground)
 
         self.router = router
         self.metrics = metrics

@@ -1,12 +1,21 @@
 import Foundation
 import HTTPServer
 
-/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`).
+/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`), and the
+/// playground page `GET /` (`getPlayground`).
 ///
-/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`
+/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`
 struct ServiceDocuments: Sendable {
     let metrics: ServiceMetrics
     let resources: ResourceFiles
+    /// The playground with the sample timelines inlined, built once.
+    let playgroundPage: [UInt8]?
+
+    init(metrics: ServiceMetrics, resources: ResourceFiles) {
+        self.metrics = metrics
+        self.resources = resources
+        self.playgroundPage = resources.playgroundPage()
+    }
 
     func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.render().utf8))
@@ -14,6 +23,14 @@ struct ServiceDocuments: Sendable {
 
     func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+    }
+
+    func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        guard let playgroundPage else {
+            throw APIError(.serviceUnavailable, "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
+        }
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"], body: playgroundPage)
     }
 }
 
@@ -53,6 +70,19 @@ struct ResourceFiles: Sendable {
             }
         }
         self.files = files
+    }
+
+    /// index.html with `<!--SAMPLES-->` replaced by one `<script type="application/json"
+    /// id="sample-NAME">` per sample (`</` escaped so no sample can close the element).
+    func playgroundPage() -> [UInt8]? {
+        guard let page = files["playground/index.html"] else { return nil }
+        var scripts = ""
+        for name in Self.sampleNames {
+            guard let sample = files["samples/\(name).json"] else { continue }
+            let json = String(decoding: sample, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+            scripts += "<script type=\"application/json\" id=\"sample-\(name)\">\(json)</script>\n"
+        }
+        return Array(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!--SAMPLES-->", with: scripts).utf8)
     }
 
     func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
