@@ -12,7 +12,10 @@ SIZE = re.compile(r"^(thumbnail|bmiddle|large|largest|original|woriginal|square|
 
 
 def px(v, scale):
-    r = math.floor(abs(v) * scale + 0.5) / scale
+    # Half away from zero; values a few ulps short of an exact half pixel count as that half
+    # (the same 1e-9 relative tolerance PixelGrid documents).
+    p = abs(v) * scale
+    r = math.floor(p + 1e-9 * max(1, p) + 0.5) / scale
     return math.copysign(r, v) if r else 0
 
 

@@ -5,8 +5,7 @@ import Testing
 
 /// A status copied from the client-API sample into Fixtures/, as request-body JSON.
 func browserFixture(_ name: String) throws -> String {
-    let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"))
-    return try String(contentsOf: url, encoding: .utf8)
+    String(decoding: try Fixtures.bytes("\(name).json"), as: UTF8.self)
 }
 
 func bytes(_ json: String) -> [UInt8] {

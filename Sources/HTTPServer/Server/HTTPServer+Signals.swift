@@ -3,7 +3,8 @@ import Foundation
 
 extension HTTPServer {
     /// Starts, drains on SIGTERM or SIGINT (within the configured grace), and returns once stopped.
-    public func runUntilSignalled() throws {
+    /// `onStart` receives the bound port (the ephemeral one when the configuration says 0).
+    public func runUntilSignalled(onStart: (Int) -> Void = { _ in }) throws {
         signal(SIGPIPE, SIG_IGN)
         let signals = [SIGTERM, SIGINT]
         let queue = DispatchQueue(label: "http.signals")
@@ -18,7 +19,7 @@ extension HTTPServer {
             sources.forEach { $0.cancel() }
             signals.forEach { signal($0, SIG_DFL) }
         }
-        _ = try start()
+        onStart(try start())
         waitUntilStopped()
     }
 }

@@ -1,0 +1,15 @@
+import HTTPServer
+import PhotoLayout
+
+/// The real wiring of the service: the API behind the HTTP server, with its observer.
+/// `timeline-layout serve` and the end-to-end tests both build it here (the tests on port 0).
+public struct Application: Sendable {
+    public let server: HTTPServer
+    public let api: LayoutAPI
+
+    public init(configuration: HTTPServerConfiguration, logFormat: LogFormat = .text) {
+        let api = LayoutAPI()
+        self.api = api
+        self.server = HTTPServer(configuration: configuration, responder: api.router, observer: api.observer(logFormat: logFormat))
+    }
+}

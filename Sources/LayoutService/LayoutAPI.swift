@@ -1,0 +1,38 @@
+import HTTPServer
+import PhotoLayout
+
+/// The v1 API of DESIGN §7: one handler per operationId, and the route table that binds
+/// them. `openapi.yaml` describes exactly these routes (a test keeps them equal).
+public struct LayoutAPI: Sendable {
+    public let router: Router
+    public let metrics: ServiceMetrics
+
+    public init(reader: any TimelineReader = FoundationTimelineReader()) {
+        let resources = ResourceFiles()
+        let timeline = LayoutTimeline(reader: reader)
+        let grid = GetGrid()
+
+        var router = Router()
+        router.add(.post, "/v1/timeline/layout", operationID: "layoutTimeline", timeline.handle)
+        router.add(.get, "/v1/grid", operationID: "getGrid", grid.handle)
+        router.add(.post, "/v1/browser/open", operationID: "openBrowser", Browser.open)
+        router.add(.post, "/v1/browser/close", operationID: "closeBrowser", Browser.close)
+        router.add(.post, "/v1/album/layout", operationID: "layoutAlbum", Browser.album)
+        router.add(.get, "/healthz", operationID: "getHealth", Health.live)
+        router.add(.get, "/readyz", operationID: "getReadiness", Health.ready)
+
+        let metrics = ServiceMetrics()
+        let documents = ServiceDocuments(metrics: metrics, resources: resources)
+        router.add(.get, "/metrics", operationID: "getMetrics", documents.metrics)
+        router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
+        router.add(.get, "/", operationID: "getPlayground", documents.playground)
+
+        self.router = router
+        self.metrics = metrics
+    }
+
+    /// The observer to give the server: metrics by route, and the access log.
+    public func observer(logFormat: LogFormat) -> any ServerObserver {
+        ServiceObserver(metrics: metrics, log: AccessLog(format: logFormat), knownPaths: Set(router.routes.map(\.path)))
+    }
+}

@@ -1,0 +1,18 @@
+import HTTPServer
+
+/// `GET /healthz` (operationId `getHealth`): the process is up and serving.
+/// `GET /readyz` (operationId `getReadiness`): 200 while it takes traffic, 503 once it drains.
+///
+/// - Remark: HTTP `GET /healthz`, `GET /readyz`
+enum Health {
+    static func live(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        JSONBody.response(Array(#"{"status":"ok"}"#.utf8))
+    }
+
+    static func ready(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        if context.isDraining {
+            throw APIError(.serviceUnavailable, "The server is shutting down and takes no new work.")
+        }
+        return JSONBody.response(Array(#"{"status":"ready"}"#.utf8))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HTTPServer
+
+/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`), and the
+/// playground page `GET /` (`getPlayground`).
+///
+/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`
+struct ServiceDocuments: Sendable {
+    let metrics: ServiceMetrics
+    let resources: ResourceFiles
+    /// The playground with the sample timelines inlined, built once.
+    let playgroundPage: [UInt8]?
+
+    init(metrics: ServiceMetrics, resources: ResourceFiles) {
+        self.metrics = metrics
+        self.resources = resources
+        self.playgroundPage = resources.playgroundPage()
+    }
+
+    func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.render().utf8))
+    }
+
+    func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+    }
+
+    func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        guard let playgroundPage else {
+            throw APIError(.serviceUnavailable, "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
+        }
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"], body: playgroundPage)
+    }
+}
+
+/// Files shipped with the service (the OpenAPI document, the playground), read once at start.
+///
+/// They are SwiftPM resources of this module. The lookup never traps (unlike
+/// `Bundle.module` when the bundle is missing, as in a container that forgot to copy it):
+/// it tries `TIMELINE_LAYOUT_RESOURCES`, then the bundle beside the executable (where
+/// `swift build` and `swift test` put it, and where the container image copies it), and a
+/// missing file answers 503 with a clear detail.
+struct ResourceFiles: Sendable {
+    static let bundleName = "timeline-layout_LayoutService.resources"
+    /// The sample timelines the playground offers (also the test suites' fixtures).
+    static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+    let files: [String: [UInt8]]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var directories: [URL] = []
+        if let configured = environment["TIMELINE_LAYOUT_RESOURCES"] {
+            directories.append(URL(fileURLWithPath: configured))
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        directories.append(executable.deletingLastPathComponent().appendingPathComponent(Self.bundleName))
+        if let resources = Bundle.main.resourceURL {
+            directories.append(resources.appendingPathComponent(Self.bundleName))
+        }
+
+        var files: [String: [UInt8]] = [:]
+        for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
+            for directory in directories {
+                if let data = try? Data(contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
+                    ?? Data(contentsOf: directory.appendingPathComponent(name))
+                {
+                    files[name] = Array(data)
+                    break
+                }
+            }
+        }
+        self.files = files
+    }
+
+    /// index.html with `<!--SAMPLES-->` replaced by one `<script type="application/json"
+    /// id="sample-NAME">` per sample (`</` escaped so no sample can close the element).
+    func playgroundPage() -> [UInt8]? {
+        guard let page = files["playground/index.html"] else { return nil }
+        var scripts = ""
+        for name in Self.sampleNames {
+            guard let sample = files["samples/\(name).json"] else { continue }
+            let json = String(decoding: sample, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+            scripts += "<script type=\"application/json\" id=\"sample-\(name)\">\(json)</script>\n"
+        }
+        return Array(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!--SAMPLES-->", with: scripts).utf8)
+    }
+
+    func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
+        guard let body = files[name] else {
+            throw APIError(.serviceUnavailable, "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
+        }
+        return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
+    }
+}

@@ -1,0 +1,33 @@
+import HTTPServer
+
+/// What a JSON request body must be before a handler reads it (DESIGN §7): `application/json`,
+/// any `+json` type, no Content-Type, or curl's default form type carrying JSON; anything else
+/// is 415. Content codings other than identity are 415 too (gzip bodies are inflated by the
+/// server before they reach here).
+enum JSONBody {
+    static func check(_ request: HTTPRequest) throws(APIError) {
+        if let encoding = request.headers["Content-Encoding"]?.trimmingSpaces.lowercased(), !encoding.isEmpty, encoding != "identity" {
+            throw APIError(.unsupportedMediaType, "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
+        }
+        guard let contentType = request.headers["Content-Type"] else { return }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
+        if mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty {
+            return
+        }
+        throw APIError(.unsupportedMediaType, "Content-Type \"\(mediaType)\" is not JSON; send application/json.")
+    }
+
+    /// A JSON response with the given status.
+    static func response(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var view = Substring(self)
+        while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
+        while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
+        return String(view)
+    }
+}

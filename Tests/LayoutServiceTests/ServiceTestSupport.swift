@@ -1,0 +1,37 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import LayoutService
+
+/// A running service on an ephemeral loopback port, stopped when the test ends.
+final class RunningService {
+    let application: Application
+    let port: Int
+
+    init(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 2
+        configure(&configuration)
+        application = Application(configuration: configuration, logFormat: .off)
+        port = try application.server.start()
+    }
+
+    func client() throws -> TestHTTPClient { try TestHTTPClient(port: port) }
+
+    deinit {
+        application.server.shutdown(grace: .seconds(1))
+        application.server.waitUntilStopped()
+    }
+}
+
+enum ServiceFixtures {
+    static let samplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PhotoLayoutTests/Fixtures/samples")
+
+    static func sample(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: samplesDirectory.appendingPathComponent("\(name).json")))
+    }
+}

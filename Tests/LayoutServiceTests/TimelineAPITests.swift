@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import LayoutService
+@testable import PhotoLayout
+
+@Suite(.serialized)
+struct TimelineAPITests {
+    /// POST /v1/timeline/layout with a raw sample returns the core's layout for it.
+    @Test func layoutOfASample() throws {
+        let service = try RunningService()
+        let body = try ServiceFixtures.sample("open-api-timeline-2020")
+        let response = try service.client().request("POST", "/v1/timeline/layout", headers: ["Content-Type": "application/json"], body: body)
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        let request = try FoundationTimelineReader().readTimeline(body)
+        let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
+        #expect(try response.json() as? NSDictionary == (try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary))
+    }
+
+    /// Options in the body apply: adaptive at W = 355 puts a nine-grid's last cell at (239, 239).
+    @Test func optionsInTheBody() throws {
+        let service = try RunningService()
+        let urls = (0..<9).map { #"{"thumbnail_pic": "http://h/thumbnail/\#($0).jpg"}"# }.joined(separator: ",")
+        let body = #"{"statuses": [{"id": 1, "pic_urls": [\#(urls)]}], "options": {"style": "adaptive", "content_width": 355}}"#
+        let response = try service.client().request("POST", "/v1/timeline/layout", body: Array(body.utf8))
+        #expect(response.status == 200)
+        let json = try #require(try response.json() as? [String: Any])
+        let photos = try #require(((json["statuses"] as? [[String: Any]])?.first?["photos"]) as? [String: Any])
+        let last = try #require((photos["items"] as? [[String: Any]])?.last?["frame"] as? [String: Double])
+        #expect(last == ["x": 239, "y": 239, "width": 115.5, "height": 115.5])
+    }
+
+    /// Errors are problem+json: 400 malformed, 400 wrong type with a pointer, 422 with pointers, 415.
+    @Test func errorsAreProblems() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        let cases: [(String, [String: String], Int, String?)] = [
+            (#"{"statuses": ["#, [:], 400, nil),
+            (#"{"statuses": 5}"#, [:], 400, "#/statuses"),
+            (#"{"statuses": [], "options": {"style": "mosaic"}}"#, [:], 422, "#/options/style"),
+            (#"{"statuses": [], "options": {"scale": 0}}"#, ["Content-Type": "application/vnd.api+json"], 422, "#/options/scale"),
+            (#"{"statuses": []}"#, ["Content-Type": "text/plain"], 415, nil),
+        ]
+        for (body, headers, status, pointer) in cases {
+            let response = try client.request("POST", "/v1/timeline/layout", headers: headers, body: Array(body.utf8))
+            #expect(response.status == status, "\(body)")
+            #expect(response.header("Content-Type") == "application/problem+json")
+            let problem = try #require(try response.json() as? [String: Any])
+            #expect(problem["status"] as? Int == status)
+            #expect(problem["type"] as? String == "about:blank")
+            if let pointer {
+                let errors = try #require(problem["errors"] as? [[String: String]])
+                #expect(errors.map { $0["pointer"] } == [pointer])
+            }
+        }
+    }
+
+    /// curl's default form content type is accepted when the body is JSON.
+    @Test func curlDefaultContentTypeIsAccepted() throws {
+        let service = try RunningService()
+        let response = try service.client().request("POST", "/v1/timeline/layout", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("[]".utf8))
+        #expect(response.status == 200)
+        #expect(response.text == #"{"statuses":[]}"#)
+    }
+}
+
+@Suite(.serialized)
+struct GridAPITests {
+    /// GET /v1/grid?count=4 is the 2×2 grid, without URL fields, with a strong ETag.
+    @Test func gridOfFour() throws {
+        let service = try RunningService()
+        let response = try service.client().request("GET", "/v1/grid?count=4")
+        #expect(response.status == 200)
+        let photos = try #require((try response.json() as? [String: Any])?["photos"] as? [String: Any])
+        #expect(photos["columns"] as? Int == 2 && photos["rows"] as? Int == 2)
+        #expect(photos["size"] as? [String: Double] == ["width": 150, "height": 150])
+        let item = try #require((photos["items"] as? [[String: Any]])?[3])
+        #expect(item["frame"] as? [String: Double] == ["x": 80, "y": 80, "width": 70, "height": 70])
+        #expect(item["thumbnail_url"] == nil && item["kind"] as? String == "image")
+        let etag = try #require(response.header("ETag"))
+        #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
+        #expect(response.header("Cache-Control") == "public, max-age=86400")
+    }
+
+    /// If-None-Match with the ETag gives 304 without a body; another query, another tag.
+    @Test func conditionalGet() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        let first = try client.request("GET", "/v1/grid?count=3&style=adaptive&content_width=300&scale=3")
+        let etag = try #require(first.header("ETag"))
+        let again = try client.request("GET", "/v1/grid?count=3&style=adaptive&content_width=300&scale=3", headers: ["If-None-Match": "\"x\", \(etag)"])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.header("ETag") == etag)
+        let other = try client.request("GET", "/v1/grid?count=2")
+        #expect(other.header("ETag") != etag)
+    }
+
+    /// Query errors are located at #/query/NAME: 400 for a non-number, 422 for a bad value.
+    @Test func queryErrors() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        for (target, status, pointer) in [
+            ("/v1/grid", 422, "#/query/count"), ("/v1/grid?count=abc", 400, "#/query/count"),
+            ("/v1/grid?count=5000", 422, "#/query/count"), ("/v1/grid?count=2&style=adaptive", 422, "#/query/content_width"),
+            ("/v1/grid?count=2&scale=7", 422, "#/query/scale"),
+        ] {
+            let response = try client.request("GET", target)
+            #expect(response.status == status, "\(target)")
+            let errors = try #require((try response.json() as? [String: Any])?["errors"] as? [[String: String]])
+            #expect(errors.map { $0["pointer"] } == [pointer])
+        }
+    }
+
+    /// count=0 is a grid of nothing: {"photos": null}.
+    @Test func zeroCount() throws {
+        let service = try RunningService()
+        let response = try service.client().request("GET", "/v1/grid?count=0")
+        #expect(response.text == #"{"photos":null}"#)
+    }
+}
+
+@Suite(.serialized)
+struct OperationsTests {
+    /// /healthz and /readyz answer 200 while serving; /metrics counts the requests by route.
+    @Test func healthReadinessAndMetrics() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        #expect(try client.request("GET", "/healthz").status == 200)
+        #expect(try client.request("GET", "/readyz").status == 200)
+        _ = try client.request("GET", "/nowhere")
+        let metrics = try client.request("GET", "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
+        #expect(metrics.text.contains(#"http_requests_total{route="/healthz",method="GET",status="200"} 1"#))
+        #expect(metrics.text.contains(#"http_requests_total{route="other",method="GET",status="404"} 1"#))
+        #expect(metrics.text.contains("http_open_connections 1"))
+        #expect(metrics.text.contains("http_request_duration_seconds_count 3"))
+    }
+
+    /// /openapi.yaml serves the contract.
+    @Test func servesOpenAPI() throws {
+        let service = try RunningService()
+        let response = try service.client().request("GET", "/openapi.yaml")
+        #expect(response.status == 200)
+        #expect(response.text.hasPrefix("openapi: 3.1"))
+    }
+}

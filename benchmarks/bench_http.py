@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""HTTP benchmark: the service next to nginx in the same run (issue 7).
+
+Starts the release build of timeline-layout and an nginx (one worker, `return 200` with a
+2 KB JSON body) on loopback, drives both with wrk, and reads each server's CPU time and RSS
+from /proc. Prints a Markdown table, and with --write appends it to BENCHMARKS.md.
+
+Absolute numbers drift on these shared machines: read the ratios, measured minutes apart.
+"""
+import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-timeline.json")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit(f"nothing listening on {port}")
+
+
+def cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+def rss_mb(pids):
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/status") as f:
+            m = re.search(r"VmRSS:\s+(\d+) kB", f.read())
+            total += int(m.group(1)) if m else 0
+    return total / 1024
+
+
+def wrk(url, connections, seconds, script=None):
+    cmd = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        cmd += ["-s", script]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    def latency(label):
+        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)", out, re.M)
+        value, unit = float(m.group(1)), m.group(2)
+        return value * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    non2xx = int((re.search(r"Non-2xx or 3xx responses: (\d+)", out) or [0, 0])[1])
+    return dict(requests=requests, rps=rps, p50=latency(50), p99=latency(99), errors=errors + non2xx)
+
+
+def measure(pids, url, connections, seconds, script=None):
+    before = cpu_seconds(pids)
+    result = wrk(url, connections, seconds, script)
+    result["cpu"] = cpu_seconds(pids) - before
+    result["cpu_us_per_request"] = result["cpu"] / max(result["requests"], 1) * 1e6
+    result["rss_mb"] = rss_mb(pids)
+    return result
+
+
+def start_nginx(port, workdir):
+    body = json.dumps({"status": "ok", "padding": "x" * 2000})[:2048]
+    body = body[: 2048 - 2] + '"}' if len(body) >= 2048 else body
+    conf = os.path.join(workdir, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write(f"""
+worker_processes 1;
+daemon off;
+pid {workdir}/nginx.pid;
+error_log {workdir}/error.log;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  client_body_temp_path {workdir}/body;
+  proxy_temp_path {workdir}/proxy;
+  fastcgi_temp_path {workdir}/fastcgi;
+  uwsgi_temp_path {workdir}/uwsgi;
+  scgi_temp_path {workdir}/scgi;
+  server {{
+    listen 127.0.0.1:{port};
+    location / {{ default_type application/json; return 200 '{body}'; }}
+  }}
+}}
+""")
+    proc = subprocess.Popen(["nginx", "-c", conf, "-p", workdir], stderr=subprocess.DEVNULL)
+    wait_port(port)
+    # The master only supervises; the worker answers.
+    time.sleep(0.3)
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    return proc, [proc.pid] + [int(c) for c in children], len(body)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
+    parser.add_argument("--write", action="store_true", help="also write the table into BENCHMARKS.md")
+    args = parser.parse_args()
+    for tool in ("wrk", "nginx"):
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is missing: apt-get install wrk nginx-light")
+
+    workdir = tempfile.mkdtemp(prefix="bench-")
+    port, nginx_port = free_port(), free_port()
+    service = subprocess.Popen([args.binary, "serve", "--port", str(port), "--log-format", "off", "--threads", "1"],
+                               stderr=subprocess.DEVNULL)
+    nginx = None
+    try:
+        wait_port(port)
+        time.sleep(0.3)
+        idle_rss = rss_mb([service.pid])
+        nginx, nginx_pids, nginx_body = start_nginx(nginx_port, workdir)
+        script = os.path.join(workdir, "timeline.lua")
+        with open(script, "w") as f:
+            f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                    f'local f = io.open("{SAMPLE}", "rb")\nwrk.body = f:read("*a")\nf:close()\n')
+        body_bytes = os.path.getsize(SAMPLE)
+
+        rows = []
+        warm = max(2, args.seconds // 5)
+        wrk(f"http://127.0.0.1:{port}/healthz", 64, warm)
+        wrk(f"http://127.0.0.1:{nginx_port}/", 64, warm)
+        ours = measure([service.pid], f"http://127.0.0.1:{port}/healthz", 64, args.seconds)
+        theirs = measure(nginx_pids, f"http://127.0.0.1:{nginx_port}/", 64, args.seconds)
+        timeline = measure([service.pid], f"http://127.0.0.1:{port}/v1/timeline/layout", 16, args.seconds, script)
+        loaded_rss = rss_mb([service.pid])
+
+        mb_per_cpu_s = timeline["requests"] * body_bytes / 1e6 / max(timeline["cpu"], 1e-9)
+        rows = [
+            ("`/healthz`, wrk -t1 -c64", f"{ours['rps']:,.0f} req/s", f"nginx {theirs['rps']:,.0f} req/s",
+             f"{ours['rps'] / theirs['rps']:.2f}× nginx (target ≥ 0.8×)"),
+            ("server CPU per request", f"{ours['cpu_us_per_request']:.1f} µs", f"nginx {theirs['cpu_us_per_request']:.1f} µs",
+             f"{ours['cpu_us_per_request'] / theirs['cpu_us_per_request']:.2f}× nginx (target ≤ 1.5×)"),
+            ("`/healthz` p50 / p99", f"{ours['p50']:.2f} / {ours['p99']:.2f} ms", f"nginx {theirs['p50']:.2f} / {theirs['p99']:.2f} ms", ""),
+            ("timeline (client-api sample, 275 KB), wrk -t1 -c16", f"{timeline['rps']:,.0f} req/s",
+             f"p50 {timeline['p50']:.2f} ms, p99 {timeline['p99']:.2f} ms", "p99 target ≤ 5 ms"),
+            ("timeline request body per server CPU-second", f"{mb_per_cpu_s:,.0f} MB/s", "", "target ≥ 300 MB/s"),
+            ("RSS idle / after load", f"{idle_rss:.1f} MB / {loaded_rss:.1f} MB", f"nginx {rss_mb(nginx_pids):.1f} MB", "idle target ≤ 20 MB"),
+            ("errors (wrk socket errors + non-2xx)", f"{ours['errors'] + timeline['errors']}", f"nginx {theirs['errors']}", ""),
+        ]
+        table = "| measure | timeline-layout | reference | ratio / target |\n|---|---|---|---|\n"
+        table += "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)
+        print(table)
+        if args.write:
+            stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            section = f"## HTTP ({stamp}, {args.seconds} s per run, `benchmarks/bench_http.py`)\n\n{table}\n"
+            path = os.path.join(ROOT, "BENCHMARKS.md")
+            text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\n"
+            text = re.sub(r"## HTTP \(.*?(?=\n## |\Z)", "", text, flags=re.S).rstrip() + "\n\n" + section
+            open(path, "w").write(text)
+    finally:
+        service.send_signal(signal.SIGTERM)
+        if nginx:
+            nginx.send_signal(signal.SIGQUIT)
+        for p in (service, nginx):
+            if p:
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
