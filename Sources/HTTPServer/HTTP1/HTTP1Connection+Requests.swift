@@ -13,7 +13,7 @@ extension HTTP1Connection {
     /// Parses buffered bytes while allowed; true when an event was consumed.
     private mutating func parse(now: ContinuousClock.Instant, into actions: inout [Action]) -> Bool {
         var progressed = false
-        while !isClosed, !readingStopped, slots.count < configuration.maxPipelinedRequests {
+        while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
             do {
                 event = try parser.next()
