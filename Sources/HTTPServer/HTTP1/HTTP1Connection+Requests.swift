@@ -113,7 +113,7 @@ extension HTTP1Connection {
             requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
-            version: head?.version ?? .http1_1,
+            version: head?.version ?? .http11,
             isRefusal: true
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
