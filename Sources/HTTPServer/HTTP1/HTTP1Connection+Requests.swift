@@ -1,5 +1,8 @@
 extension HTTP1Connection {
     /// Methods answered 411 when they come with neither Content-Length nor Transfer-Encoding.
+    /// RFC 9112 would read such a request as having an empty body; DESIGN §7 lists 411, so a
+    /// POST, PUT or PATCH without any framing is answered 411 (the connection stays open, as the
+    /// request itself is well framed). Other methods without framing simply have no body.
     static let methodsNeedingLength: Set<HTTPMethod> = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
