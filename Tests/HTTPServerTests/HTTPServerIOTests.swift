@@ -40,6 +40,27 @@ struct HTTPServerIOTests {
         #expect(server.observer.records.withLock { $0.count } == answered)
     }
 
+    /// A throwing handler and a header-injecting one both yield 500 and the connection lives on;
+    /// another connection's protocol error does not touch it.
+    @Test func failuresStayContained() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let healthy = try server.client()
+        let broken = try server.client()
+        try broken.send("GET / HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n")
+        #expect(try broken.readResponse().status == 400)
+        #expect(broken.readsEOF())
+        try healthy.send("GET /fail HTTP/1.1\r\nHost: t\r\n\r\nGET /evil HTTP/1.1\r\nHost: t\r\n\r\n")
+        let thrown = try healthy.readResponse()
+        #expect(thrown.status == 500)
+        #expect(!thrown.text.contains("fileNoSuchFile") && !thrown.text.contains("NSCocoaError"))
+        let injected = try healthy.readResponse()
+        #expect(injected.status == 500)
+        #expect(injected.header("Set-Cookie") == nil)
+        try healthy.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try healthy.readResponse().text == "hello")
+    }
+
     /// HTTP/1.0 without keep-alive gets `Connection: close` and EOF; with keep-alive it stays open.
     @Test func http10OverTheWire() throws {
         let server = try TestServer()

@@ -37,6 +37,12 @@ struct TestServer {
         router.add(.get, "/ready", operationID: "ready") { _, context in
             HTTPResponse(status: context.isDraining ? .serviceUnavailable : .ok)
         }
+        router.add(.get, "/fail", operationID: "fail") { _, _ in
+            throw CocoaError(.fileNoSuchFile)
+        }
+        router.add(.get, "/evil", operationID: "evil") { _, _ in
+            HTTPResponse(headers: ["X-Split": "a\r\nSet-Cookie: stolen=1"])
+        }
         router.add(.get, "/big", operationID: "big") { request, _ in
             let size = request.queryItems.first { $0.name == "bytes" }.flatMap { Int($0.value) } ?? 0
             var body: [UInt8] = []
