@@ -26,18 +26,13 @@ struct HTTPServerIOTests {
         let client = try server.client()
         let request = "GET /big?bytes=1048576 HTTP/1.1\r\nHost: t\r\n\r\n"
         try client.send(String(repeating: request, count: 200))
-        var answered = -1
-        while answered != server.observer.records.withLock({ $0.count }) {  // until the server stops answering
-            answered = server.observer.records.withLock { $0.count }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        #expect(answered > 0 && answered < 100)
-        let deadline = ContinuousClock.now + .seconds(3)
+        let deadline = ContinuousClock.now + .seconds(5)
         while server.observer.closed.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(server.observer.closed.load(ordering: .relaxed) == 1)
-        #expect(server.observer.records.withLock { $0.count } == answered)
+        let answered = server.observer.records.withLock { $0.count }
+        #expect(answered > 0 && answered < 100)  // about 36 here: kernel buffers plus 1 MiB plus the pipeline
     }
 
     /// A throwing handler and a header-injecting one both yield 500 and the connection lives on;
