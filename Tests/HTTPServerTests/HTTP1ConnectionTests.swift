@@ -38,7 +38,8 @@ struct HTTP1ConnectionTests {
     /// Pipelined requests finishing out of order are answered strictly in request order.
     @Test func pipelinedResponsesStayInOrder() {
         var harness = ConnectionHarness()
-        let actions = harness.receive(Self.get + "GET /b HTTP/1.1\r\nHost: h\r\n\r\n" + "GET /c HTTP/1.1\r\nHost: h\r\n\r\n")
+        let actions = harness.receive(
+            Self.get + "GET /b HTTP/1.1\r\nHost: h\r\n\r\n" + "GET /c HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(actions.summaries == ["handle 0 GET /a", "handle 1 GET /b", "handle 2 GET /c"])
         #expect(harness.complete(2, "C").isEmpty)
         #expect(harness.complete(1, "B").isEmpty)

@@ -53,7 +53,9 @@ struct HTTP1ParserRejectionTests {
             name: "bare LF in chunk line",
             text: "POST / HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n2\nab\r\n0\r\n\r\n",
             kind: .bareLineFeed, status: 400),
-        Case(name: "bare LF after the request line", text: "GET / HTTP/1.1\n\(host)\r\n", kind: .bareLineFeed, status: 400),
+        Case(
+            name: "bare LF after the request line", text: "GET / HTTP/1.1\n\(host)\r\n", kind: .bareLineFeed,
+            status: 400),
         Case(name: "bare LF ending the head", text: "GET / HTTP/1.1\r\n\(host)\n", kind: .bareLineFeed, status: 400),
         Case(
             name: "bare CR in a value", text: "GET / HTTP/1.1\r\n\(host)X-A: b\rc\r\n\r\n", kind: .bareCarriageReturn,
@@ -77,7 +79,9 @@ struct HTTP1ParserRejectionTests {
         Case(name: "two spaces", text: "GET  / HTTP/1.1\r\n\(host)\r\n", kind: .invalidRequestLine, status: 400),
         Case(name: "no version", text: "GET /\r\n\(host)\r\n", kind: .invalidRequestLine, status: 400),
         Case(name: "lower-case version", text: "GET / http/1.1\r\n\(host)\r\n", kind: .invalidVersion, status: 400),
-        Case(name: "HTTP/2.0 in HTTP/1 syntax", text: "GET / HTTP/2.0\r\n\(host)\r\n", kind: .unsupportedVersion, status: 505),
+        Case(
+            name: "HTTP/2.0 in HTTP/1 syntax", text: "GET / HTTP/2.0\r\n\(host)\r\n", kind: .unsupportedVersion,
+            status: 505),
         Case(name: "missing Host", text: "GET / HTTP/1.1\r\n\r\n", kind: .missingHost, status: 400),
         Case(name: "two Hosts", text: "GET / HTTP/1.1\r\n\(host)\(host)\r\n", kind: .multipleHosts, status: 400),
         Case(

@@ -12,7 +12,7 @@ struct HTTP1ParserTests {
         let head = try #require(requests.first?.head)
         #expect(head.method == .get)
         #expect(head.target == "/v1/grid?count=4")
-        #expect(head.version == .http1_1)
+        #expect(head.version == .http11)
         #expect(head.headers["host"] == "example.com")
         #expect(head.framing == .none)
         #expect(head.byteCount == text.utf8.count)
@@ -58,7 +58,8 @@ struct HTTP1ParserTests {
     /// Chunked bodies are de-chunked; extensions and trailers are accepted and dropped.
     @Test func chunkedBodyWithExtensionsAndTrailers() throws {
         var parser = HTTP1Parser()
-        let text = "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let text =
+            "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "5;name=value;flag\r\nhello\r\n6 ; q=\"x\"\r\n world\r\nA\r\n, chunked!\r\n0\r\nX-Trailer: yes\r\n\r\n"
         let requests = try parser.requests(text)
         #expect(requests.count == 1)
@@ -69,7 +70,8 @@ struct HTTP1ParserTests {
 
     /// A pipelined pair split at every byte boundary yields the same two requests.
     @Test func pipelinedPairSplitAtEveryBoundary() throws {
-        let text = "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
+        let text =
+            "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
             + "POST /b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxy\r\n0\r\n\r\n"
         let bytes = Array(text.utf8)
         for split in 0...bytes.count {

@@ -15,7 +15,10 @@ struct HTTP1SerializerTests {
         #expect(lines[0] == "HTTP/1.1 200 OK")
         #expect(lines[1] == "Server: unit")
         #expect(lines[2].hasPrefix("Date: ") && lines[2].hasSuffix(" GMT") && lines[2].count == 35)
-        #expect(Array(lines[3...]) == ["Content-Type: text/plain", "Content-Length: 5", "Connection: keep-alive", "", "hello"])
+        #expect(
+            Array(lines[3...]) == [
+                "Content-Type: text/plain", "Content-Length: 5", "Connection: keep-alive", "", "hello",
+            ])
     }
 
     /// HEAD keeps Content-Length of the body it does not send; close is announced.

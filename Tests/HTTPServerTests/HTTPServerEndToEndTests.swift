@@ -12,7 +12,9 @@ struct HTTPServerEndToEndTests {
         let server = try TestServer()
         defer { server.stop() }
         let client = try server.client()
-        let echo = { (body: String) in "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" }
+        let echo = { (body: String) in
+            "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
         try client.send(Self.hello + echo("one") + echo("two") + Self.hello)
         let bodies = try (0..<4).map { _ in try client.readResponse().text }
         #expect(bodies == ["hello", "one", "two", "hello"])
@@ -50,7 +52,8 @@ struct HTTPServerEndToEndTests {
         let server = try TestServer { $0.limits.maxBodyBytes = 1000 }
         defer { server.stop() }
         let client = try server.client()
-        try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\n\r\n" + String(repeating: "x", count: 1001))
+        try client.send(
+            "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\n\r\n" + String(repeating: "x", count: 1001))
         let response = try client.readResponse()
         #expect(response.status == 413)
         #expect(response.header("Content-Type") == "application/problem+json")
@@ -224,12 +227,16 @@ struct HTTPServerEndToEndTests {
         #expect(get.hasPrefix("HTTP/1.1 200 OK"))
         #expect(get.hasSuffix("\r\n\r\nhello"))
         let post = try Self.run(
-            "/usr/bin/curl", ["-sS", "-H", "Expect: 100-continue", "--data-binary", "payload", "http://127.0.0.1:\(server.port)/echo"]
+            "/usr/bin/curl",
+            ["-sS", "-H", "Expect: 100-continue", "--data-binary", "payload", "http://127.0.0.1:\(server.port)/echo"]
         )
         #expect(post == "payload")
         let chunked = try Self.run(
             "/usr/bin/curl",
-            ["-sS", "-H", "Transfer-Encoding: chunked", "--data-binary", "chunks", "http://127.0.0.1:\(server.port)/echo"]
+            [
+                "-sS", "-H", "Transfer-Encoding: chunked", "--data-binary", "chunks",
+                "http://127.0.0.1:\(server.port)/echo",
+            ]
         )
         #expect(chunked == "chunks")
     }

@@ -1,5 +1,8 @@
 extension HTTP1Connection {
     /// Methods answered 411 when they come with neither Content-Length nor Transfer-Encoding.
+    /// RFC 9112 would read such a request as having an empty body; DESIGN §7 lists 411, so a
+    /// POST, PUT or PATCH without any framing is answered 411 (the connection stays open, as the
+    /// request itself is well framed). Other methods without framing simply have no body.
     static let methodsNeedingLength: Set<HTTPMethod> = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
@@ -13,7 +16,7 @@ extension HTTP1Connection {
     /// Parses buffered bytes while allowed; true when an event was consumed.
     private mutating func parse(now: ContinuousClock.Instant, into actions: inout [Action]) -> Bool {
         var progressed = false
-        while !isClosed, !readingStopped, slots.count < configuration.maxPipelinedRequests {
+        while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
             do {
                 event = try parser.next()
@@ -113,7 +116,7 @@ extension HTTP1Connection {
             requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
-            version: head?.version ?? .http1_1,
+            version: head?.version ?? .http11,
             isRefusal: true
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))

@@ -74,6 +74,8 @@ public struct HTTP1Connection: Sendable {
     /// No further request will be parsed (a `close` request, an error, draining, end of input).
     var readingStopped = false
     var inputEnded = false
+    /// False while the peer is not reading its responses fast enough: no new request is started.
+    public internal(set) var isWritable = true
     public internal(set) var isDraining = false
     public internal(set) var isClosed = false
 
@@ -94,7 +96,18 @@ public struct HTTP1Connection: Sendable {
     /// Whether the caller should keep reading: false while too many responses are pending,
     /// and once no further request will be parsed.
     public var wantsInput: Bool {
-        !isClosed && !readingStopped && slots.count < configuration.maxPipelinedRequests
+        !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+    }
+
+    /// Write back-pressure: while not writable, buffered requests wait (and `wantsInput` is
+    /// false); becoming writable again resumes them.
+    public mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant) -> [Action] {
+        guard writable != isWritable else { return [] }
+        isWritable = writable
+        guard writable, !isClosed else { return [] }
+        var actions: [Action] = []
+        pump(now: now, into: &actions)
+        return actions
     }
 
     /// Bytes received from the peer.
@@ -145,8 +158,9 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// Checks the deadlines: a slow head or body gets 408 and close; an idle connection is closed.
+    /// None applies while responses are pending or the peer is not reading them (the writer's concern).
     public mutating func tick(now: ContinuousClock.Instant) -> [Action] {
-        guard !isClosed, slots.isEmpty else { return [] }
+        guard !isClosed, slots.isEmpty, isWritable else { return [] }
         var actions: [Action] = []
         let limit = configuration.timeouts.requestHead
         if let partial, now >= partial.headEndedAt + limit {

@@ -11,7 +11,7 @@ extension HTTP1Parser {
                     .contentLengthWithTransferEncoding, "The request has both Content-Length and Transfer-Encoding."
                 )
             }
-            guard version == .http1_1 else {
+            guard version == .http11 else {
                 throw HTTPParserError(.transferEncodingInHTTP10, "Transfer-Encoding is not defined in HTTP/1.0.")
             }
             return try chunked(encodings)

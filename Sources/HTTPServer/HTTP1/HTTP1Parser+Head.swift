@@ -25,6 +25,7 @@ extension HTTP1Parser {
             lineStart = 0
             lines.removeAll(keepingCapacity: true)
             state = bodyState(for: head.framing)
+            if case .length(let count) = head.framing { body.reserveCapacity(count) }
             return head
         }
         scanOffset = bufferedByteCount
@@ -52,7 +53,7 @@ extension HTTP1Parser {
             let (name, value) = try Self.parseField(buffer[absolute(line)])
             headers.add(name, value)
         }
-        if version == .http1_1 {
+        if version == .http11 {
             let hosts = headers.values("Host").count
             if hosts == 0 { throw HTTPParserError(.missingHost, "An HTTP/1.1 request needs a Host header.") }
             if hosts > 1 { throw HTTPParserError(.multipleHosts, "The request has more than one Host header.") }
@@ -102,7 +103,7 @@ extension HTTP1Parser {
         guard text[5] == UInt8(ascii: "1") else {
             throw HTTPParserError(.unsupportedVersion, "Only HTTP/1.0 and HTTP/1.1 are spoken here.")
         }
-        return text[7] == UInt8(ascii: "0") ? .http1_0 : .http1_1
+        return text[7] == UInt8(ascii: "0") ? .http10 : .http11
     }
 
     /// `field-name ":" OWS field-value OWS` (also used for chunked trailers).

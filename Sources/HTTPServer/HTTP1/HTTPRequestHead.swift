@@ -21,12 +21,12 @@ public struct HTTPRequestHead: Sendable {
     public var keepAlive: Bool {
         let options = headers.values("Connection").flatMap(Self.listItems)
         if options.contains("close") { return false }
-        return version == .http1_1 || options.contains("keep-alive")
+        return version == .http11 || options.contains("keep-alive")
     }
 
     /// `Expect` of an HTTP/1.1 request, lower-cased, or nil (HTTP/1.0 expectations are ignored).
     public var expectation: String? {
-        guard version == .http1_1, let value = headers["Expect"] else { return nil }
+        guard version == .http11, let value = headers["Expect"] else { return nil }
         return Substring(value).trimmingWhitespace().lowercased()
     }
 
@@ -45,20 +45,5 @@ public struct HTTPRequestHead: Sendable {
             let trimmed = item.trimmingWhitespace().lowercased()
             return trimmed.isEmpty ? nil : trimmed
         }
-    }
-}
-
-extension Substring {
-    /// Without leading and trailing spaces and tabs (OWS).
-    func trimmingWhitespace() -> Substring {
-        guard let first = firstIndex(where: { !ASCII.isWhitespaceCharacter($0) }) else { return self[endIndex...] }
-        let last = lastIndex(where: { !ASCII.isWhitespaceCharacter($0) }) ?? first
-        return self[first...last]
-    }
-}
-
-extension ASCII {
-    static func isWhitespaceCharacter(_ character: Character) -> Bool {
-        character == " " || character == "\t"
     }
 }

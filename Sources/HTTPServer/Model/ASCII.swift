@@ -29,6 +29,10 @@ enum ASCII {
         byte == space || byte == tab
     }
 
+    static func isWhitespaceCharacter(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
+
     static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case 48...57: Int(byte - 48)

@@ -71,7 +71,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         while true {
             switch (left.next(), right.next()) {
             case (nil, nil): return true
-            case let (x?, y?) where ASCII.lowercased(x) == ASCII.lowercased(y): continue
+            case (let x?, let y?) where ASCII.lowercased(x) == ASCII.lowercased(y): continue
             default: return false
             }
         }

@@ -16,7 +16,7 @@ public struct HTTPRequest: Sendable {
     public init(
         method: HTTPMethod,
         target: String,
-        version: HTTPVersion = .http1_1,
+        version: HTTPVersion = .http11,
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) {

@@ -56,6 +56,9 @@ extension EventLoop {
                 record(response.status.code, info, connection, bytesOut: headBuffer.count + body.count)
                 send(headBuffer, body, on: connection)
                 if info.isRefusal { connection.lingerOnClose = true }
+                if connection.pendingOutputCount > Self.maxPendingOutput, connection.machine.isWritable {
+                    work.append(contentsOf: connection.machine.setWritable(false, now: .now))
+                }
             case .close:
                 connection.closeAfterFlush = true
             }
@@ -145,6 +148,13 @@ extension EventLoop {
                 beginClosing(connection)
                 return
             }
+        } else if connection.outputOffset >= Self.maxPendingOutput {
+            connection.output.removeSubrange(0..<connection.outputOffset)  // keep the queue from growing
+            connection.outputOffset = 0
+        }
+        if connection.pendingOutputCount <= Self.maxPendingOutput / 2, !connection.machine.isWritable {
+            perform(connection.machine.setWritable(true, now: .now), on: connection)  // updates interest
+            return
         }
         updateInterest(connection)
     }
@@ -152,7 +162,6 @@ extension EventLoop {
     private func wantsInput(_ connection: ServerConnection) -> Bool {
         if connection.lingerUntil != nil { return !connection.peerClosedInput }
         return connection.machine.wantsInput && !connection.peerClosedInput
-            && connection.pendingOutputCount <= Self.maxPendingOutput
     }
 
     /// Asks epoll for input only while the connection may read, for output while bytes wait.

@@ -16,8 +16,8 @@ extension HTTPServer {
             return source
         }
         defer {
-            sources.forEach { $0.cancel() }
-            signals.forEach { signal($0, SIG_DFL) }
+            for source in sources { source.cancel() }
+            for number in signals { signal(number, SIG_DFL) }
         }
         onStart(try start())
         waitUntilStopped()

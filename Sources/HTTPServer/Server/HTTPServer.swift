@@ -41,11 +41,11 @@ public final class HTTPServer: Sendable {
                 }
             } catch {
                 close(fd)
-                loops.forEach { close($0.epollFD) }
+                for loop in loops { close(loop.epollFD) }
                 throw error
             }
             shared.onDrained.withLock { $0 = { [weak self] in self?.finish() } }
-            loops.forEach { $0.start() }
+            for loop in loops { loop.start() }
             let listener = Listener(fd: fd, loops: loops, shared: shared)
             listener.start()
             state = State(phase: .running, loops: loops, listener: listener)

@@ -6,8 +6,8 @@ import Foundation
 /// turn. Over the connection limit a socket gets a canned 503 and is closed; when the process
 /// runs out of descriptors accepting pauses briefly; nothing here stops the server.
 ///
-/// `@unchecked Sendable` invariant: `nextLoop`, `isSuspended` and `isClosed` are touched only
-/// on `queue`; the rest is immutable.
+/// `@unchecked Sendable` invariant: `nextLoop`, `isSuspended`, `isClosed` and `serializer` are
+/// touched only on `queue`; the rest is immutable.
 final class Listener: @unchecked Sendable {
     static let backOff: DispatchTimeInterval = .milliseconds(100)
 
@@ -16,7 +16,8 @@ final class Listener: @unchecked Sendable {
     private let source: DispatchSourceRead
     private let loops: [EventLoop]
     private let shared: ServerShared
-    private let busyResponse: [UInt8]
+    private let busyResponse: HTTPResponse
+    private var serializer: HTTP1Serializer
     private var nextLoop = 0
     private var isSuspended = false
     private var isClosed = false
@@ -26,9 +27,9 @@ final class Listener: @unchecked Sendable {
         self.loops = loops
         self.shared = shared
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        var serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
+        serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
         let problem = ProblemDetails(status: .serviceUnavailable, detail: "Too many connections; try again later.")
-        busyResponse = serializer.serialize(.problem(problem), isHeadRequest: false, closeConnection: true)
+        busyResponse = .problem(problem)
     }
 
     func start() {
@@ -79,7 +80,8 @@ final class Listener: @unchecked Sendable {
 
     /// Best effort 503 on a fresh socket (its send buffer is empty), then close.
     private func refuse(_ client: Int32) {
-        _ = busyResponse.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        let bytes = serializer.serialize(busyResponse, isHeadRequest: false, closeConnection: true)
+        _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
         shutdown(client, Int32(SHUT_WR))
         Glibc.close(client)
         shared.connectionClosed()

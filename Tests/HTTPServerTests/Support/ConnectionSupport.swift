@@ -35,7 +35,8 @@ extension HTTP1Connection.Action {
         case .handle(let request, _, let sequence): "handle \(sequence) \(request.method) \(request.target)"
         case .sendContinue: "continue"
         case .send(let response, let info):
-            "send \(response.status.code)" + (info.closeConnection ? " close" : "") + (info.isHeadRequest ? " head" : "")
+            "send \(response.status.code)" + (info.closeConnection ? " close" : "")
+                + (info.isHeadRequest ? " head" : "")
         case .close: "close"
         }
     }

@@ -33,7 +33,7 @@ struct ParserHarness {
 }
 
 extension HTTP1Parser {
-    /// Feeds `text` (to a fresh parser's state) and collects every complete request.
+    /// Feeds `text` and collects the requests it completes (a head returned by an earlier call is not kept).
     mutating func requests(_ text: String) throws(HTTPParserError) -> [ParsedRequest] {
         var harness = ParserHarness(limits: limits)
         harness.parser = self

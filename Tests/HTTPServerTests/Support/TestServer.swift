@@ -19,6 +19,9 @@ struct TestServer {
     let port: Int
     let observer: RecordingObserver
 
+    /// Bytes 0…250: a body made of it shows a missing or repeated stretch.
+    static let pattern: [UInt8] = (0..<251).map { UInt8($0) }
+
     static func echoRouter() -> Router {
         var router = Router()
         router.add(.get, "/hello", operationID: "hello") { _, _ in
@@ -33,6 +36,19 @@ struct TestServer {
         }
         router.add(.get, "/ready", operationID: "ready") { _, context in
             HTTPResponse(status: context.isDraining ? .serviceUnavailable : .ok)
+        }
+        router.add(.get, "/fail", operationID: "fail") { _, _ in
+            throw CocoaError(.fileNoSuchFile)
+        }
+        router.add(.get, "/evil", operationID: "evil") { _, _ in
+            HTTPResponse(headers: ["X-Split": "a\r\nSet-Cookie: stolen=1"])
+        }
+        router.add(.get, "/big", operationID: "big") { request, _ in
+            let size = request.queryItems.first { $0.name == "bytes" }.flatMap { Int($0.value) } ?? 0
+            var body: [UInt8] = []
+            body.reserveCapacity(size + pattern.count)
+            while body.count < size { body.append(contentsOf: pattern) }
+            return HTTPResponse(body: Array(body.prefix(size)))
         }
         return router
     }
