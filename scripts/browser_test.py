@@ -35,9 +35,14 @@ CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 # The browser and its driver, and fonts for the samples' Chinese text and emoji (for the screenshot).
 PACKAGES = ["chromium", "chromium-driver", "fonts-wqy-microhei", "fonts-noto-color-emoji"]
 
+# An element's window frame, exact (offsetLeft & co. are whole pixels).
+RECT_JS = """const rect = (n) => {
+    const r = n.getBoundingClientRect();
+    return {x: r.left, y: r.top, width: r.width, height: r.height};
+};
+"""
 # Frames of every drawn grid, thumb and badge: window rects, and thumbs/badges relative to their grid.
-DRAWN_JS = """
-const rect = (n) => { const r = n.getBoundingClientRect(); return {x: r.left, y: r.top, width: r.width, height: r.height}; };
+DRAWN_JS = RECT_JS + """
 return [...document.querySelectorAll('[data-role="grid"]')].map((g) => {
     const o = rect(g);
     const rel = (n) => { const r = rect(n); return {x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height}; };
@@ -236,9 +241,7 @@ def check_layout(driver, base, checks, label, options, sample_doc):
 
 
 def window_frame(driver, element):
-    return driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return {x: r.left, y: r.top, width: r.width, height: r.height}",
-        element)
+    return driver.execute_script(RECT_JS + "return rect(arguments[0]);", element)
 
 
 def thumbnails_sent(request, index, thumb_frame, grid_frame, count, options):
