@@ -19,7 +19,7 @@ struct GetGrid: Sendable {
         if options.maxItems > Self.maxCount {
             throw InputError.at("#/query/max_items", .invalidValue, "must be at most \(Self.maxCount)")
         }
-        let body = JSONOutput.bytes(GridResponse(photos: GridRules.layout(count: query.count, options: options)))
+        let body = try JSONOutput.bytes(GridResponse(photos: GridRules.layout(count: query.count, options: options)))
         let etag = ETag.strong(for: body)
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
         if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {

@@ -9,16 +9,19 @@ struct BrowserValidation {
 
     /// `value` when finite and > 0 (or ≥ 0 with `allowZero`), else a problem at `path`.
     mutating func positive(_ value: Double, _ path: [String], allowZero: Bool = false) -> Double? {
-        guard value.isFinite, value > 0 || (allowZero && value == 0) else {
+        guard let value = finite(value, path) else { return nil }
+        guard value > 0 || (allowZero && value == 0) else {
             refuse(path, allowZero ? "must be a finite number ≥ 0" : "must be a finite number > 0")
             return nil
         }
         return value
     }
 
+    /// `value` when finite and within `GeometryLimits` (so that no sum or product of request
+    /// values overflows), else a problem at `path`.
     mutating func finite(_ value: Double, _ path: [String]) -> Double? {
-        guard value.isFinite else {
-            refuse(path, "must be a finite number")
+        guard GeometryLimits.accepts(value) else {
+            refuse(path, GeometryLimits.refusal)
             return nil
         }
         return value

@@ -99,8 +99,8 @@ extension GridOptions {
         }
         func finite(_ name: String, _ value: Double?) -> Double? {
             guard let value else { return nil }
-            guard value.isFinite else {
-                refuse(name, "must be a finite number")
+            guard GeometryLimits.accepts(value) else {
+                refuse(name, GeometryLimits.refusal)
                 return nil
             }
             return value
@@ -145,7 +145,7 @@ extension GridOptions {
             refuse("content_width", "is too narrow for the spacing: the adaptive cell (W + g)/3 − g must be positive")
         }
         if let badge = raw.badgeSize {
-            if badge.isPositive {
+            if badge.isPositive, GeometryLimits.accepts(badge.width), GeometryLimits.accepts(badge.height) {
                 options.badgeSize = badge
             } else {
                 refuse("badge_size", "width and height must be positive finite numbers")
