@@ -210,6 +210,18 @@ struct GridOptionsValidationTests {
         }
     }
 
+    /// Values past ±10^6 points are refused: spacing 1e308 once made infinite frames.
+    @Test func hugeValuesAreRefused() {
+        do {
+            _ = try GridOptions.validated(RawGridOptions(itemSize: 1.7e307, spacing: 1.7e308, contentWidth: 2e16))
+            Issue.record("accepted huge values")
+        } catch {
+            #expect(Set(error.problems.map(\.pointer)) == ["#/options/item_size", "#/options/spacing", "#/options/content_width"])
+            #expect(error.problems.allSatisfy { $0.detail == GeometryLimits.refusal })
+        }
+        #expect((try? GridOptions.validated(RawGridOptions(itemSize: 1_000_000))) != nil)
+    }
+
     /// A content width too narrow for its spacing would make cells of no size: refused.
     @Test func adaptiveCellMustBePositive() {
         do {
