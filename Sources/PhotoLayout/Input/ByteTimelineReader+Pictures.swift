@@ -1,0 +1,91 @@
+/// `pic_infos` and its variants, lenient as `FoundationTimelineReader`'s `DecodedPictureInfo`.
+extension ByteTimelineReader {
+    /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and
+    /// `keep_size`; the index is the field's bit in `seen`.
+    private static let infoKeys: [StaticString] = [
+        "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
+    ]
+    private static let variantKeys: [StaticString] = ["url", "width", "height", "type"]
+
+    /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
+    /// even when it is not an object and is dropped).
+    static func readPicInfos(
+        _ scanner: inout JSONScanner
+    ) throws(JSONSyntaxError) -> [String: WeiboPictureInfo] {
+        guard try scanner.peekKind() == .object else {
+            try scanner.skipValue()
+            return [:]
+        }
+        var infos: [String: WeiboPictureInfo] = [:]
+        var dropped: [String] = []
+        var more = try scanner.enterObject()
+        while more {
+            let pid = scanner.string(try scanner.memberKey())
+            if infos[pid] != nil || dropped.contains(pid) {
+                try scanner.skipValue()
+            } else if try scanner.peekKind() == .object {
+                infos[pid] = try readPictureInfo(&scanner)
+            } else {
+                dropped.append(pid)
+                try scanner.skipValue()
+            }
+            more = try scanner.nextMember()
+        }
+        return infos
+    }
+
+    private static func readPictureInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfo {
+        var info = WeiboPictureInfo()
+        var seen: UInt8 = 0
+        var more = try scanner.enterObject()
+        while more {
+            let key = try scanner.memberKey()
+            let field = infoKeys.firstIndex { scanner.token(key, is: $0) } ?? infoKeys.count
+            let bit: UInt8 = 1 << field
+            if field == infoKeys.count || seen & bit != 0 {
+                try scanner.skipValue()
+            } else {
+                seen |= bit
+                switch field {
+                case 5: info.type = try scanner.lenientString()
+                case 6: info.keepSize = try scanner.lenientTruthy()
+                default:
+                    if let variant = try readVariant(&scanner) {
+                        info.variants[PictureVariant.allCases[field]] = variant
+                    }
+                }
+            }
+            more = try scanner.nextMember()
+        }
+        return info
+    }
+
+    /// `{url, width, height, type}` when it is an object, else `nil`.
+    private static func readVariant(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureVariant? {
+        guard try scanner.peekKind() == .object else {
+            try scanner.skipValue()
+            return nil
+        }
+        var variant = WeiboPictureVariant()
+        var seen: UInt8 = 0
+        var more = try scanner.enterObject()
+        while more {
+            let key = try scanner.memberKey()
+            let field = variantKeys.firstIndex { scanner.token(key, is: $0) } ?? variantKeys.count
+            let bit: UInt8 = 1 << field
+            if field == variantKeys.count || seen & bit != 0 {
+                try scanner.skipValue()
+            } else {
+                seen |= bit
+                switch field {
+                case 0: variant.url = try scanner.lenientString()
+                case 1: variant.width = try scanner.lenientFlexibleNumber()
+                case 2: variant.height = try scanner.lenientFlexibleNumber()
+                default: variant.type = try scanner.lenientString()
+                }
+            }
+            more = try scanner.nextMember()
+        }
+        return variant
+    }
+}
