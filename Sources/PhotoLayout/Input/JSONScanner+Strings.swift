@@ -2,16 +2,20 @@ extension JSONScanner {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any of the eight bytes of `word` is `"`, `\`, a control character or non-ASCII:
-    /// the bytes the string scanner must look at one by one.
+    /// Offset of the first of the 8 bytes at `offset` that the string scanner must look at
+    /// (`"`, `\`, a control character, non-ASCII), or 8 when there is none. SWAR: the
+    /// zero-byte tests may flag bytes after a true hit (borrows run upwards), never before
+    /// one, so the lowest flag is exact.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits != 0
+    private func attentionIndex(at offset: Int) -> Int {
+        let word = UInt64(littleEndian: word(at: offset))
+        let quote = word ^ (Self.ones &* 0x22)
+        let backslash = word ^ (Self.ones &* 0x5C)
+        let hasQuote = (quote &- Self.ones) & ~quote
+        let hasBackslash = (backslash &- Self.ones) & ~backslash
+        let hasControl = (word &- Self.ones &* 0x20) & ~word
+        let flags = (hasQuote | hasBackslash | hasControl | word) & Self.highBits
+        return flags.trailingZeroBitCount &>> 3
     }
 
     /// Scans the string at the position (its opening quote), validating escapes and UTF-8.
@@ -21,8 +25,10 @@ extension JSONScanner {
         let start = position
         var hasEscapes = false
         while true {
-            while position &+ 8 <= count, !Self.needsAttention(word(at: position)) {
-                position &+= 8
+            while position &+ 8 <= count {
+                let index = attentionIndex(at: position)
+                position &+= index
+                if index < 8 { break }
             }
             guard position < count else { throw error("unterminated string", at: opening) }
             let byte = bytes[position]

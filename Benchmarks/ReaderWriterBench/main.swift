@@ -1,0 +1,118 @@
+// Reader and writer throughput on the sample timelines, one core, one run (issue 7).
+//
+//   ReaderWriterBench [--seconds S] [--simdjson MBPS] FILE...
+//
+// Readers turn each file's bytes into a `TimelineRequest` (JSONSerialization only parses);
+// writers turn each file's layout (classic, and adaptive at 375 pt / scale 3 for fractional
+// numbers) into response bytes. MB/s are decimal megabytes of input (readers) or of output
+// (writers) per second; every figure is the best of three timed rounds.
+import Foundation
+import PhotoLayout
+
+struct Options {
+    var seconds = 0.4
+    var simdjson: Double?
+    var files: [String] = []
+    /// `ours`: time only ByteTimelineReader and JSONByteWriter (for profiling).
+    var oursOnly = false
+
+    init(_ arguments: [String]) {
+        var rest = arguments.makeIterator()
+        while let argument = rest.next() {
+            switch argument {
+            case "--seconds": seconds = rest.next().flatMap(Double.init) ?? seconds
+            case "--simdjson": simdjson = rest.next().flatMap(Double.init)
+            case "--ours-only": oursOnly = true
+            default: files.append(argument)
+            }
+        }
+    }
+}
+
+/// Best MB/s of three rounds of `seconds` / 3 each; `work` returns the bytes it handled.
+@MainActor func throughput(seconds: Double, _ work: () -> Int) -> Double {
+    var best = 0.0
+    for _ in 0..<3 {
+        var handled = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        var elapsed = 0.0
+        repeat {
+            handled += work()
+            elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        } while elapsed < seconds / 3
+        best = max(best, Double(handled) / elapsed / 1e6)
+    }
+    return best
+}
+
+func row(_ name: String, _ mbps: Double, versus baseline: Double?, _ note: String = "") {
+    let ratio = baseline.map { String(format: "%7.1f×", mbps / $0) } ?? "        "
+    print(String(format: "  %-44@ %9.1f MB/s %@  %@", name as NSString, mbps, ratio, note))
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+guard !options.files.isEmpty else {
+    print("usage: ReaderWriterBench [--seconds S] [--simdjson MBPS] FILE...")
+    exit(2)
+}
+let documents = try options.files.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+let inputBytes = documents.reduce(0) { $0 + $1.count }
+var sink = 0
+
+@MainActor func readAll(_ reader: some TimelineReader) -> Int {
+    for document in documents {
+        sink &+= (try? reader.readTimeline(document))?.statuses.count ?? -1
+    }
+    return inputBytes
+}
+
+let fast = ByteTimelineReader()
+let reference = FoundationTimelineReader()
+for document in documents where (try? fast.readTimeline(document)) != (try? reference.readTimeline(document)) {
+    print("readers disagree on a sample: fix that before measuring")
+    exit(1)
+}
+
+print("Readers: \(documents.count) files, \(inputBytes) bytes aggregated, MB/s of input")
+let ours = throughput(seconds: options.seconds) { readAll(fast) }
+if options.oursOnly {
+    row("ByteTimelineReader (ours)", ours, versus: nil)
+    exit(0)
+}
+let decoder = throughput(seconds: options.seconds) { readAll(reference) }
+let serialization = throughput(seconds: options.seconds) {
+    for document in documents {
+        sink &+= (try? JSONSerialization.jsonObject(with: Data(document))) == nil ? 1 : 0
+    }
+    return inputBytes
+}
+row("ByteTimelineReader (ours)", ours, versus: nil)
+row("JSONDecoder (FoundationTimelineReader)", decoder, versus: nil, String(format: "ours is %.1f× this", ours / decoder))
+row("JSONSerialization (parse only)", serialization, versus: nil, String(format: "ours is %.1f× this", ours / serialization))
+if let simdjson = options.simdjson {
+    row("simdjson On-Demand 3.0.1 (same fields, C++)", simdjson, versus: nil, String(format: "ours is %.2f× this", ours / simdjson))
+} else {
+    print("  simdjson On-Demand: not measured (libsimdjson-dev not installed)")
+}
+
+let requests = documents.compactMap { try? fast.readTimeline($0) }
+let adaptive = GridOptions(style: .adaptive, contentWidth: 375, scale: 3)
+let layouts = requests.flatMap { request in
+    [GridOptions(), adaptive].map { TimelineRules.layout(for: request.statuses, options: $0) }
+}
+let ourOutput = layouts.reduce(0) { $0 + $1.jsonBytes().count }
+let encoderOutput = layouts.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }
+
+print("Writers: \(layouts.count) layouts, \(ourOutput) bytes (ours) / \(encoderOutput) bytes (JSONEncoder), MB/s of output")
+let writer = throughput(seconds: options.seconds) {
+    for layout in layouts { sink &+= layout.jsonBytes().count }
+    return ourOutput
+}
+let encoder = throughput(seconds: options.seconds) {
+    let encoder = JSONEncoder()
+    for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
+    return encoderOutput
+}
+row("JSONByteWriter (ours)", writer, versus: nil)
+row("JSONEncoder", encoder, versus: nil, String(format: "ours is %.1f× this", writer / encoder))
+print("(checksum \(sink))")
