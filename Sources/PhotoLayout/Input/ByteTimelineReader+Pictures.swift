@@ -2,10 +2,10 @@
 extension ByteTimelineReader {
     /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and
     /// `keep_size`; the index is the field's bit in `seen`.
-    private static let infoKeys: [StaticString] = [
+    private static let infoKeys: [JSONKey] = [
         "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
-    ]
-    private static let variantKeys: [StaticString] = ["url", "width", "height", "type"]
+    ].map(JSONKey.init)
+    private static let variantKeys: [JSONKey] = ["url", "width", "height", "type"].map(JSONKey.init)
 
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
     /// even when it is not an object and is dropped).
@@ -40,7 +40,7 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let key = try scanner.memberKey()
-            let field = infoKeys.firstIndex { scanner.token(key, is: $0) } ?? infoKeys.count
+            let field = infoKeys.index(of: key, in: scanner)
             let bit: UInt8 = 1 << field
             if field == infoKeys.count || seen & bit != 0 {
                 try scanner.skipValue()
@@ -71,7 +71,7 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let key = try scanner.memberKey()
-            let field = variantKeys.firstIndex { scanner.token(key, is: $0) } ?? variantKeys.count
+            let field = variantKeys.index(of: key, in: scanner)
             let bit: UInt8 = 1 << field
             if field == variantKeys.count || seen & bit != 0 {
                 try scanner.skipValue()

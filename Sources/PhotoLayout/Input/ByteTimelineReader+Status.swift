@@ -2,9 +2,9 @@
 /// array entry of the wrong type is dropped, the first of duplicate keys wins.
 extension ByteTimelineReader {
     /// The keys of a status the layout reads; the index is the field's bit in `seen`.
-    private static let statusKeys: [StaticString] = [
+    private static let statusKeys: [JSONKey] = [
         "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status",
-    ]
+    ].map(JSONKey.init)
 
     /// A status object (the scanner is on its `{`).
     static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
@@ -33,7 +33,7 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let key = try scanner.memberKey()
-            let field = statusKeys.firstIndex { scanner.token(key, is: $0) } ?? statusKeys.count
+            let field = statusKeys.index(of: key, in: scanner)
             let bit: UInt8 = 1 << field
             if field == statusKeys.count || seen & bit != 0 {
                 try scanner.skipValue()

@@ -2,39 +2,52 @@ extension JSONScanner {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Offset of the first of the 8 bytes at `offset` that the string scanner must look at
-    /// (`"`, `\`, a control character, non-ASCII), or 8 when there is none. SWAR: the
-    /// zero-byte tests may flag bytes after a true hit (borrows run upwards), never before
-    /// one, so the lowest flag is exact.
+    /// Flags (the high bit of each byte) on the bytes of `word` the string scanner must look
+    /// at: `"`, `\`, control characters, non-ASCII. SWAR: the zero-byte tests may flag bytes
+    /// after a true hit (borrows run upwards), never before one, so the lowest flag is exact.
     @inline(__always)
-    private func attentionIndex(at offset: Int) -> Int {
-        let word = UInt64(littleEndian: word(at: offset))
-        let quote = word ^ (Self.ones &* 0x22)
-        let backslash = word ^ (Self.ones &* 0x5C)
-        let hasQuote = (quote &- Self.ones) & ~quote
-        let hasBackslash = (backslash &- Self.ones) & ~backslash
-        let hasControl = (word &- Self.ones &* 0x20) & ~word
-        let flags = (hasQuote | hasBackslash | hasControl | word) & Self.highBits
-        return flags.trailingZeroBitCount &>> 3
+    private static func attentionFlags(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & highBits
+    }
+
+    /// The offset of the first byte at or after `offset` that needs attention, sixteen then
+    /// eight bytes at a time, or the first offset from which fewer than eight bytes remain.
+    @inline(__always)
+    private func nextAttention(from offset: Int) -> Int {
+        var offset = offset
+        while offset &+ 16 <= count {
+            let first = Self.attentionFlags(word(at: offset))
+            if first != 0 { return offset &+ first.trailingZeroBitCount &>> 3 }
+            let second = Self.attentionFlags(word(at: offset &+ 8))
+            if second != 0 { return offset &+ 8 &+ second.trailingZeroBitCount &>> 3 }
+            offset &+= 16
+        }
+        if offset &+ 8 <= count {
+            let flags = Self.attentionFlags(word(at: offset))
+            return offset &+ flags.trailingZeroBitCount &>> 3
+        }
+        return offset
     }
 
     /// Scans the string at the position (its opening quote), validating escapes and UTF-8.
     mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken {
         let opening = position
-        position += 1
-        let start = position
+        let start = position &+ 1
+        position = start
         var hasEscapes = false
         while true {
-            while position &+ 8 <= count {
-                let index = attentionIndex(at: position)
-                position &+= index
-                if index < 8 { break }
-            }
+            position = nextAttention(from: position)
             guard position < count else { throw error("unterminated string", at: opening) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                position += 1
-                return JSONStringToken(start: start, end: position - 1, hasEscapes: hasEscapes)
+                position &+= 1
+                return JSONStringToken(start: start, end: position &- 1, hasEscapes: hasEscapes)
             } else if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try scanEscape()
@@ -43,7 +56,7 @@ extension JSONScanner {
             } else if byte < 0x20 {
                 throw error("unescaped control character in a string")
             } else {
-                position += 1
+                position &+= 1
             }
         }
     }
@@ -93,29 +106,34 @@ extension JSONScanner {
         return unit
     }
 
-    /// One multi-byte UTF-8 sequence (RFC 3629, Table 3-7 of Unicode): lead byte and the
-    /// allowed range of the second byte, then plain continuation bytes.
+    /// A run of multi-byte UTF-8 sequences (RFC 3629, Table 3-7 of Unicode), from `lead`
+    /// until the next ASCII byte: lead byte and the allowed range of the second byte, then
+    /// plain continuation bytes.
     private mutating func scanUTF8Sequence(lead: UInt8) throws(JSONSyntaxError) {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw error("invalid UTF-8 lead byte")
-        }
-        guard position + length <= count else { throw error("truncated UTF-8 sequence") }
-        let second = bytes[position + 1]
-        guard second >= low, second <= high else { throw error("invalid UTF-8 sequence") }
-        for index in position + 2..<position + length where bytes[index] & 0xC0 != 0x80 {
-            throw error("invalid UTF-8 sequence")
-        }
-        position += length
+        var lead = lead
+        repeat {
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: throw error("invalid UTF-8 lead byte")
+            }
+            guard position &+ length < count else { throw error("truncated UTF-8 sequence") }
+            let second = bytes[position &+ 1]
+            guard second >= low, second <= high else { throw error("invalid UTF-8 sequence") }
+            for index in position &+ 2..<position &+ length where bytes[index] & 0xC0 != 0x80 {
+                throw error("invalid UTF-8 sequence")
+            }
+            position &+= length
+            lead = bytes[position]
+        } while lead >= 0x80
     }
 
     // MARK: Reading strings

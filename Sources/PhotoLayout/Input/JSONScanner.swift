@@ -16,7 +16,7 @@ struct JSONScanner {
     let bytes: UnsafePointer<UInt8>
     let count: Int
     var position: Int
-    private(set) var depth = 0
+    var depth = 0
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
         guard let base = buffer.baseAddress, start < buffer.count else {
@@ -38,19 +38,21 @@ struct JSONScanner {
         UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
     }
 
-    /// Skips spaces, tabs and line breaks; indentation runs go eight at a time.
+    /// Skips spaces, tabs and line breaks; runs of spaces (indentation) go eight at a time.
     @inline(__always)
     mutating func skipWhitespace() {
         while position < count {
-            switch bytes[position] {
-            case 0x20:
-                position += 1
-                while position &+ 8 <= count, word(at: position) == 0x2020_2020_2020_2020 {
-                    position &+= 8
-                }
-            case 0x0A, 0x0D, 0x09:
-                position += 1
-            default:
+            let byte = bytes[position]
+            if byte > 0x20 { return }
+            if byte == 0x20, position &+ 8 <= count {
+                // Non-zero bytes of `spaces` are not spaces; the test below is exact per byte.
+                let spaces = word(at: position) ^ 0x2020_2020_2020_2020
+                let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+                let notSpace = (((spaces & low) &+ low) | spaces) & ~low
+                position &+= UInt64(littleEndian: notSpace).trailingZeroBitCount &>> 3
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                position &+= 1
+            } else {
                 return
             }
         }
@@ -65,6 +67,7 @@ struct JSONScanner {
     }
 
     /// The kind of the next value, or an error when no value can start there.
+    @inline(__always)
     mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         switch try peek() {
         case UInt8(ascii: "{"): .object
@@ -86,6 +89,7 @@ struct JSONScanner {
     // MARK: Containers
 
     /// Consumes `{` (the next byte) and tells whether a member follows (else consumes `}`).
+    @inline(__always)
     mutating func enterObject() throws(JSONSyntaxError) -> Bool {
         try enter()
         if try peek() == UInt8(ascii: "}") {
@@ -97,6 +101,7 @@ struct JSONScanner {
     }
 
     /// Reads a member's key and its `:`, leaving the scanner on the member's value.
+    @inline(__always)
     mutating func memberKey() throws(JSONSyntaxError) -> JSONStringToken {
         let key = try scanString()
         guard try peek() == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
@@ -105,6 +110,7 @@ struct JSONScanner {
     }
 
     /// After a member's value: consumes `,` and tells that a member follows, or consumes `}`.
+    @inline(__always)
     mutating func nextMember() throws(JSONSyntaxError) -> Bool {
         switch try peek() {
         case UInt8(ascii: ","):
@@ -120,6 +126,7 @@ struct JSONScanner {
     }
 
     /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`).
+    @inline(__always)
     mutating func enterArray() throws(JSONSyntaxError) -> Bool {
         try enter()
         if try peek() == UInt8(ascii: "]") {
@@ -130,6 +137,7 @@ struct JSONScanner {
     }
 
     /// After an element: consumes `,` and tells that an element follows, or consumes `]`.
+    @inline(__always)
     mutating func nextElement() throws(JSONSyntaxError) -> Bool {
         switch try peek() {
         case UInt8(ascii: ","):
@@ -143,6 +151,7 @@ struct JSONScanner {
         }
     }
 
+    @inline(__always)
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
@@ -151,38 +160,10 @@ struct JSONScanner {
         position += 1
     }
 
+    @inline(__always)
     private mutating func leave() {
         depth -= 1
         position += 1
-    }
-
-    // MARK: Skipping
-
-    /// Passes over one value, validating all of it.
-    mutating func skipValue() throws(JSONSyntaxError) {
-        switch try peekKind() {
-        case .object:
-            var more = try enterObject()
-            while more {
-                _ = try memberKey()
-                try skipValue()
-                more = try nextMember()
-            }
-        case .array:
-            var more = try enterArray()
-            while more {
-                try skipValue()
-                more = try nextElement()
-            }
-        case .string:
-            _ = try scanString()
-        case .number:
-            _ = try scanNumber()
-        case .bool:
-            _ = try scanBool()
-        case .null:
-            try scanNull()
-        }
     }
 
     // MARK: Literals
