@@ -41,7 +41,7 @@ struct JSONByteWriterTests {
         #expect(json == #""a\"b\\c/d\n\r\t\b\f\u0001\u001fé😀""#)
         let key = text { writer in
             writer.beginObject()
-            writer.key("k\"" + "ey")
+            writer.dynamicKey("k\"" + "ey")
             writer.number(-7)
             writer.endObject()
         }

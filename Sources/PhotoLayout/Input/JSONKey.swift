@@ -27,8 +27,8 @@ struct JSONKey: Sendable {
         guard length <= 16, token.start &+ 16 <= scanner.count else {
             return scanner.token(token, is: name)
         }
-        let first = UInt64(littleEndian: scanner.word(at: token.start))
-        let second = UInt64(littleEndian: scanner.word(at: token.start &+ 8))
+        let first = SWAR.load(scanner.bytes + token.start)
+        let second = SWAR.load(scanner.bytes + (token.start &+ 8))
         let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * UInt64(length))) &- 1
         let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << (8 * UInt64(length - 8))) &- 1
         return first & lowMask == low && second & highMask == high

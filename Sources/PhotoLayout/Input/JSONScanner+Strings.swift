@@ -1,19 +1,9 @@
 extension JSONScanner {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Flags (the high bit of each byte) on the bytes of `word` the string scanner must look
-    /// at: `"`, `\`, control characters, non-ASCII. SWAR: the zero-byte tests may flag bytes
-    /// after a true hit (borrows run upwards), never before one, so the lowest flag is exact.
+    /// Flags on the bytes of `word` the string scanner must look at: those a string must
+    /// escape, and non-ASCII bytes (UTF-8 to validate).
     @inline(__always)
     private static func attentionFlags(_ word: UInt64) -> UInt64 {
-        let word = UInt64(littleEndian: word)
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits
+        SWAR.needsEscape(word) | (word & SWAR.highBits)
     }
 
     /// The offset of the first byte at or after `offset` that needs attention, sixteen then
@@ -22,15 +12,14 @@ extension JSONScanner {
     private func nextAttention(from offset: Int) -> Int {
         var offset = offset
         while offset &+ 16 <= count {
-            let first = Self.attentionFlags(word(at: offset))
-            if first != 0 { return offset &+ first.trailingZeroBitCount &>> 3 }
-            let second = Self.attentionFlags(word(at: offset &+ 8))
-            if second != 0 { return offset &+ 8 &+ second.trailingZeroBitCount &>> 3 }
+            let first = Self.attentionFlags(SWAR.load(bytes + offset))
+            if first != 0 { return offset &+ SWAR.lowestIndex(first) }
+            let second = Self.attentionFlags(SWAR.load(bytes + (offset &+ 8)))
+            if second != 0 { return offset &+ 8 &+ SWAR.lowestIndex(second) }
             offset &+= 16
         }
         if offset &+ 8 <= count {
-            let flags = Self.attentionFlags(word(at: offset))
-            return offset &+ flags.trailingZeroBitCount &>> 3
+            return offset &+ SWAR.lowestIndex(Self.attentionFlags(SWAR.load(bytes + offset)))
         }
         return offset
     }

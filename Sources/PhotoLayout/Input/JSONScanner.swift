@@ -33,11 +33,6 @@ struct JSONScanner {
 
     // MARK: Whitespace and peeking
 
-    @inline(__always)
-    func word(at offset: Int) -> UInt64 {
-        UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)
-    }
-
     /// Skips spaces, tabs and line breaks; runs of spaces (indentation) go eight at a time.
     @inline(__always)
     mutating func skipWhitespace() {
@@ -46,10 +41,10 @@ struct JSONScanner {
             if byte > 0x20 { return }
             if byte == 0x20, position &+ 8 <= count {
                 // Non-zero bytes of `spaces` are not spaces; the test below is exact per byte.
-                let spaces = word(at: position) ^ 0x2020_2020_2020_2020
+                let spaces = SWAR.load(bytes + position) ^ 0x2020_2020_2020_2020
                 let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
                 let notSpace = (((spaces & low) &+ low) | spaces) & ~low
-                position &+= UInt64(littleEndian: notSpace).trailingZeroBitCount &>> 3
+                position &+= SWAR.lowestIndex(notSpace)
             } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 position &+= 1
             } else {

@@ -6,23 +6,36 @@
 /// round-trip form, strings escaped as RFC 8259 requires (`"`, `\` and control characters;
 /// `/` and non-ASCII are written as is). Types write themselves by conforming to
 /// `JSONByteEncodable`.
+///
+/// Each call makes one bounds check and one write through a pointer into a buffer that grows
+/// by doubling (the buffer's tail past `length` is spare room, zero-filled).
 public struct JSONByteWriter: Sendable {
-    /// The JSON text written so far.
-    public internal(set) var bytes: [UInt8]
+    private var storage: [UInt8]
+    private var length = 0
     /// A value was just completed at the current level: the next key or element needs a comma.
     private var needsComma = false
 
     /// An empty writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Array(repeating: 0, count: max(capacity, 64))
+    }
+
+    /// The JSON text written so far.
+    public var bytes: [UInt8] {
+        Array(storage[..<length])
+    }
+
+    /// The JSON text, without copying the buffer.
+    public consuming func finish() -> [UInt8] {
+        storage.removeLast(storage.count - length)
+        return storage
     }
 
     /// The JSON text of `value`.
     public static func encode(_ value: some JSONByteEncodable, capacity: Int = 4096) -> [UInt8] {
         var writer = JSONByteWriter(capacity: capacity)
         value.write(to: &writer)
-        return writer.bytes
+        return writer.finish()
     }
 
     // MARK: Structure
@@ -45,109 +58,119 @@ public struct JSONByteWriter: Sendable {
 
     /// An object member's key and its `:`; the member's value is written next.
     public mutating func key(_ name: StaticString) {
-        separate()
-        name.withUTF8Buffer { writeQuoted($0) }
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
+        name.withUTF8Buffer { writeKey($0) }
     }
 
     /// A key known only at run time (a pid, a dictionary key).
-    public mutating func key(_ name: String) {
-        separate()
+    public mutating func dynamicKey(_ name: String) {
         var name = name
-        name.withUTF8 { writeQuoted($0) }
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
+        name.withUTF8 { writeKey($0) }
     }
 
     // MARK: Scalars
 
     public mutating func string(_ value: String) {
-        separate()
         var value = value
-        value.withUTF8 { writeQuoted($0) }
-        needsComma = true
-    }
-
-    public mutating func bool(_ value: Bool) {
-        separate()
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        value.withUTF8 { utf8 in
+            write(reserving: utf8.count &* 6 &+ 2) { output in
+                Self.quote(utf8, into: output)
+            }
         }
         needsComma = true
     }
 
+    public mutating func bool(_ value: Bool) {
+        writeScalar(value ? "true" : "false")
+    }
+
     public mutating func null() {
-        separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        needsComma = true
+        writeScalar("null")
     }
 
     public mutating func number(_ value: Int) {
-        separate()
-        writeInteger(value.magnitude, negative: value < 0)
+        write(reserving: 21) { output in
+            Self.writeInteger(value.magnitude, negative: value < 0, into: output)
+        }
         needsComma = true
     }
 
     /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`).
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
     public mutating func number(_ value: Double) {
-        separate()
-        writeDouble(value)
+        guard value.isFinite else {
+            writeScalar("null")
+            return
+        }
+        if let fast = Self.integerAndHalf(value) {
+            write(reserving: 23) { output in
+                Self.writeIntegerAndHalf(fast, into: output)
+            }
+        } else {
+            var text = value.description
+            text.withUTF8 { utf8 in
+                write(reserving: utf8.count) { output in
+                    Self.copy(utf8, into: output)
+                }
+            }
+        }
         needsComma = true
     }
 
     // MARK: Internals
 
+    /// Runs `body` on room for `maximum` more bytes, after the comma that is due when
+    /// `separated` (a key, a value or an opening bracket); `body` returns how many it wrote.
     @inline(__always)
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    mutating func write(
+        reserving maximum: Int,
+        separated: Bool = true,
+        _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let comma = separated && needsComma
+        if length &+ maximum &+ 1 > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: max(storage.count, maximum &+ 1)))
+        }
+        let start = length
+        length &+= storage.withUnsafeMutableBufferPointer { buffer in
+            // Not nil: the storage holds at least 64 bytes.
+            guard let base = buffer.baseAddress else { return 0 }
+            guard comma else { return body(base + start) }
+            base[start] = UInt8(ascii: ",")
+            return 1 &+ body(base + (start &+ 1))
+        }
     }
 
     private mutating func open(_ bracket: UInt8) {
-        separate()
-        bytes.append(bracket)
+        write(reserving: 1) { output in
+            output.pointee = bracket
+            return 1
+        }
         needsComma = false
     }
 
     private mutating func close(_ bracket: UInt8) {
-        bytes.append(bracket)
+        write(reserving: 1, separated: false) { output in
+            output.pointee = bracket
+            return 1
+        }
         needsComma = true
     }
 
-    /// `utf8` between quotes; runs that need no escape are copied whole.
-    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in utf8.indices {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            writeEscape(byte)
-            runStart = index + 1
+    private mutating func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) {
+        write(reserving: utf8.count &* 6 &+ 3) { output in
+            let written = Self.quote(utf8, into: output)
+            output[written] = UInt8(ascii: ":")
+            return written &+ 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        needsComma = false
     }
 
-    private mutating func writeEscape(_ byte: UInt8) {
-        let short: UInt8? =
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
+    private mutating func writeScalar(_ text: StaticString) {
+        text.withUTF8Buffer { utf8 in
+            write(reserving: utf8.count) { output in
+                Self.copy(utf8, into: output)
             }
-        if let short {
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), short])
-        } else {
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
+        needsComma = true
     }
 }
