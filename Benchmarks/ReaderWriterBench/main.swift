@@ -15,6 +15,9 @@ struct Options {
     var files: [String] = []
     /// Time only ByteTimelineReader and JSONByteWriter (for profiling).
     var oursOnly = false
+    /// Read the files this many times with ByteTimelineReader and stop: a fixed amount of
+    /// work for `perf stat -e cycles:u,instructions:u`.
+    var readerPasses: Int?
 
     init(_ arguments: [String]) {
         var rest = arguments.makeIterator()
@@ -23,6 +26,7 @@ struct Options {
             case "--seconds": seconds = rest.next().flatMap(Double.init) ?? seconds
             case "--simdjson": simdjson = rest.next().flatMap(Double.init)
             case "--ours-only": oursOnly = true
+            case "--reader-passes": readerPasses = rest.next().flatMap(Int.init)
             default: files.append(argument)
             }
         }
@@ -54,9 +58,13 @@ func cpuSeconds() -> Double {
     return best
 }
 
-func row(_ name: String, _ mbps: Double, versus baseline: Double?, _ note: String = "") {
-    let ratio = baseline.map { String(format: "%7.1f×", mbps / $0) } ?? "        "
-    print(String(format: "  %-44@ %9.1f MB/s %@  %@", name as NSString, mbps, ratio, note))
+func row(_ name: String, _ mbps: Double, _ note: String = "") {
+    let label = name.padding(toLength: 46, withPad: " ", startingAt: 0)
+    print("  \(label) \(String(format: "%8.1f", mbps)) MB/s  \(note)")
+}
+
+func check(_ label: String, _ met: Bool) {
+    print("  target \(label): \(met ? "met" : "NOT met")")
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -82,6 +90,12 @@ for document in documents where (try? fast.readTimeline(document)) != (try? refe
     exit(1)
 }
 
+if let passes = options.readerPasses {
+    for _ in 0..<passes { _ = readAll(fast) }
+    print("read \(passes) × \(inputBytes) bytes (checksum \(sink))")
+    exit(0)
+}
+
 print("Readers: \(documents.count) files, \(inputBytes) bytes aggregated, MB/s of input")
 let ours = throughput(seconds: options.seconds) { readAll(fast) }
 let decoder = options.oursOnly ? .nan : throughput(seconds: options.seconds) { readAll(reference) }
@@ -91,13 +105,13 @@ let serialization = options.oursOnly ? .nan : throughput(seconds: options.second
     }
     return inputBytes
 }
-row("ByteTimelineReader (ours)", ours, versus: nil)
-row("JSONDecoder (FoundationTimelineReader)", decoder, versus: nil, String(format: "ours is %.1f× this", ours / decoder))
-row("JSONSerialization (parse only)", serialization, versus: nil, String(format: "ours is %.1f× this", ours / serialization))
+row("ByteTimelineReader (ours)", ours)
+row("JSONDecoder (FoundationTimelineReader)", decoder, String(format: "ours is %.1f× this", ours / decoder))
+row("JSONSerialization (parse only)", serialization, String(format: "ours is %.1f× this", ours / serialization))
 if let simdjson = options.simdjson {
-    row("simdjson On-Demand 3.0.1 (same fields, C++)", simdjson, versus: nil, String(format: "ours is %.2f× this", ours / simdjson))
+    row("simdjson On-Demand (same fields, C++)", simdjson, String(format: "ours is %.2f× this", ours / simdjson))
 } else {
-    print("  simdjson On-Demand: not measured (libsimdjson-dev not installed)")
+    print("  simdjson On-Demand: not measured (libsimdjson-dev or g++ not installed)")
 }
 
 let requests = documents.compactMap { try? fast.readTimeline($0) }
@@ -118,6 +132,14 @@ let encoder = options.oursOnly ? .nan : throughput(seconds: options.seconds) {
     for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
     return encoderOutput
 }
-row("JSONByteWriter (ours)", writer, versus: nil)
-row("JSONEncoder", encoder, versus: nil, String(format: "ours is %.1f× this", writer / encoder))
+row("JSONByteWriter (ours)", writer)
+row("JSONEncoder", encoder, String(format: "ours is %.1f× this", writer / encoder))
+if !options.oursOnly {
+    print("Targets (issue 7)")
+    check("reader ≥ 1,000 MB/s", ours >= 1000)
+    check("reader ≥ 8× JSONDecoder", ours >= 8 * decoder)
+    if let simdjson = options.simdjson { check("reader ≥ ½ simdjson On-Demand", ours >= simdjson / 2) }
+    check("writer ≥ 500 MB/s", writer >= 500)
+    check("writer ≥ 15× JSONEncoder", writer >= 15 * encoder)
+}
 print("(checksum \(sink))")

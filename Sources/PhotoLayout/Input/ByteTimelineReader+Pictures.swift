@@ -2,10 +2,10 @@
 extension ByteTimelineReader {
     /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and
     /// `keep_size`; the index is the field's bit in `seen`.
-    private static let infoKeys: [JSONKey] = [
+    private static let infoKeys = JSONKeySet([
         "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
-    ].map(JSONKey.init)
-    private static let variantKeys: [JSONKey] = ["url", "width", "height", "type"].map(JSONKey.init)
+    ])
+    private static let variantKeys = JSONKeySet(["url", "width", "height", "type"])
 
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
     /// even when it is not an object and is dropped).

@@ -2,9 +2,9 @@
 /// array entry of the wrong type is dropped, the first of duplicate keys wins.
 extension ByteTimelineReader {
     /// The keys of a status the layout reads; the index is the field's bit in `seen`.
-    private static let statusKeys: [JSONKey] = [
+    private static let statusKeys = JSONKeySet([
         "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status",
-    ].map(JSONKey.init)
+    ])
 
     /// A status object (the scanner is on its `{`).
     static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {

@@ -35,13 +35,27 @@ struct JSONKey: Sendable {
     }
 }
 
-extension Array where Element == JSONKey {
+/// The keys one kind of object is read for, with a mask of their lengths so that most other
+/// keys are told apart by their length alone.
+struct JSONKeySet: Sendable {
+    let keys: [JSONKey]
+    private let lengths: UInt64
+
+    init(_ names: [StaticString]) {
+        keys = names.map(JSONKey.init)
+        lengths = keys.reduce(0) { $0 | ($1.length < 64 ? 1 << UInt64($1.length) : 0) }
+    }
+
+    var count: Int { keys.count }
+
     /// The index of the key `token` spells, or `count` when it is none of them.
     @inline(__always)
     func index(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
-        for index in indices where self[index].matches(token, in: scanner) {
+        let length = token.byteCount
+        if !token.hasEscapes, length < 64, lengths & (1 << UInt64(length)) == 0 { return keys.count }
+        for index in keys.indices where keys[index].matches(token, in: scanner) {
             return index
         }
-        return count
+        return keys.count
     }
 }

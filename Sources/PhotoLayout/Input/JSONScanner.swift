@@ -33,18 +33,22 @@ struct JSONScanner {
 
     // MARK: Whitespace and peeking
 
-    /// Skips spaces, tabs and line breaks; runs of spaces (indentation) go eight at a time.
+    /// Skips spaces, tabs and line breaks, eight bytes at a time (a line break and the next
+    /// line's indentation in one step).
     @inline(__always)
     mutating func skipWhitespace() {
         while position < count {
             let byte = bytes[position]
             if byte > 0x20 { return }
-            if byte == 0x20, position &+ 8 <= count {
-                // Non-zero bytes of `spaces` are not spaces; the test below is exact per byte.
-                let spaces = SWAR.load(bytes + position) ^ 0x2020_2020_2020_2020
-                let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
-                let notSpace = (((spaces & low) &+ low) | spaces) & ~low
-                position &+= SWAR.lowestIndex(notSpace)
+            if byte == 0x20, position &+ 1 < count, bytes[position &+ 1] > 0x20 {
+                // A lone space, as around `:` in pretty-printed JSON.
+                position &+= 1
+                return
+            }
+            if position &+ 8 <= count {
+                let other = ~SWAR.whitespace(SWAR.load(bytes + position)) & SWAR.highBits
+                position &+= SWAR.lowestIndex(other)
+                if other != 0 { return }
             } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 position &+= 1
             } else {

@@ -31,6 +31,20 @@ enum SWAR {
         equal(word, UInt8(ascii: "\"")) | equal(word, UInt8(ascii: "\\")) | control(word)
     }
 
+    /// Bytes that are zero, exactly (no carries between bytes).
+    @inline(__always)
+    static func zero(_ word: UInt64) -> UInt64 {
+        let low = ~highBits
+        return ~(((word & low) &+ low) | word) & highBits
+    }
+
+    /// JSON whitespace (space, line feed, carriage return, tab), exactly.
+    @inline(__always)
+    static func whitespace(_ word: UInt64) -> UInt64 {
+        zero(word ^ (ones &* 0x20)) | zero(word ^ (ones &* 0x0A)) | zero(word ^ (ones &* 0x0D))
+            | zero(word ^ (ones &* 0x09))
+    }
+
     /// The index of the lowest flagged byte (8 when none is).
     @inline(__always)
     static func lowestIndex(_ flags: UInt64) -> Int {
