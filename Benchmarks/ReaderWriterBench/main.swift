@@ -99,12 +99,15 @@ if let passes = options.readerPasses {
 print("Readers: \(documents.count) files, \(inputBytes) bytes aggregated, MB/s of input")
 let ours = throughput(seconds: options.seconds) { readAll(fast) }
 let decoder = options.oursOnly ? .nan : throughput(seconds: options.seconds) { readAll(reference) }
-let serialization = options.oursOnly ? .nan : throughput(seconds: options.seconds) {
-    for document in documents {
-        sink &+= (try? JSONSerialization.jsonObject(with: Data(document))) == nil ? 1 : 0
+let serialization =
+    options.oursOnly
+    ? .nan
+    : throughput(seconds: options.seconds) {
+        for document in documents {
+            sink &+= (try? JSONSerialization.jsonObject(with: Data(document))) == nil ? 1 : 0
+        }
+        return inputBytes
     }
-    return inputBytes
-}
 row("ByteTimelineReader (ours)", ours)
 row("JSONDecoder (FoundationTimelineReader)", decoder, String(format: "ours is %.1f× this", ours / decoder))
 row("JSONSerialization (parse only)", serialization, String(format: "ours is %.1f× this", ours / serialization))
@@ -122,16 +125,21 @@ let layouts = requests.flatMap { request in
 let ourOutput = layouts.reduce(0) { $0 + $1.jsonBytes().count }
 let encoderOutput = layouts.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }
 
-print("Writers: \(layouts.count) layouts, \(ourOutput) bytes (ours) / \(encoderOutput) bytes (JSONEncoder), MB/s of output")
+print(
+    "Writers: \(layouts.count) layouts, \(ourOutput) bytes (ours) / \(encoderOutput) bytes (JSONEncoder), MB/s of output"
+)
 let writer = throughput(seconds: options.seconds) {
     for layout in layouts { sink &+= layout.jsonBytes().count }
     return ourOutput
 }
-let encoder = options.oursOnly ? .nan : throughput(seconds: options.seconds) {
-    let encoder = JSONEncoder()
-    for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
-    return encoderOutput
-}
+let encoder =
+    options.oursOnly
+    ? .nan
+    : throughput(seconds: options.seconds) {
+        let encoder = JSONEncoder()
+        for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
+        return encoderOutput
+    }
 row("JSONByteWriter (ours)", writer)
 row("JSONEncoder", encoder, String(format: "ours is %.1f× this", writer / encoder))
 if !options.oursOnly {

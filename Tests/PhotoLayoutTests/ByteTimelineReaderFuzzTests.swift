@@ -32,7 +32,9 @@ struct ByteTimelineReaderFuzzTests {
     /// (`FUZZ_SEED` and `FUZZ_ITERATIONS` run it longer: 30,000 with seed 99 pass.)
     @Test func matchesReferenceOnMutatedSamples() throws {
         let samples = try SampleFixtures.names.map(SampleFixtures.bytes)
-        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 7), seeds: try TimelineFuzzer.seeds(from: samples))
+        var fuzzer = TimelineFuzzer(
+            random: SeededGenerator(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 7),
+            seeds: try TimelineFuzzer.seeds(from: samples))
         var outcomes: [String: Int] = [:]
         for iteration in 0..<(Int(ProcessInfo.processInfo.environment["FUZZ_ITERATIONS"] ?? "") ?? 2000) {
             let document = fuzzer.next()

@@ -4,7 +4,9 @@ import Testing
 @testable import PhotoLayout
 
 /// Reads `text` with both readers.
-private func both(_ text: String) -> (fast: Result<TimelineRequest, InputError>, reference: Result<TimelineRequest, InputError>) {
+private func both(_ text: String) -> (
+    fast: Result<TimelineRequest, InputError>, reference: Result<TimelineRequest, InputError>
+) {
     let bytes = Array(text.utf8)
     return (
         Result { () throws(InputError) in try ByteTimelineReader().readTimeline(bytes) },
@@ -40,8 +42,10 @@ struct ByteTimelineReaderTests {
     /// Malformed JSON names the byte offset, line and column of the offending byte.
     @Test func malformedNamesPosition() {
         let result = both("{\"statuses\": [\n  1, 2,, 3]}")
-        #expect(error(result.fast) == InputError(
-            kind: .malformed, detail: "malformed JSON at byte 22 (line 2, column 8): expected a value"))
+        #expect(
+            error(result.fast)
+                == InputError(
+                    kind: .malformed, detail: "malformed JSON at byte 22 (line 2, column 8): expected a value"))
         #expect(error(result.reference)?.kind == .malformed)
     }
 
@@ -52,13 +56,17 @@ struct ByteTimelineReaderTests {
              {"idstr": 7, "id": "9"}, {"idstr": "a", "id": 1}, {"id": 1.5e3}, {"id": true}]
             """
         let (fast, reference) = both(text)
-        #expect(try fast.get().statuses.map(\.id) == ["4567890123456789013", "123456789012345678901234567890", "-42", "9", "a", "1500", nil])
+        #expect(
+            try fast.get().statuses.map(\.id) == [
+                "4567890123456789013", "123456789012345678901234567890", "-42", "9", "a", "1500", nil,
+            ])
         #expect(fast == reference)
     }
 
     /// With duplicate keys the first wins, as in JSONDecoder, even when it has the wrong type.
     @Test func firstDuplicateKeyWins() throws {
-        let text = #"{"statuses": [{"idstr": 5, "idstr": "b", "id": "c"}], "statuses": 3, "options": {"scale": 3, "scale": "x"}}"#
+        let text =
+            #"{"statuses": [{"idstr": 5, "idstr": "b", "id": "c"}], "statuses": 3, "options": {"scale": 3, "scale": "x"}}"#
         let (fast, reference) = both(text)
         #expect(try fast.get() == TimelineRequest(statuses: [WeiboStatus(id: "c")], options: RawGridOptions(scale: 3)))
         #expect(fast == reference)
@@ -73,21 +81,28 @@ struct ByteTimelineReaderTests {
             """
         let (fast, reference) = both(text)
         let infos = try fast.get().statuses[0].media.picInfos
-        #expect(infos["p"] == WeiboPictureInfo(
-            keepSize: true, variants: [.bmiddle: WeiboPictureVariant(url: "u", width: 440, height: 660.5)]))
+        #expect(
+            infos["p"]
+                == WeiboPictureInfo(
+                    keepSize: true, variants: [.bmiddle: WeiboPictureVariant(url: "u", width: 440, height: 660.5)]))
         #expect(infos["q"] == WeiboPictureInfo(type: "gif", variants: [.thumbnail: WeiboPictureVariant()]))
         #expect(fast == reference)
     }
 
     /// The request's own fields are strict, with the reference's errors and precedence.
     @Test(arguments: [
-        (#"{"options": {"scale": "2"}}"#, InputError.at("#/statuses", .invalidValue, "is required: an array of statuses")),
+        (
+            #"{"options": {"scale": "2"}}"#,
+            InputError.at("#/statuses", .invalidValue, "is required: an array of statuses")
+        ),
         (#"{"statuses": null}"#, .at("#/statuses", .invalidValue, "is required: an array of statuses")),
         (#"{"statuses": {}}"#, .at("#/statuses", .wrongType, "must be an array of statuses")),
         (#"{"statuses": [{}, 3], "options": 1}"#, .at("#/statuses/1", .wrongType, "must be a status object")),
         (#"{"statuses": [], "options": 1}"#, .at("#/options", .wrongType, "must be an object")),
-        (#"{"statuses": [], "options": {"badge_size": {"width": 1}, "scale": "2"}}"#,
-         .at("#/options/scale", .wrongType, "must be a number")),
+        (
+            #"{"statuses": [], "options": {"badge_size": {"width": 1}, "scale": "2"}}"#,
+            .at("#/options/scale", .wrongType, "must be a number")
+        ),
         (#""statuses""#, .at("#", .wrongType, "expected an object with \"statuses\", or an array of statuses")),
     ])
     func strictRequestFields(text: String, expected: InputError) {

@@ -59,7 +59,7 @@ struct JSONByteWriterTests {
     }
 
     /// Integers across the whole range.
-    @Test(arguments: [0, 7, 10, -10, 1234567890, Int.max, Int.min])
+    @Test(arguments: [0, 7, 10, -10, 1_234_567_890, Int.max, Int.min])
     func integers(value: Int) {
         #expect(text { $0.number(value) } == String(value))
     }

@@ -60,7 +60,10 @@ struct TimelineFuzzer {
         case 3: document = Array(document.prefix(Int.random(in: 0...document.count, using: &random)))
         case 4...6: for _ in 0...Int.random(in: 0...2, using: &random) { swapType(&document) }
         case 7: document = randomTimeline()
-        case 8: document = Array("{\"statuses\":\(String(decoding: randomTimeline(), as: UTF8.self)),\"options\":\(randomOptions())}".utf8)
+        case 8:
+            document = Array(
+                "{\"statuses\":\(String(decoding: randomTimeline(), as: UTF8.self)),\"options\":\(randomOptions())}"
+                    .utf8)
         default: duplicateKey(&document)
         }
         return document
@@ -151,8 +154,10 @@ struct TimelineFuzzer {
     }
 
     private mutating func randomOptions() -> String {
-        let values = ["null", "\"classic\"", "\"adaptive\"", "3", "2.5", "-1", "1e400", "\"2\"", "{}", "[]", "true",
-            "{\"width\":28,\"height\":18}", "{\"width\":\"28\",\"height\":18}", "{\"width\":28}"]
+        let values = [
+            "null", "\"classic\"", "\"adaptive\"", "3", "2.5", "-1", "1e400", "\"2\"", "{}", "[]", "true",
+            "{\"width\":28,\"height\":18}", "{\"width\":\"28\",\"height\":18}", "{\"width\":28}",
+        ]
         let keys = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other"]
         if Int.random(in: 0..<8, using: &random) == 0 { return pick(values) }
         let members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }

@@ -49,7 +49,8 @@ struct TimelineLayoutJSONTests {
 
     /// A grid laid out from a count has no URL fields, as its `Encodable` form.
     @Test func gridWithoutURLs() throws {
-        let grid = try #require(GridRules.layout(count: 5, options: GridOptions(style: .adaptive, contentWidth: 320, scale: 3)))
+        let grid = try #require(
+            GridRules.layout(count: 5, options: GridOptions(style: .adaptive, contentWidth: 320, scale: 3)))
         let ours = JSONByteWriter.encode(grid)
         #expect(!String(decoding: ours, as: UTF8.self).contains("url"))
         #expect(try sameMeaning(ours, JSONEncoder().encode(grid)))

@@ -86,7 +86,7 @@ extension ByteTimelineReader {
             let key = try scanner.memberKey()
             let isWidth = width == nil && scanner.token(key, is: "width")
             let isHeight = !isWidth && height == nil && scanner.token(key, is: "height")
-            if (isWidth || isHeight), try scanner.peekKind() == .number {
+            if isWidth || isHeight, try scanner.peekKind() == .number {
                 let number = scanner.double(try scanner.scanNumber())
                 if isWidth { width = number } else { height = number }
             } else {

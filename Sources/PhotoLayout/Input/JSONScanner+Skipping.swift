@@ -67,7 +67,10 @@ extension JSONScanner {
                     break
                 }
                 guard byte == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw error(object ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                    throw error(
+                        object
+                            ? "expected ',' or '}' after an object member"
+                            : "expected ',' or ']' after an array element")
                 }
                 depth &-= 1
                 position &+= 1
