@@ -12,6 +12,8 @@ extension ByteTimelineReader {
         ("scale", "a number"),
         ("badge_size", "an object {\"width\": number, \"height\": number}"),
     ]
+    private static let optionKeys = JSONKeySet(optionFields.map(\.name))
+    private static let sizeKeys = JSONKeySet(["width", "height"])
 
     static func readOptions(
         _ scanner: inout JSONScanner
@@ -28,18 +30,12 @@ extension ByteTimelineReader {
         }
         var raw = RawGridOptions()
         var wrong: Set<Int> = []
-        var seen: Set<Int> = []
-        var more = try scanner.enterObject()
-        while more {
-            let key = try scanner.memberKey()
-            if let field = optionFields.firstIndex(where: { scanner.token(key, is: $0.name) }),
-                seen.insert(field).inserted, try scanner.peekKind() != .null
-            {
-                if try !readOption(field, into: &raw, &scanner) { wrong.insert(field) }
-            } else {
+        try scanner.readObject(optionKeys) { field, scanner throws(JSONSyntaxError) in
+            if try scanner.peekKind() == .null {
                 try scanner.skipValue()
+            } else if try !readOption(field, into: &raw, &scanner) {
+                wrong.insert(field)
             }
-            more = try scanner.nextMember()
         }
         if let field = wrong.min() {
             let (name, expected) = optionFields[field]
@@ -79,24 +75,15 @@ extension ByteTimelineReader {
 
     /// `{"width": number, "height": number}`, both required; `nil` otherwise.
     private static func readStrictSize(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Size? {
-        var width: Double??
-        var height: Double??
-        var more = try scanner.enterObject()
-        while more {
-            let key = try scanner.memberKey()
-            let isWidth = width == nil && scanner.token(key, is: "width")
-            let isHeight = !isWidth && height == nil && scanner.token(key, is: "height")
-            if isWidth || isHeight, try scanner.peekKind() == .number {
-                let number = scanner.double(try scanner.scanNumber())
-                if isWidth { width = number } else { height = number }
+        var sides: [Double?] = [nil, nil]
+        try scanner.readObject(sizeKeys) { field, scanner throws(JSONSyntaxError) in
+            if try scanner.peekKind() == .number {
+                sides[field] = scanner.double(try scanner.scanNumber())
             } else {
-                if isWidth { width = .some(nil) }
-                if isHeight { height = .some(nil) }
                 try scanner.skipValue()
             }
-            more = try scanner.nextMember()
         }
-        guard let width = width ?? nil, let height = height ?? nil else { return nil }
+        guard let width = sides[0], let height = sides[1] else { return nil }
         return Size(width: width, height: height)
     }
 }

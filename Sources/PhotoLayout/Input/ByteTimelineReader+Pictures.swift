@@ -1,7 +1,7 @@
 /// `pic_infos` and its variants, lenient as `FoundationTimelineReader`'s `DecodedPictureInfo`.
 extension ByteTimelineReader {
     /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and
-    /// `keep_size`; the index is the field's bit in `seen`.
+    /// `keep_size`.
     private static let infoKeys = JSONKeySet([
         "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
     ])
@@ -36,26 +36,15 @@ extension ByteTimelineReader {
 
     private static func readPictureInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfo {
         var info = WeiboPictureInfo()
-        var seen: UInt8 = 0
-        var more = try scanner.enterObject()
-        while more {
-            let key = try scanner.memberKey()
-            let field = infoKeys.index(of: key, in: scanner)
-            let bit: UInt8 = 1 << field
-            if field == infoKeys.count || seen & bit != 0 {
-                try scanner.skipValue()
-            } else {
-                seen |= bit
-                switch field {
-                case 5: info.type = try scanner.lenientString()
-                case 6: info.keepSize = try scanner.lenientTruthy()
-                default:
-                    if let variant = try readVariant(&scanner) {
-                        info.variants[PictureVariant.allCases[field]] = variant
-                    }
+        try scanner.readObject(infoKeys) { field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case 5: info.type = try scanner.lenientString()
+            case 6: info.keepSize = try scanner.lenientTruthy()
+            default:
+                if let variant = try readVariant(&scanner) {
+                    info.variants[PictureVariant.allCases[field]] = variant
                 }
             }
-            more = try scanner.nextMember()
         }
         return info
     }
@@ -67,24 +56,13 @@ extension ByteTimelineReader {
             return nil
         }
         var variant = WeiboPictureVariant()
-        var seen: UInt8 = 0
-        var more = try scanner.enterObject()
-        while more {
-            let key = try scanner.memberKey()
-            let field = variantKeys.index(of: key, in: scanner)
-            let bit: UInt8 = 1 << field
-            if field == variantKeys.count || seen & bit != 0 {
-                try scanner.skipValue()
-            } else {
-                seen |= bit
-                switch field {
-                case 0: variant.url = try scanner.lenientString()
-                case 1: variant.width = try scanner.lenientFlexibleNumber()
-                case 2: variant.height = try scanner.lenientFlexibleNumber()
-                default: variant.type = try scanner.lenientString()
-                }
+        try scanner.readObject(variantKeys) { field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case 0: variant.url = try scanner.lenientString()
+            case 1: variant.width = try scanner.lenientFlexibleNumber()
+            case 2: variant.height = try scanner.lenientFlexibleNumber()
+            default: variant.type = try scanner.lenientString()
             }
-            more = try scanner.nextMember()
         }
         return variant
     }
