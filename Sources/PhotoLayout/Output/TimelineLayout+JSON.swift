@@ -17,10 +17,7 @@ extension TimelineLayout: JSONByteEncodable {
 extension StatusLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("photos")
-        writer.value(photos)
+        writer.idAndPhotos(id, photos)
         writer.key("retweeted")
         writer.value(retweeted)
         writer.endObject()
@@ -30,10 +27,17 @@ extension StatusLayout: JSONByteEncodable {
 extension RetweetLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("photos")
-        writer.value(photos)
+        writer.idAndPhotos(id, photos)
         writer.endObject()
+    }
+}
+
+extension JSONByteWriter {
+    /// The members a status and a retweet share: `"id"` and `"photos"`, `null` when absent.
+    fileprivate mutating func idAndPhotos(_ id: String?, _ photos: GridLayout?) {
+        key("id")
+        string(id)
+        key("photos")
+        value(photos)
     }
 }
