@@ -25,7 +25,22 @@ extension JSONScanner {
     }
 
     /// Scans the string at the position (its opening quote), validating escapes and UTF-8.
+    ///
+    /// Inline for the common case, a string of plain ASCII: the first byte needing attention
+    /// is its closing quote. Otherwise the string is scanned again by the full loop.
+    @inline(__always)
     mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken {
+        let start = position &+ 1
+        let end = nextAttention(from: start)
+        if end < count, bytes[end] == UInt8(ascii: "\"") {
+            position = end &+ 1
+            return JSONStringToken(start: start, end: end, hasEscapes: false)
+        }
+        return try scanStringWithAttention()
+    }
+
+    /// Scans a string that holds escapes or non-ASCII bytes (or ends the document).
+    private mutating func scanStringWithAttention() throws(JSONSyntaxError) -> JSONStringToken {
         let opening = position
         let start = position &+ 1
         position = start
@@ -101,6 +116,14 @@ extension JSONScanner {
     private mutating func scanUTF8Sequence(lead: UInt8) throws(JSONSyntaxError) {
         var lead = lead
         repeat {
+            // Most of a Chinese text: three bytes, a lead in E1...EF other than ED.
+            if lead &- 0xE1 < 0x0F, lead != 0xED, position &+ 3 < count,
+                bytes[position &+ 1] & 0xC0 == 0x80, bytes[position &+ 2] & 0xC0 == 0x80
+            {
+                position &+= 3
+                lead = bytes[position]
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF
