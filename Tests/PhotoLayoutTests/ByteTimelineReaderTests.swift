@@ -143,4 +143,13 @@ struct ByteTimelineReaderTests {
         #expect(try ByteTimelineReader().readTimeline(bytes).statuses[0].id == "a\"é😀/\n")
         #expect(try ByteTimelineReader().readTimeline(bytes) == FoundationTimelineReader().readTimeline(bytes))
     }
+
+    /// A UTF-16 document with a byte order mark is read as JSONDecoder reads it.
+    @Test func utf16WithBOM() throws {
+        let text = #"{"statuses": [{"idstr": "é1", "pic_ids": ["a"]}]}"#
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let fast = try ByteTimelineReader().readTimeline(bytes)
+        #expect(fast.statuses == [WeiboStatus(id: "é1", media: WeiboMedia(picIDs: ["a"]))])
+        #expect(fast == (try FoundationTimelineReader().readTimeline(bytes)))
+    }
 }
