@@ -30,6 +30,7 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
+        .executableTarget(name: "ReaderWriterBench", dependencies: ["PhotoLayout"], path: "Benchmarks/ReaderWriterBench"),
         .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer"]),

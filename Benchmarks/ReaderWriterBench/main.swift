@@ -1,0 +1,153 @@
+// Reader and writer throughput on the sample timelines, one core, one run (issue 7).
+//
+//   ReaderWriterBench [--seconds S] [--simdjson MBPS] FILE...
+//
+// Readers turn each file's bytes into a `TimelineRequest` (JSONSerialization only parses);
+// writers turn each file's layout (classic, and adaptive at 375 pt / scale 3 for fractional
+// numbers) into response bytes. MB/s are decimal megabytes of input (readers) or of output
+// (writers) per second of this thread's CPU time; every figure is the best of three rounds.
+import Foundation
+import PhotoLayout
+
+struct Options {
+    var seconds = 0.4
+    var simdjson: Double?
+    var files: [String] = []
+    /// Time only ByteTimelineReader and JSONByteWriter (for profiling).
+    var oursOnly = false
+    /// Read the files this many times with ByteTimelineReader and stop: a fixed amount of
+    /// work for `perf stat -e cycles:u,instructions:u`.
+    var readerPasses: Int?
+
+    init(_ arguments: [String]) {
+        var rest = arguments.makeIterator()
+        while let argument = rest.next() {
+            switch argument {
+            case "--seconds": seconds = rest.next().flatMap(Double.init) ?? seconds
+            case "--simdjson": simdjson = rest.next().flatMap(Double.init)
+            case "--ours-only": oursOnly = true
+            case "--reader-passes": readerPasses = rest.next().flatMap(Int.init)
+            default: files.append(argument)
+            }
+        }
+    }
+}
+
+/// This thread's CPU time in seconds: other engineers' builds share the 2 cores, and time
+/// spent descheduled must not count against the code measured.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Best MB/s (per CPU second) of three rounds of `seconds` / 3 each; `work` returns the
+/// bytes it handled.
+@MainActor func throughput(seconds: Double, _ work: () -> Int) -> Double {
+    var best = 0.0
+    for _ in 0..<3 {
+        var handled = 0
+        let start = cpuSeconds()
+        var elapsed = 0.0
+        repeat {
+            handled += work()
+            elapsed = cpuSeconds() - start
+        } while elapsed < seconds / 3
+        best = max(best, Double(handled) / elapsed / 1e6)
+    }
+    return best
+}
+
+func row(_ name: String, _ mbps: Double, _ note: String = "") {
+    let label = name.padding(toLength: 46, withPad: " ", startingAt: 0)
+    print("  \(label) \(String(format: "%8.1f", mbps)) MB/s  \(note)")
+}
+
+func check(_ label: String, _ met: Bool) {
+    print("  target \(label): \(met ? "met" : "NOT met")")
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+guard !options.files.isEmpty else {
+    print("usage: ReaderWriterBench [--seconds S] [--simdjson MBPS] FILE...")
+    exit(2)
+}
+let documents = try options.files.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+let inputBytes = documents.reduce(0) { $0 + $1.count }
+var sink = 0
+
+@MainActor func readAll(_ reader: some TimelineReader) -> Int {
+    for document in documents {
+        sink &+= (try? reader.readTimeline(document))?.statuses.count ?? -1
+    }
+    return inputBytes
+}
+
+let fast = ByteTimelineReader()
+let reference = FoundationTimelineReader()
+for document in documents where (try? fast.readTimeline(document)) != (try? reference.readTimeline(document)) {
+    print("readers disagree on a sample: fix that before measuring")
+    exit(1)
+}
+
+if let passes = options.readerPasses {
+    for _ in 0..<passes { _ = readAll(fast) }
+    print("read \(passes) × \(inputBytes) bytes (checksum \(sink))")
+    exit(0)
+}
+
+print("Readers: \(documents.count) files, \(inputBytes) bytes aggregated, MB/s of input")
+let ours = throughput(seconds: options.seconds) { readAll(fast) }
+let decoder = options.oursOnly ? .nan : throughput(seconds: options.seconds) { readAll(reference) }
+let serialization =
+    options.oursOnly
+    ? .nan
+    : throughput(seconds: options.seconds) {
+        for document in documents {
+            sink &+= (try? JSONSerialization.jsonObject(with: Data(document))) == nil ? 1 : 0
+        }
+        return inputBytes
+    }
+row("ByteTimelineReader (ours)", ours)
+row("JSONDecoder (FoundationTimelineReader)", decoder, String(format: "ours is %.1f× this", ours / decoder))
+row("JSONSerialization (parse only)", serialization, String(format: "ours is %.1f× this", ours / serialization))
+if let simdjson = options.simdjson {
+    row("simdjson On-Demand (same fields, C++)", simdjson, String(format: "ours is %.2f× this", ours / simdjson))
+} else {
+    print("  simdjson On-Demand: not measured (libsimdjson-dev or g++ not installed)")
+}
+
+let requests = documents.compactMap { try? fast.readTimeline($0) }
+let adaptive = GridOptions(style: .adaptive, contentWidth: 375, scale: 3)
+let layouts = requests.flatMap { request in
+    [GridOptions(), adaptive].map { TimelineRules.layout(for: request.statuses, options: $0) }
+}
+let ourOutput = layouts.reduce(0) { $0 + $1.jsonBytes().count }
+let encoderOutput = layouts.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }
+
+print(
+    "Writers: \(layouts.count) layouts, \(ourOutput) bytes (ours) / \(encoderOutput) bytes (JSONEncoder), MB/s of output"
+)
+let writer = throughput(seconds: options.seconds) {
+    for layout in layouts { sink &+= layout.jsonBytes().count }
+    return ourOutput
+}
+let encoder =
+    options.oursOnly
+    ? .nan
+    : throughput(seconds: options.seconds) {
+        let encoder = JSONEncoder()
+        for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
+        return encoderOutput
+    }
+row("JSONByteWriter (ours)", writer)
+row("JSONEncoder", encoder, String(format: "ours is %.1f× this", writer / encoder))
+if !options.oursOnly {
+    print("Targets (issue 7)")
+    check("reader ≥ 1,000 MB/s", ours >= 1000)
+    check("reader ≥ 8× JSONDecoder", ours >= 8 * decoder)
+    if let simdjson = options.simdjson { check("reader ≥ ½ simdjson On-Demand", ours >= simdjson / 2) }
+    check("writer ≥ 500 MB/s", writer >= 500)
+    check("writer ≥ 15× JSONEncoder", writer >= 15 * encoder)
+}
+print("(checksum \(sink))")

@@ -1,0 +1,70 @@
+/// Statuses, lenient as `FoundationTimelineReader`'s: a field of the wrong type is absent, an
+/// array entry of the wrong type is dropped, the first of duplicate keys wins.
+extension ByteTimelineReader {
+    /// The keys of a status the layout reads, by field number.
+    private static let statusKeys = JSONKeySet([
+        "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status",
+    ])
+    private static let picURLKeys = JSONKeySet(["thumbnail_pic"])
+
+    /// A status object (the scanner is on its `{`).
+    static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
+        var retweeted: WeiboRetweet?
+        let (id, media) = try readStatusFields(&scanner) { scanner throws(JSONSyntaxError) in
+            if try scanner.peekKind() == .object {
+                let (id, media) = try readStatusFields(&scanner, retweet: nil)
+                retweeted = WeiboRetweet(id: id, media: media)
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        return WeiboStatus(id: id, media: media, retweeted: retweeted)
+    }
+
+    /// The id and pictures of a status or retweet; `retweet` reads `retweeted_status` (one
+    /// level: a retweet passes `nil` and its own is skipped).
+    private static func readStatusFields(
+        _ scanner: inout JSONScanner,
+        retweet: ((inout JSONScanner) throws(JSONSyntaxError) -> Void)?
+    ) throws(JSONSyntaxError) -> (id: String?, media: WeiboMedia) {
+        var idstr: String?
+        var id: String?
+        var media = WeiboMedia()
+        try scanner.readObject(statusKeys) { field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case 0: idstr = try scanner.lenientString()
+            case 1: id = try scanner.lenientStatusID()
+            case 2: media.picURLs = try readPicURLs(&scanner)
+            case 3: media.thumbnailPic = try scanner.lenientString()
+            case 4: media.picIDs = try readPicIDs(&scanner)
+            case 5: media.picInfos = try readPicInfos(&scanner)
+            default:
+                if let retweet { try retweet(&scanner) } else { try scanner.skipValue() }
+            }
+        }
+        return (idstr ?? id, media)
+    }
+
+    /// `pic_urls`: the `thumbnail_pic` string of each entry that has one.
+    private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
+        var urls: [String] = []
+        try scanner.readArray { scanner throws(JSONSyntaxError) in
+            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            var url: String?
+            try scanner.readObject(picURLKeys) { _, scanner throws(JSONSyntaxError) in
+                url = try scanner.lenientString()
+            }
+            if let url { urls.append(url) }
+        }
+        return urls
+    }
+
+    /// `pic_ids`: its string entries, in order.
+    private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
+        var ids: [String] = []
+        try scanner.readArray { scanner throws(JSONSyntaxError) in
+            if let id = try scanner.lenientString() { ids.append(id) }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,42 @@
+extension JSONScanner {
+    /// Reads the object at the position for the members named in `keys`: `read(field, &self)`
+    /// for the first occurrence of each (JSONDecoder's rule for duplicate keys), which must
+    /// consume the value; every other member is skipped. `keys` holds fewer than 64 names.
+    mutating func readObject(
+        _ keys: JSONKeySet,
+        _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        var seen: UInt64 = 0
+        var more = try enterObject()
+        while more {
+            let key = try memberKey()
+            let field = keys.index(of: key, in: self)
+            let bit: UInt64 = 1 << UInt64(field & 63)
+            if field == keys.count || seen & bit != 0 {
+                try skipValue()
+            } else {
+                seen |= bit
+                try read(field, &self)
+            }
+            more = try nextMember()
+        }
+    }
+
+    /// When the value at the position is an array, calls `element(&self)` on each element
+    /// (which must consume it) and returns `true`; otherwise skips the value, `false`.
+    @discardableResult
+    mutating func readArray(
+        _ element: (_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> Bool {
+        guard try peekKind() == .array else {
+            try skipValue()
+            return false
+        }
+        var more = try enterArray()
+        while more {
+            try element(&self)
+            more = try nextElement()
+        }
+        return true
+    }
+}

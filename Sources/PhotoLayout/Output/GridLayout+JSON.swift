@@ -1,0 +1,54 @@
+/// A grid as its `Encodable` conformance writes it (DESIGN §7), through `JSONByteWriter`.
+extension GridLayout: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("size")
+        size.write(to: &writer)
+        writer.key("columns")
+        writer.number(columns)
+        writer.key("rows")
+        writer.number(rows)
+        writer.key("items")
+        writer.array(items)
+        writer.endObject()
+    }
+}
+
+extension GridItem: JSONByteEncodable {
+    /// URL fields only when the item has URLs; `badge` always, `null` without one.
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("index")
+        writer.number(index)
+        writer.key("frame")
+        frame.write(to: &writer)
+        if let urls {
+            writer.key("thumbnail_url")
+            writer.string(urls.thumbnail)
+            writer.key("bmiddle_url")
+            writer.string(urls.bmiddle)
+            writer.key("large_url")
+            writer.string(urls.large)
+        }
+        writer.key("kind")
+        writer.string(kind.rawValue)
+        writer.key("is_gif")
+        writer.bool(isGIF)
+        writer.key("is_long")
+        writer.bool(isLong)
+        writer.key("badge")
+        writer.value(badge)
+        writer.endObject()
+    }
+}
+
+extension Badge: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("kind")
+        writer.string(kind.rawValue)
+        writer.key("frame")
+        frame.write(to: &writer)
+        writer.endObject()
+    }
+}

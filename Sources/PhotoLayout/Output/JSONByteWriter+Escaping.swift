@@ -1,0 +1,67 @@
+extension JSONByteWriter {
+    /// `utf8` between quotes, escaped per RFC 8259 (at most 6 bytes per input byte, plus 2);
+    /// returns the bytes written.
+    @inline(__always)
+    static func quote(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        output[0] = UInt8(ascii: "\"")
+        var written = 1
+        guard let source = utf8.baseAddress else {
+            output[1] = UInt8(ascii: "\"")
+            return 2
+        }
+        var index = 0
+        while index < utf8.count {
+            // A run that needs no escape, eight bytes at a time, then byte by byte.
+            var end = index
+            while end &+ 8 <= utf8.count, SWAR.needsEscape(SWAR.load(source + end)) == 0 { end &+= 8 }
+            while end < utf8.count, !needsEscape(source[end]) { end &+= 1 }
+            (output + written).update(from: source + index, count: end &- index)
+            written &+= end &- index
+            if end < utf8.count {
+                written &+= escape(source[end], into: output + written)
+                end &+= 1
+            }
+            index = end
+        }
+        output[written] = UInt8(ascii: "\"")
+        return written &+ 1
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// `utf8` as is (text known to need no escaping); returns the bytes written.
+    @inline(__always)
+    static func copy(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        if let base = utf8.baseAddress { output.update(from: base, count: utf8.count) }
+        return utf8.count
+    }
+
+    /// `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, or `\u00XX` for the other control characters.
+    private static func escape(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        output[0] = UInt8(ascii: "\\")
+        let short: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+        if let short {
+            output[1] = short
+            return 2
+        }
+        let low = byte & 0xF
+        output[1] = UInt8(ascii: "u")
+        output[2] = UInt8(ascii: "0")
+        output[3] = UInt8(ascii: "0")
+        output[4] = byte < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1")
+        output[5] = low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10
+        return 6
+    }
+}

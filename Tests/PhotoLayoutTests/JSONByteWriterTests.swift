@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import PhotoLayout
+
+private func text(_ build: (inout JSONByteWriter) -> Void) -> String {
+    var writer = JSONByteWriter()
+    build(&writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+struct JSONByteWriterTests {
+    /// Commas go between members and elements only, at every level.
+    @Test func structureAndCommas() {
+        let json = text { writer in
+            writer.beginObject()
+            writer.key("a")
+            writer.beginArray()
+            writer.number(1)
+            writer.beginObject()
+            writer.endObject()
+            writer.beginArray()
+            writer.endArray()
+            writer.null()
+            writer.endArray()
+            writer.key("b")
+            writer.bool(true)
+            writer.key("c")
+            writer.bool(false)
+            writer.key("d")
+            writer.string(nil)
+            writer.endObject()
+        }
+        #expect(json == #"{"a":[1,{},[],null],"b":true,"c":false,"d":null}"#)
+    }
+
+    /// RFC 8259 escapes: `"`, `\`, short forms for common controls, `\u00XX` for the rest;
+    /// `/` and non-ASCII pass as is.
+    @Test func stringEscapes() {
+        let json = text { $0.string("a\"b\\c/d\n\r\t\u{08}\u{0C}\u{01}\u{1F}é😀") }
+        #expect(json == #""a\"b\\c/d\n\r\t\b\f\u0001\u001fé😀""#)
+        let key = text { writer in
+            writer.beginObject()
+            writer.dynamicKey("k\"" + "ey")
+            writer.number(-7)
+            writer.endObject()
+        }
+        #expect(key == #"{"k\"ey":-7}"#)
+    }
+
+    /// Integers and halves by the integer path, the rest in Swift's shortest round-trip form.
+    @Test(arguments: [
+        (70.0, "70"), (0.0, "0"), (-0.0, "-0"), (35.5, "35.5"), (-0.5, "-0.5"), (-12.0, "-12"),
+        (114.33333333333333, "114.33333333333333"), (0.1, "0.1"), (1e-5, "1e-05"), (1e16, "1e+16"),
+        (9_007_199_254_740_991, "9007199254740991"), (Double.nan, "null"), (-Double.infinity, "null"),
+    ])
+    func doubles(value: Double, expected: String) {
+        #expect(text { $0.number(value) } == expected)
+    }
+
+    /// Integers across the whole range.
+    @Test(arguments: [0, 7, 10, -10, 1_234_567_890, Int.max, Int.min])
+    func integers(value: Int) {
+        #expect(text { $0.number(value) } == String(value))
+    }
+
+    /// Seeded random doubles read back exactly, never longer than `description`.
+    @Test func doublesRoundTrip() {
+        var random = SeededGenerator(seed: 3)
+        for _ in 0..<20_000 {
+            let value: Double =
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: Double(bitPattern: random.next())
+                case 1: (Double(Int.random(in: -100_000...100_000, using: &random)) / 6).rounded() / 2
+                default: Double(Int.random(in: -10_000...10_000, using: &random)) / 3
+                }
+            let written = text { $0.number(value) }
+            guard value.isFinite else {
+                #expect(written == "null")
+                continue
+            }
+            #expect(Double(written) == value, "\(value) written as \(written)")
+            #expect(written.count <= value.description.count)
+        }
+    }
+}

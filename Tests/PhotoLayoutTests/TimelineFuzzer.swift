@@ -1,0 +1,166 @@
+import Foundation
+
+/// SplitMix64: a small, seeded, reproducible generator for the differential fuzz test.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Mutated timelines for the differential test: small documents cut from the samples, with
+/// byte flips, truncations, type swaps of the fields the readers know, random statuses and
+/// options, and duplicate keys.
+struct TimelineFuzzer {
+    var random: SeededGenerator
+    let seeds: [[UInt8]]
+
+    static let knownKeys = [
+        "id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "url", "width",
+        "height", "type", "keep_size", "thumbnail", "bmiddle", "large", "largest", "original", "statuses", "options",
+    ]
+    static let replacements = [
+        "null", "true", "false", "0", "-0", "-1", "1.5", "440", "1e400", "1e-400", "0e5", "2.5E+2", "\"0\"",
+        "\"440\"", "\" 12\"", "\"1e3\"", "\"true\"", "\"TRUE\"", "\"abc\"", "\"\"", "[]", "[1,\"a\",null,{}]", "{}",
+        "{\"thumbnail_pic\":\"http://wx1.sinaimg.cn/thumbnail/a.gif\"}", "12345678901234567890123", "1.0",
+        "18446744073709551615", "-9223372036854775808", "\"\\u0041\\/\"", "[\"p1\",\"p2\"]",
+        "{\"p1\":{\"bmiddle\":{\"url\":\"http://x/bmiddle/p1.jpg\",\"width\":\"300\",\"height\":1000}},\"p1\":3}",
+        "{\"bmiddle\":{\"url\":\"u\",\"width\":3,\"height\":10},\"keep_size\":1}",
+    ]
+
+    /// Documents of one to three statuses from each sample, compact or pretty-printed.
+    static func seeds(from samples: [[UInt8]]) throws -> [[UInt8]] {
+        var seeds: [[UInt8]] = []
+        for sample in samples {
+            let top = try JSONSerialization.jsonObject(with: Data(sample))
+            let statuses = (top as? [String: Any])?["statuses"] as? [Any] ?? []
+            for start in stride(from: 0, to: statuses.count, by: 3) {
+                let slice = Array(statuses[start..<min(start + 1 + start % 3, statuses.count)])
+                let document: Any = start % 2 == 0 ? ["statuses": slice, "total_number": 3] : slice
+                let options: JSONSerialization.WritingOptions = start % 2 == 0 ? [.prettyPrinted] : []
+                seeds.append(Array(try JSONSerialization.data(withJSONObject: document, options: options)))
+            }
+        }
+        return seeds
+    }
+
+    mutating func next() -> [UInt8] {
+        var document = seeds[Int.random(in: 0..<seeds.count, using: &random)]
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0...2: flipBytes(&document)
+        case 3: document = Array(document.prefix(Int.random(in: 0...document.count, using: &random)))
+        case 4...6: for _ in 0...Int.random(in: 0...2, using: &random) { swapType(&document) }
+        case 7: document = randomTimeline()
+        case 8:
+            document = Array(
+                "{\"statuses\":\(String(decoding: randomTimeline(), as: UTF8.self)),\"options\":\(randomOptions())}"
+                    .utf8)
+        default: duplicateKey(&document)
+        }
+        return document
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[Int.random(in: 0..<items.count, using: &random)]
+    }
+
+    private mutating func flipBytes(_ document: inout [UInt8]) {
+        let palette = Array("{}[]\",:0123456789-.eE \\tfnu".utf8)
+        for _ in 0...Int.random(in: 0...2, using: &random) where !document.isEmpty {
+            let byte = Bool.random(using: &random) ? pick(palette) : UInt8.random(in: 0...255, using: &random)
+            document[Int.random(in: 0..<document.count, using: &random)] = byte
+        }
+    }
+
+    /// Replaces the value of one occurrence of a known key by a value of another type.
+    private mutating func swapType(_ document: inout [UInt8]) {
+        let key = Array("\"\(pick(Self.knownKeys))\"".utf8)
+        var starts: [Int] = []
+        var index = 0
+        while index + key.count <= document.count {
+            if document[index..<index + key.count].elementsEqual(key) { starts.append(index + key.count) }
+            index += 1
+        }
+        guard !starts.isEmpty else { return }
+        var start = pick(starts)
+        while start < document.count, document[start] == 0x20 || document[start] == 0x0A { start += 1 }
+        guard start < document.count, document[start] == UInt8(ascii: ":") else { return }
+        start += 1
+        while start < document.count, document[start] == 0x20 || document[start] == 0x0A { start += 1 }
+        let end = Self.valueEnd(document, from: start)
+        document.replaceSubrange(start..<end, with: Array(pick(Self.replacements).utf8))
+    }
+
+    /// Where the value at `start` ends: strings to their closing quote, containers to their
+    /// matching bracket (strings inside skipped), scalars to the next delimiter.
+    static func valueEnd(_ document: [UInt8], from start: Int) -> Int {
+        var index = start
+        var depth = 0
+        var inString = false
+        while index < document.count {
+            let byte = document[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                if !inString, depth == 0 { return index + 1 }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { return index }
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            } else if depth == 0, byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A {
+                return index
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// Puts a `"key": value` member, with another value, before the first occurrence of a key.
+    private mutating func duplicateKey(_ document: inout [UInt8]) {
+        let key = "\"\(pick(Self.knownKeys))\""
+        guard let range = String(decoding: document, as: UTF8.self).range(of: key) else { return }
+        let offset = String(decoding: document, as: UTF8.self)[..<range.lowerBound].utf8.count
+        let member = Array("\(key):\(pick(Self.replacements)),".utf8)
+        document.insert(contentsOf: member, at: offset)
+    }
+
+    private mutating func randomTimeline() -> [UInt8] {
+        let statuses = (0..<Int.random(in: 0...3, using: &random)).map { _ in randomStatus(depth: 0) }
+        return Array("[\(statuses.joined(separator: ","))]".utf8)
+    }
+
+    private mutating func randomStatus(depth: Int) -> String {
+        var members: [String] = []
+        for key in ["id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "text"]
+        where Bool.random(using: &random) {
+            members.append("\"\(key)\":\(pick(Self.replacements))")
+        }
+        if depth == 0, Bool.random(using: &random) {
+            members.append("\"retweeted_status\":\(randomStatus(depth: 1))")
+        }
+        return "{\(members.shuffled(using: &random).joined(separator: ","))}"
+    }
+
+    private mutating func randomOptions() -> String {
+        let values = [
+            "null", "\"classic\"", "\"adaptive\"", "3", "2.5", "-1", "1e400", "\"2\"", "{}", "[]", "true",
+            "{\"width\":28,\"height\":18}", "{\"width\":\"28\",\"height\":18}", "{\"width\":28}",
+        ]
+        let keys = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other"]
+        if Int.random(in: 0..<8, using: &random) == 0 { return pick(values) }
+        let members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }
+        return "{\(members.joined(separator: ","))}"
+    }
+}
