@@ -1,25 +1,31 @@
 import Foundation
 import PhotoLayout
 
-/// How the service writes JSON: compact, keys sorted (deterministic bytes: ETags and replicas agree), slashes unescaped
-/// (URLs stay readable). One place, so the HTTP API and the offline command write the same bytes.
+/// How the service writes JSON: every response body goes through the core's
+/// `JSONByteWriter` (keys in the contract's order, shortest round-trip numbers, no
+/// intermediate dictionaries), so the bytes are deterministic (ETags agree across replicas)
+/// and the HTTP API and the offline command write the same bytes.
 enum JSONOutput {
-    /// The JSON of `value`. Validation bounds every request number (`GeometryLimits`), so no
-    /// rule should produce a non-finite result; if one ever does, the request gets a 422 that
-    /// says so, rather than a 500 or a document JSON cannot hold.
-    static func bytes(_ value: some Encodable) throws(InputError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(value))
-        } catch {
-            throw InputError(kind: .invalidValue, detail: "the layout of these values is not finite: use smaller numbers")
-        }
+    static func bytes(_ value: some JSONByteEncodable) -> [UInt8] {
+        JSONByteWriter.encode(value)
     }
 
+    /// Indented, keys sorted: for people reading the offline command's output (`--pretty`).
     static func pretty(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
+    }
+}
+
+/// `{"photos": grid or null}`: the body of `GET /v1/grid`.
+struct GridResponse: JSONByteEncodable {
+    var photos: GridLayout?
+
+    func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("photos")
+        writer.value(photos)
+        writer.endObject()
     }
 }

@@ -7,7 +7,7 @@ public struct LayoutAPI: Sendable {
     public let router: Router
     public let metrics: ServiceMetrics
 
-    public init(reader: any TimelineReader = FoundationTimelineReader()) {
+    public init(reader: any TimelineReader = ByteTimelineReader()) {
         let resources = ResourceFiles()
         let timeline = LayoutTimeline(reader: reader)
         let grid = GetGrid()

@@ -44,7 +44,7 @@ struct LayoutCommandTests {
         #expect(command.run(["layout", Self.samplePath], files: [Self.samplePath: bytes]) == 0)
         #expect(command.stderr.isEmpty)
         let request = try FoundationTimelineReader().readTimeline(bytes)
-        let expected = try JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
+        let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
         #expect(command.stdout.hasSuffix("}\n") && command.stdout.filter { $0 == "\n" }.count == 1)
         let printed = try JSONSerialization.jsonObject(with: Data(command.stdout.utf8)) as? NSDictionary
         let computed = try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary

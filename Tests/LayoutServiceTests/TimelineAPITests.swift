@@ -14,7 +14,7 @@ struct TimelineAPITests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
         let request = try FoundationTimelineReader().readTimeline(body)
-        let expected = try JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
+        let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
         #expect(try response.json() as? NSDictionary == (try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary))
     }
 

@@ -18,7 +18,7 @@ public enum TimelineLayoutCommand {
 
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String], io: CommandIO = .process) -> Int32 {
-        let reader = FoundationTimelineReader()
+        let reader = ByteTimelineReader()
         switch arguments.first {
         case "layout":
             return LayoutCommand.run(arguments.dropFirst(), io: io, reader: reader)

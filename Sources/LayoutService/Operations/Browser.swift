@@ -9,16 +9,16 @@ import PhotoLayout
 enum Browser {
     static func open(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         try JSONBody.check(request)
-        return JSONBody.response(try JSONOutput.bytes(try BrowserAPI.open(json: request.body)))
+        return JSONBody.response(JSONOutput.bytes(try BrowserAPI.open(json: request.body)))
     }
 
     static func close(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         try JSONBody.check(request)
-        return JSONBody.response(try JSONOutput.bytes(try BrowserAPI.close(json: request.body)))
+        return JSONBody.response(JSONOutput.bytes(try BrowserAPI.close(json: request.body)))
     }
 
     static func album(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         try JSONBody.check(request)
-        return JSONBody.response(try JSONOutput.bytes(try BrowserAPI.album(json: request.body)))
+        return JSONBody.response(JSONOutput.bytes(try BrowserAPI.album(json: request.body)))
     }
 }

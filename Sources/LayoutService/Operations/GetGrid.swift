@@ -19,7 +19,7 @@ struct GetGrid: Sendable {
         if options.maxItems > Self.maxCount {
             throw InputError.at("#/query/max_items", .invalidValue, "must be at most \(Self.maxCount)")
         }
-        let body = try JSONOutput.bytes(GridResponse(photos: GridRules.layout(count: query.count, options: options)))
+        let body = JSONOutput.bytes(GridResponse(photos: GridRules.layout(count: query.count, options: options)))
         let etag = ETag.strong(for: body)
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
         if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
@@ -27,20 +27,6 @@ struct GetGrid: Sendable {
         }
         headers.add("Content-Type", "application/json")
         return HTTPResponse(status: .ok, headers: headers, body: body)
-    }
-}
-
-/// `{"photos": grid or null}`.
-struct GridResponse: Encodable {
-    var photos: GridLayout?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(photos, forKey: .photos)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case photos
     }
 }
 

@@ -11,6 +11,6 @@ struct LayoutTimeline: Sendable {
         try JSONBody.check(request)
         let input = try reader.readTimeline(request.body)
         let options = try GridOptions.validated(input.options)
-        return JSONBody.response(try JSONOutput.bytes(TimelineRules.layout(for: input.statuses, options: options)))
+        return JSONBody.response(JSONOutput.bytes(TimelineRules.layout(for: input.statuses, options: options)))
     }
 }

@@ -24,3 +24,14 @@ extension Size: JSONByteEncodable {
         writer.endObject()
     }
 }
+
+extension Point: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("x")
+        writer.number(x)
+        writer.key("y")
+        writer.number(y)
+        writer.endObject()
+    }
+}
