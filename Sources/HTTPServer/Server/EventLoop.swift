@@ -28,6 +28,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
+    /// gzip for every connection of this loop, HTTP/1.1 and HTTP/2 alike.
+    let contentCoder: HTTPContentCoder
     private var isDraining = false
     private var isStopped = false
     private var connectionCounter = 0
@@ -42,6 +44,7 @@ final class EventLoop: @unchecked Sendable {
         events = .allocate(capacity: Int(Self.eventCapacity))
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
+        contentCoder = HTTPContentCoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
     }
 
     deinit {
@@ -103,7 +106,11 @@ final class EventLoop: @unchecked Sendable {
         isDraining = true
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
-            perform(connection.machine.startDraining(now: now), on: connection)
+            if connection.http2 != nil {
+                drainHTTP2(connection)
+            } else {
+                perform(connection.machine.startDraining(now: now), on: connection)
+            }
         }
     }
 
@@ -147,6 +154,8 @@ final class EventLoop: @unchecked Sendable {
                 now - connection.lastWriteProgress >= shared.configuration.timeouts.idle
             {
                 closeNow(connection)  // the client stopped reading its responses
+            } else if connection.http2 != nil {
+                tickHTTP2(connection, now: now)
             } else {
                 perform(connection.machine.tick(now: now), on: connection)
             }
