@@ -3,7 +3,7 @@
 /// HTTP/2 on an event loop: a connection that opens with the client preface or upgrades
 /// with `Upgrade: h2c` hands its bytes to an `HTTP2Session` instead of `HTTP1Connection`.
 /// Streams of one connection are served concurrently: each request is decoded here, answered
-/// on a global queue, then encoded and submitted back on this loop's queue.
+/// on one of the loop's handler queues (in turn), then encoded and submitted back here.
 extension EventLoop {
     static let http2Preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
@@ -70,7 +70,9 @@ extension EventLoop {
         let responder = shared.responder
         let fd = connection.fd
         let owner = session.requestIDPrefix
-        DispatchQueue.global().async { [self, request] in
+        let handlerQueue = handlerQueues[nextHandlerQueue % handlerQueues.count]
+        nextHandlerQueue &+= 1
+        handlerQueue.async { [self, request] in
             let response = responder.respond(to: request, context: item.context)
             queue.async { [self] in
                 // The connection may have closed meanwhile, and its descriptor been reused.

@@ -30,6 +30,10 @@ final class EventLoop: @unchecked Sendable {
     var headBuffer: [UInt8] = []
     /// gzip for every connection of this loop, HTTP/1.1 and HTTP/2 alike.
     let contentCoder: HTTPContentCoder
+    /// Serial queues that run this loop's HTTP/2 handlers, taken in turn, so streams run
+    /// concurrently without sharing Dispatch's width-limited global pool.
+    let handlerQueues: [DispatchQueue]
+    var nextHandlerQueue = 0
     private var isDraining = false
     private var isStopped = false
     private var connectionCounter = 0
@@ -45,6 +49,9 @@ final class EventLoop: @unchecked Sendable {
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
         contentCoder = HTTPContentCoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
+        handlerQueues = (0..<max(2, shared.configuration.threads)).map {
+            DispatchQueue(label: "http.loop.\(index).handlers.\($0)")
+        }
     }
 
     deinit {
