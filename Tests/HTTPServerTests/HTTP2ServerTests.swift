@@ -100,4 +100,27 @@ struct HTTP2ServerTests {
         let frames = try Self.readFrames(http2) { $0.contains { $0.type == 0 } }
         #expect(frames.first { $0.type == 0 }?.payload == Array("hello".utf8))
     }
+
+    /// A stream whose request never ends (HEADERS without END_STREAM, then silence) is cut at the
+    /// request-head timeout: GOAWAY, then close. An idle connection is closed at the idle timeout.
+    @Test func deadlines() throws {
+        let server = try TestServer {
+            $0.timeouts = .init(requestHead: .milliseconds(200), idle: .milliseconds(400))
+        }
+        defer { server.stop() }
+        let stalled = try server.client()
+        var open = Self.get("/hello", stream: 1)
+        open[4] = 0x04  // END_HEADERS only: a body is announced and never sent
+        try stalled.send(Self.opening + open)
+        let idle = try server.client()
+        try idle.send(Self.opening)
+        let started = ContinuousClock.now
+        let stalledFrames = try Self.readFrames(stalled) { _ in false }  // until EOF
+        let stalledAfter = ContinuousClock.now - started
+        let idleFrames = try Self.readFrames(idle) { _ in false }
+        let idleAfter = ContinuousClock.now - started
+        #expect(stalledFrames.contains { $0.type == 7 } && idleFrames.contains { $0.type == 7 })
+        #expect(stalledAfter >= .milliseconds(200) && stalledAfter < .milliseconds(390))
+        #expect(idleAfter >= .milliseconds(400) && idleAfter < .seconds(2))
+    }
 }

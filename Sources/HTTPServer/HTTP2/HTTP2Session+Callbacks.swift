@@ -16,7 +16,10 @@ extension HTTP2Session {
             guard let frame, let userData else { return 0 }
             let name = UnsafeBufferPointer(start: name, count: nameLength)
             let value = UnsafeBufferPointer(start: value, count: valueLength)
-            HTTP2Session.owner(userData).header(streamID: frame.pointee.hd.stream_id, name: name, value: value)
+            let isTrailer = frame.pointee.headers.cat != NGHTTP2_HCAT_REQUEST
+            HTTP2Session.owner(userData).header(
+                streamID: frame.pointee.hd.stream_id, name: name, value: value, isTrailer: isTrailer
+            )
             return 0
         }
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks) { _, _, streamID, data, length, userData in
@@ -62,12 +65,16 @@ extension HTTP2Session {
         streams[frame.hd.stream_id] = HTTP2Stream(receivedAt: now)
     }
 
-    /// One header field; fields past the header-list limit are counted, not kept.
-    func header(streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    /// One header field; fields past the header-list limit are counted, not kept; trailer
+    /// fields are counted and dropped (as HTTP/1.1 chunked trailers are).
+    func header(
+        streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
+    ) {
         guard var stream = streams[streamID], !stream.isRefused, !stream.requestEnded else { return }
         streams[streamID] = nil  // mutate a unique copy
         defer { streams[streamID] = stream }
         stream.bytesIn += name.count + value.count
+        if isTrailer { return }
         stream.headerListSize += name.count + value.count + 32
         guard stream.headerListSize <= configuration.limits.maxHeaderBytes else { return }
         let text = String(decoding: value, as: UTF8.self)

@@ -120,11 +120,15 @@ extension EventLoop {
         pumpHTTP2(connection)
     }
 
-    /// An HTTP/2 connection with no open stream for the idle timeout gets GOAWAY and is closed.
+    /// Deadlines as on HTTP/1.1: GOAWAY and close for a connection with no open stream for the
+    /// idle timeout, or with a request being received and no input for the request-head timeout.
     func tickHTTP2(_ connection: ServerConnection, now: ContinuousClock.Instant) {
-        guard let session = connection.http2, !session.hasOpenStreams,
-            now - session.lastActivity >= shared.configuration.timeouts.idle
-        else { return }
+        guard let session = connection.http2 else { return }
+        let quiet = now - session.lastActivity
+        let timeouts = shared.configuration.timeouts
+        let idle = !session.hasOpenStreams && quiet >= timeouts.idle
+        let stalled = session.isReceivingRequest && quiet >= timeouts.requestHead
+        guard idle || stalled else { return }
         session.terminate()
         pumpHTTP2(connection)
     }
