@@ -70,9 +70,7 @@ extension HTTP2Session {
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
     ) {
-        guard var stream = streams[streamID], !stream.isRefused, !stream.requestEnded else { return }
-        streams[streamID] = nil  // mutate a unique copy
-        defer { streams[streamID] = stream }
+        guard let stream = streams[streamID], !stream.isRefused, !stream.requestEnded else { return }
         stream.bytesIn += name.count + value.count
         if isTrailer { return }
         stream.headerListSize += name.count + value.count + 32
@@ -88,30 +86,24 @@ extension HTTP2Session {
     }
 
     func data(streamID: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard var stream = streams[streamID], !stream.isRefused else { return }
-        streams[streamID] = nil
+        guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.bytesIn += bytes.count
         if stream.body.count + bytes.count > configuration.limits.maxBodyBytes {
             stream.body = []
-            streams[streamID] = stream
             let detail = "The request body is larger than \(configuration.limits.maxBodyBytes) bytes."
             refuse(streamID: streamID, ProblemDetails(status: .contentTooLarge, detail: detail))
             return
         }
         stream.body.append(contentsOf: bytes)
-        streams[streamID] = stream
     }
 
     func frameReceived(_ frame: nghttp2_frame) {
         let streamID = frame.hd.stream_id
         let type = frame.hd.type
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
-            var stream = streams[streamID]
+            let stream = streams[streamID]
         else { return }
-        if Self.isEndStream(frame) {
-            stream.requestEnded = true
-            streams[streamID] = stream
-        }
+        if Self.isEndStream(frame) { stream.requestEnded = true }
         if type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST,
             stream.headerListSize > configuration.limits.maxHeaderBytes
         {

@@ -11,8 +11,7 @@ extension HTTP2Session {
 
     /// The request of a stream whose END_STREAM arrived, queued for the caller.
     func dispatch(streamID: Int32) {
-        guard var stream = streams[streamID] else { return }
-        streams[streamID] = nil
+        guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
         var headers = stream.headers
         if let authority = stream.authority, !headers.contains("Host") { headers.add("Host", authority) }
@@ -27,16 +26,14 @@ extension HTTP2Session {
             requestID: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedAt: stream.receivedAt
         )
-        streams[streamID] = stream
         ready.append(Request(request: request, context: context, streamID: streamID))
     }
 
     /// Answers a stream with a problem before its request was read whole.
     func refuse(streamID: Int32, _ problem: ProblemDetails) {
-        guard var stream = streams[streamID], !stream.isRefused else { return }
+        guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         stream.isHeadRequest = stream.method == "HEAD"
-        streams[streamID] = stream
         let requestID = nextRequestID(echoing: stream.headers)
         submit(.problem(problem), streamID: streamID, requestID: requestID, method: stream.method, path: stream.target)
     }
@@ -48,11 +45,10 @@ extension HTTP2Session {
     }
 
     private func submit(_ response: HTTPResponse, streamID: Int32, requestID: String, method: String?, path: String?) {
-        guard let session, var stream = streams[streamID] else { return }
+        guard let session, let stream = streams[streamID] else { return }
         let response = response.finalized(requestID: requestID)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)
         stream.responseBody = sendsBody ? response.body : []
-        streams[streamID] = stream
         let fields = headerFields(of: response)
         let result = withHeaderList(fields) { list in
             guard sendsBody, !response.body.isEmpty else {
@@ -127,7 +123,7 @@ extension HTTP2Session {
     }
 
     private func readBody(streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, flags: UnsafeMutablePointer<UInt32>) -> Int {
-        guard var stream = streams[streamID] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
+        guard let stream = streams[streamID] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
         let count = min(buffer.count, stream.responseBody.count - stream.responseOffset)
         stream.responseBody.withUnsafeBufferPointer { source in
             guard count > 0, let start = source.baseAddress, let target = buffer.baseAddress else { return }
@@ -139,7 +135,6 @@ extension HTTP2Session {
             stream.responseBody = []
             stream.responseOffset = 0
         }
-        streams[streamID] = stream
         return count
     }
 }

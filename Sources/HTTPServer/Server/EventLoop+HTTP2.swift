@@ -43,7 +43,7 @@ extension EventLoop {
             closeNow(connection)
             return
         }
-        handleHTTP2(HTTP2Session.Request(request: request, context: context, streamID: 1), on: connection)
+        handleHTTP2([HTTP2Session.Request(request: request, context: context, streamID: 1)], on: connection)
         if leftover.isEmpty {
             pumpHTTP2(connection)
         } else {
@@ -54,39 +54,46 @@ extension EventLoop {
     /// Feeds the session, starts the requests it completed, writes what it has to say.
     func receiveHTTP2(_ bytes: UnsafeRawBufferPointer, on connection: ServerConnection) {
         guard let session = connection.http2 else { return }
-        for request in session.receive(bytes, now: .now) {
-            handleHTTP2(request, on: connection)
-        }
+        handleHTTP2(session.receive(bytes, now: .now), on: connection)
         pumpHTTP2(connection)
     }
 
-    private func handleHTTP2(_ item: HTTP2Session.Request, on connection: ServerConnection) {
-        guard let session = connection.http2 else { return }
-        var request = item.request
-        if let refusal = contentCoder.decode(&request) {
-            finishHTTP2(item, response: refusal, request: request, on: connection)
-            return
+    /// Decodes the requests here, then answers them on the handler queues: the requests one read
+    /// completed are dealt out to the queues in turn, one hop there and back per queue rather than
+    /// per request (each hop wakes a thread, which cost as much as the rest of a small request).
+    func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
+        guard let session = connection.http2, !items.isEmpty else { return }
+        var groups = Array(repeating: [HTTP2Session.Request](), count: min(items.count, handlerQueues.count))
+        var dealt = 0
+        for var item in items {
+            if let refusal = contentCoder.decode(&item.request) {
+                finishHTTP2(item, response: refusal, on: connection)
+                continue
+            }
+            groups[dealt % groups.count].append(item)
+            dealt += 1
         }
         let responder = shared.responder
         let fd = connection.fd
         let owner = session.requestIDPrefix
-        let handlerQueue = handlerQueues[nextHandlerQueue % handlerQueues.count]
-        nextHandlerQueue &+= 1
-        handlerQueue.async { [self, request] in
-            let response = responder.respond(to: request, context: item.context)
-            queue.async { [self] in
-                // The connection may have closed meanwhile, and its descriptor been reused.
-                guard let connection = connections[fd], connection.http2?.requestIDPrefix == owner else { return }
-                finishHTTP2(item, response: response, request: request, on: connection)
-                pumpHTTP2(connection)
+        for group in groups where !group.isEmpty {
+            let handlerQueue = handlerQueues[nextHandlerQueue % handlerQueues.count]
+            nextHandlerQueue &+= 1
+            handlerQueue.async { [self] in
+                let responses = group.map { responder.respond(to: $0.request, context: $0.context) }
+                queue.async { [self] in
+                    // The connection may have closed meanwhile, and its descriptor been reused.
+                    guard let connection = connections[fd], connection.http2?.requestIDPrefix == owner else { return }
+                    for (item, response) in zip(group, responses) { finishHTTP2(item, response: response, on: connection) }
+                    pumpHTTP2(connection)
+                }
             }
         }
     }
 
-    private func finishHTTP2(
-        _ item: HTTP2Session.Request, response: HTTPResponse, request: HTTPRequest, on connection: ServerConnection
-    ) {
+    private func finishHTTP2(_ item: HTTP2Session.Request, response: HTTPResponse, on connection: ServerConnection) {
         var response = response
+        let request = item.request
         contentCoder.encode(
             &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
         )
