@@ -11,7 +11,8 @@ struct HTTP2ServerTests {
     /// A HEADERS frame (END_STREAM | END_HEADERS) for `GET path`: HPACK indexed :method GET (0x82),
     /// :scheme http (0x86), then literal values for the indexed names :path (4) and :authority (1).
     static func get(_ path: String, stream: UInt8) -> [UInt8] {
-        let block: [UInt8] = [0x82, 0x86, 0x04, UInt8(path.utf8.count)] + Array(path.utf8) + [0x01, 1, UInt8(ascii: "t")]
+        let block: [UInt8] =
+            [0x82, 0x86, 0x04, UInt8(path.utf8.count)] + Array(path.utf8) + [0x01, 1, UInt8(ascii: "t")]
         return [0, 0, UInt8(block.count), 1, 0x05, 0, 0, 0, stream] + block
     }
 
@@ -65,7 +66,9 @@ struct HTTP2ServerTests {
         let frames = try Self.readFrames(client) { frames in
             Set(frames.filter { $0.type == 0 }.map(\.streamID)) == Set(streams)
         }
-        #expect(frames.filter { $0.type == 0 }.map { String(decoding: $0.payload, as: UTF8.self) } == Array(repeating: "done", count: 6))
+        #expect(
+            frames.filter { $0.type == 0 }.map { String(decoding: $0.payload, as: UTF8.self) }
+                == Array(repeating: "done", count: 6))
         #expect(gauge.mostAtOnce.load(ordering: .relaxed) >= 2)
         let records = observer.records.withLock { $0 }
         #expect(records.map(\.protocolVersion) == Array(repeating: "HTTP/2.0", count: 6))

@@ -19,7 +19,9 @@ final class HTTPContentCoder {
         var request = request
         if let refusal = decode(&request) { return refusal }
         var response = responder.respond(to: request, context: context)
-        encode(&response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head)
+        encode(
+            &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
+        )
         return response
     }
 
@@ -45,7 +47,8 @@ final class HTTPContentCoder {
             let detail = "The inflated request body is larger than \(maxBodyBytes) bytes."
             return .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
         case .invalid:
-            return .problem(ProblemDetails(status: .badRequest, detail: "The gzip request body is corrupt or cut short."))
+            return .problem(
+                ProblemDetails(status: .badRequest, detail: "The gzip request body is corrupt or cut short."))
         }
     }
 

@@ -12,7 +12,8 @@ extension HTTP2Session {
             HTTP2Session.owner(userData).beginHeaders(frame.pointee)
             return 0
         }
-        nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, userData in
+        nghttp2_session_callbacks_set_on_header_callback(callbacks) {
+            _, frame, name, nameLength, value, valueLength, _, userData in
             guard let frame, let userData else { return 0 }
             let name = UnsafeBufferPointer(start: name, count: nameLength)
             let value = UnsafeBufferPointer(start: value, count: valueLength)
@@ -61,7 +62,9 @@ extension HTTP2Session {
     }
 
     func beginHeaders(_ frame: nghttp2_frame) {
-        guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else { return }
+        guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else {
+            return
+        }
         streams[frame.hd.stream_id] = HTTP2Stream(receivedAt: now)
     }
 
@@ -120,6 +123,7 @@ extension HTTP2Session {
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue), Self.isEndStream(frame),
             let stream = streams[frame.hd.stream_id], stream.isRefused, !stream.requestEnded, let session
         else { return }
-        _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_NO_ERROR.rawValue)
+        _ = nghttp2_submit_rst_stream(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_NO_ERROR.rawValue)
     }
 }

@@ -66,7 +66,8 @@ extension HTTP2Session {
         let headerBytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
         observer.requestCompleted(
             RequestRecord(
-                method: HTTPMethod(rawValue: method ?? "-"), path: path.map { HTTPRequest(method: .get, target: $0).path } ?? "-",
+                method: HTTPMethod(rawValue: method ?? "-"),
+                path: path.map { HTTPRequest(method: .get, target: $0).path } ?? "-",
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
                 bytesOut: headerBytes + stream.responseBody.count, requestID: requestID, remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description
@@ -116,13 +117,17 @@ extension HTTP2Session {
     }
 
     /// nghttp2 asks for the next DATA payload of a response.
-    private static let readBody: nghttp2_data_source_read_callback = { _, streamID, buffer, length, flags, _, userData in
+    private static let readBody: nghttp2_data_source_read_callback = {
+        _, streamID, buffer, length, flags, _, userData in
         guard let userData, let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
         let session = Unmanaged<HTTP2Session>.fromOpaque(userData).takeUnretainedValue()
-        return session.readBody(streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        return session.readBody(
+            streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
     }
 
-    private func readBody(streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, flags: UnsafeMutablePointer<UInt32>) -> Int {
+    private func readBody(
+        streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, flags: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         guard let stream = streams[streamID] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
         let count = min(buffer.count, stream.responseBody.count - stream.responseOffset)
         stream.responseBody.withUnsafeBufferPointer { source in

@@ -64,7 +64,8 @@ final class HTTP2Session {
                 value: configuration.maxConcurrentStreams
             ),
             nghttp2_settings_entry(
-                settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue), value: configuration.initialWindowSize
+                settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue),
+                value: configuration.initialWindowSize
             ),
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue),
@@ -87,7 +88,8 @@ final class HTTP2Session {
         guard let session, !isFailed, !bytes.isEmpty else { return [] }
         self.now = now
         lastActivity = now
-        let result = nghttp2_session_mem_recv(session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        let result = nghttp2_session_mem_recv(
+            session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         if result < 0 {
             isFailed = true
             ServerLog.error("HTTP/2 session \(requestIDPrefix): \(String(cString: nghttp2_strerror(Int32(result))))")

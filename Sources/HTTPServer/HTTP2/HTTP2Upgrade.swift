@@ -3,7 +3,8 @@ import Foundation
 /// `Upgrade: h2c` (RFC 7540 §3.2): an HTTP/1.1 request that asks to continue in cleartext HTTP/2.
 enum HTTP2Upgrade {
     /// The interim response after which both sides speak HTTP/2.
-    static let switchingProtocols = Array("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8)
+    static let switchingProtocols = Array(
+        "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8)
 
     /// The decoded `HTTP2-Settings` payload when `request` asks for h2c properly (`Upgrade: h2c`,
     /// one `HTTP2-Settings` in base64url, both named in `Connection`), else nil.

@@ -84,7 +84,9 @@ extension EventLoop {
                 queue.async { [self] in
                     // The connection may have closed meanwhile, and its descriptor been reused.
                     guard let connection = connections[fd], connection.http2?.requestIDPrefix == owner else { return }
-                    for (item, response) in zip(group, responses) { finishHTTP2(item, response: response, on: connection) }
+                    for (item, response) in zip(group, responses) {
+                        finishHTTP2(item, response: response, on: connection)
+                    }
                     pumpHTTP2(connection)
                 }
             }

@@ -28,7 +28,8 @@ final class HTTP2TestClient {
         self.server = server
         var callbacks: OpaquePointer?
         nghttp2_session_callbacks_new(&callbacks)
-        nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, user in
+        nghttp2_session_callbacks_set_on_header_callback(callbacks) {
+            _, frame, name, nameLength, value, valueLength, _, user in
             let client = HTTP2TestClient.owner(user)
             let field = (
                 String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
@@ -49,7 +50,9 @@ final class HTTP2TestClient {
             return 0
         }
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks) { _, frame, user in
-            if frame!.pointee.hd.type == UInt8(NGHTTP2_GOAWAY.rawValue) { HTTP2TestClient.owner(user).goawayReceived = true }
+            if frame!.pointee.hd.type == UInt8(NGHTTP2_GOAWAY.rawValue) {
+                HTTP2TestClient.owner(user).goawayReceived = true
+            }
             return 0
         }
         nghttp2_session_client_new(&session, callbacks, Unmanaged.passUnretained(self).toOpaque())
