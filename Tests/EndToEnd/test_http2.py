@@ -170,6 +170,25 @@ def test_settings_and_concurrent_streams(server):
     client.close()
 
 
+def test_errors_as_on_http1(server):
+    """The same problems as on HTTP/1.1: 400 malformed JSON, 415 a non-JSON type or coding, 422 with
+    pointers, each application/problem+json with an X-Request-Id; /readyz answers 200."""
+    client = H2Client(server.port)
+    json_type = [("content-type", "application/json")]
+    malformed = client.request("POST", LAYOUT, b'{"statuses": [', json_type)
+    text = client.request("POST", LAYOUT, b"{}", [("content-type", "text/plain")])
+    brotli = client.request("POST", LAYOUT, b"{}", [*json_type, ("content-encoding", "br")])
+    invalid = client.request("POST", LAYOUT, b'{"statuses": [], "options": {"scale": 5}}', json_type)
+    ready = client.request("GET", "/readyz")
+    for stream, expected in [(malformed, 400), (text, 415), (brotli, 415), (invalid, 422)]:
+        status, headers, body = client.response(stream)
+        assert status == expected and headers["content-type"] == "application/problem+json"
+        assert json.loads(body)["status"] == expected and headers["x-request-id"]
+    assert json.loads(client.response(invalid)[2])["errors"][0]["pointer"] == "#/options/scale"
+    assert client.response(ready)[0] == 200
+    client.close()
+
+
 def test_flow_control_with_a_small_window(server):
     """With a 1 KiB stream window the server sends exactly 1 KiB and waits; each WINDOW_UPDATE
     lets more through, and the whole body arrives."""
