@@ -57,8 +57,10 @@ struct ResourceFiles: Sendable {
         if let configured = environment["TIMELINE_LAYOUT_RESOURCES"] {
             directories.append(URL(fileURLWithPath: configured))
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        directories.append(executable.deletingLastPathComponent().appendingPathComponent(Self.bundleName))
+        // The executable's own path (not argv[0], which is a bare name when run from PATH).
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            directories.append(executable.deletingLastPathComponent().appendingPathComponent(Self.bundleName))
+        }
         if let resources = Bundle.main.resourceURL {
             directories.append(resources.appendingPathComponent(Self.bundleName))
         }
