@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PhotoLayout
 
 #if canImport(Glibc)
     import Glibc
@@ -23,19 +24,33 @@ struct AccessLog: Sendable {
             return "\(record.remoteAddress ?? "-") \"\(record.method.rawValue) \(record.path) \(record.protocolVersion)\" "
                 + "\(record.status) \(record.bytesOut) \(duration)ms id=\(record.requestID)"
         case .json:
-            let fields: [(String, String)] = [
-                ("time", Self.quoted(ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds]))),
-                ("remote", record.remoteAddress.map(Self.quoted) ?? "null"),
-                ("method", Self.quoted(record.method.rawValue)),
-                ("path", Self.quoted(record.path)),
-                ("protocol", Self.quoted(record.protocolVersion)),
-                ("status", String(record.status)),
-                ("bytes_in", String(record.bytesIn)),
-                ("bytes_out", String(record.bytesOut)),
-                ("duration_ms", String(duration)),
-                ("request_id", Self.quoted(record.requestID)),
-            ]
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            // The same writer as the responses: RFC 8259 escaping, shortest numbers.
+            var writer = JSONByteWriter(capacity: 256)
+            writer.beginObject()
+            writer.key("time")
+            writer.string(
+                ISO8601DateFormatter.string(
+                    from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds]))
+            writer.key("remote")
+            writer.string(record.remoteAddress)
+            writer.key("method")
+            writer.string(record.method.rawValue)
+            writer.key("path")
+            writer.string(record.path)
+            writer.key("protocol")
+            writer.string(record.protocolVersion)
+            writer.key("status")
+            writer.number(record.status)
+            writer.key("bytes_in")
+            writer.number(record.bytesIn)
+            writer.key("bytes_out")
+            writer.number(record.bytesOut)
+            writer.key("duration_ms")
+            writer.number(duration)
+            writer.key("request_id")
+            writer.string(record.requestID)
+            writer.endObject()
+            return String(decoding: writer.finish(), as: UTF8.self)
         }
     }
 
@@ -47,25 +62,6 @@ struct AccessLog: Sendable {
             // One write(2) per line: lines from different threads never interleave.
             _ = Glibc.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
         }
-    }
-
-    /// A JSON string literal (RFC 8259 escaping).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 
