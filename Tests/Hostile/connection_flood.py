@@ -5,7 +5,7 @@ import socket
 import time
 
 from hostile_support import (Server, fd_count, get_status, raise_fd_limit, read_response, report, request_bytes,
-                             short_mode)
+                             settled_fd_count, short_mode)
 
 LIMIT = 100
 
@@ -18,7 +18,7 @@ def main():
     try:
         pid = server.process.pid
         get_status(server.port)  # warm: the first request opens what the process keeps open
-        fds_before = fd_count(pid)
+        fds_before = settled_fd_count(pid)
         for _ in range(attempts):
             sockets.append(socket.create_connection(("127.0.0.1", server.port), timeout=10))
         time.sleep(0.5)

@@ -10,7 +10,6 @@ write cut mid-request, so the probe, which can, is the judge of those; wrk's wri
 reported as refused connections."""
 import os
 import signal
-import socket
 import subprocess
 import tempfile
 import threading

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "EndToEnd"))
 from conftest import BINARY, SAMPLES, Server  # noqa: E402  (the end-to-end suite's launcher)
 
 __all__ = ["BINARY", "SAMPLES", "Server", "short_mode", "raise_fd_limit", "rss_kib", "fd_count",
-           "wrk", "connect", "request_bytes", "read_response", "get_status", "report"]
+           "settled_fd_count", "wrk", "connect", "request_bytes", "read_response", "get_status", "report"]
 
 
 def short_mode():
@@ -40,6 +40,12 @@ def rss_kib(pid):
 
 def fd_count(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def settled_fd_count(pid):
+    """The descriptor count once the server closed the connections of requests just answered."""
+    time.sleep(0.3)
+    return fd_count(pid)
 
 
 def wrk(url, seconds, connections=8, threads=1, script=None):

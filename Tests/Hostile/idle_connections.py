@@ -4,8 +4,8 @@ is still served meanwhile, and every descriptor comes back once they are gone.""
 import socket
 import time
 
-from hostile_support import (Server, connect, fd_count, get_status, raise_fd_limit, read_response, report,
-                             request_bytes, rss_kib, short_mode)
+from hostile_support import (Server, fd_count, get_status, raise_fd_limit, read_response, report, request_bytes,
+                             rss_kib, settled_fd_count, short_mode)
 
 # Bound on the server's memory per idle connection (its state machine, parser and buffers).
 MAX_KIB_PER_CONNECTION = 32
@@ -21,7 +21,7 @@ def main():
     try:
         pid = server.process.pid
         get_status(server.port)  # the loops and the date cache are warm
-        rss_before, fds_before = rss_kib(pid), fd_count(pid)
+        rss_before, fds_before = rss_kib(pid), settled_fd_count(pid)
         request = request_bytes("GET", "/healthz")
         for _ in range(count):
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=20)
@@ -43,8 +43,9 @@ def main():
             sock.close()
         server.stop()
     per_connection = (rss_open - rss_before) / count
-    figures = (f"{count} idle keep-alive connections ({answered} answered 200 first): RSS {rss_before / 1024:.1f} MiB "
-               f"before, {rss_open / 1024:.1f} MiB open ({per_connection:.1f} KiB each), {rss_after / 1024:.1f} MiB after; "
+    mib = [f"{kib / 1024:.1f} MiB" for kib in (rss_before, rss_open, rss_after)]
+    figures = (f"{count} idle keep-alive connections ({answered} answered 200 first): RSS {mib[0]} before, "
+               f"{mib[1]} open ({per_connection:.1f} KiB each), {mib[2]} after; "
                f"fds {fds_before} → {fds_open} → {fds_after}; normal client {normal}")
     passed = (answered == count and normal == 200 and per_connection <= MAX_KIB_PER_CONNECTION
               and fds_open >= fds_before + count and fds_after == fds_before)

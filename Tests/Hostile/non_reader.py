@@ -7,7 +7,7 @@ import socket
 import time
 
 from hostile_support import (Server, fd_count, get_status, raise_fd_limit, report, request_bytes, rss_kib,
-                             short_mode)
+                             settled_fd_count, short_mode)
 
 CLIENTS = 10
 IDLE_TIMEOUT = 3
@@ -42,7 +42,7 @@ def main():
     try:
         pid = server.process.pid
         get_status(server.port, "/openapi.yaml")
-        rss_before, fds_before = rss_kib(pid), fd_count(pid)
+        rss_before, fds_before = rss_kib(pid), settled_fd_count(pid)
         for _ in range(CLIENTS):
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -62,9 +62,10 @@ def main():
             sock.close()
         server.stop()
     growth = rss_stalled - rss_before
-    figures = (f"{CLIENTS} clients sent {sent / 1e6:.1f} MB of requests and read nothing: RSS +{growth / 1024:.1f} MiB "
-               f"({rss_before / 1024:.1f} → {rss_stalled / 1024:.1f}); closed by the server {closed_after:.1f}s after "
-               f"the flood (idle timeout {IDLE_TIMEOUT}s); fds {fds_before} → {fds_after}; normal client {normal}")
+    figures = (f"{CLIENTS} clients sent {sent / 1e6:.1f} MB of requests and read nothing: "
+               f"RSS +{growth / 1024:.1f} MiB ({rss_before / 1024:.1f} → {rss_stalled / 1024:.1f}); closed by the "
+               f"server {closed_after:.1f}s after the flood (idle timeout {IDLE_TIMEOUT}s); "
+               f"fds {fds_before} → {fds_after}; normal client {normal}")
     passed = (growth <= MAX_GROWTH_KIB_PER_CLIENT * CLIENTS and normal == 200 and fds_after == fds_before
               and closed_after <= IDLE_TIMEOUT + 2)
     report("non-reading-clients", passed, figures)

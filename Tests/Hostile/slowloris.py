@@ -4,12 +4,15 @@ the server cuts them) while wrk, a normal client, keeps at least 90 % of its thr
 Rounds alternate without and with the attack, so that the load of other work on the machine
 falls on both sides of the ratio. Full mode runs rounds past the request-head timeout (10 s),
 so the server's 408s and the attacker's reconnections are part of it."""
-import asyncio
+import heapq
 import json
 import random
+import select
 import signal
+import socket
 import subprocess
 import sys
+import time
 
 from hostile_support import Server, raise_fd_limit, report, short_mode, wrk
 
@@ -17,54 +20,68 @@ ATTACKERS = 1000
 PATH = "/v1/grid?count=9&style=adaptive&content_width=355&scale=3"
 
 
-async def attacker(port, stop, stats):
-    """One slow client: a request line, then a header byte every 2–4 s; reconnects when cut."""
-    while not stop.is_set():
+class Attack:
+    """The slow clients, on non-blocking sockets in one epoll set (light on the shared CPU):
+    each sends a request line, then a header byte every 2–4 s, and reconnects when cut."""
+
+    def __init__(self, port):
+        self.port = port
+        self.poller = select.epoll()
+        self.sockets = {}
+        self.due = []  # (when, fd) heap of the next byte to send
+        self.stats = {"open": 0, "408": 0, "reset": 0, "connect_errors": 0}
+
+    def open_one(self):
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         except OSError:
-            stats["connect_errors"] += 1
-            await asyncio.sleep(1)
-            continue
-        stats["open"] += 1
-        try:
-            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-            await writer.drain()
-            while not stop.is_set():
-                read = asyncio.ensure_future(reader.read(4096))
-                done, _ = await asyncio.wait({read}, timeout=random.uniform(2, 4))
-                if done:
-                    answer = read.result()
-                    if answer.startswith(b"HTTP/1.1 408"):
-                        stats["408"] += 1
-                    break  # cut by the server: reconnect
-                read.cancel()
-                writer.write(b"a")
-                await writer.drain()
-        except (ConnectionError, OSError):
-            stats["reset"] += 1
-        finally:
-            stats["open"] -= 1
-            writer.close()
+            self.stats["connect_errors"] += 1
+            return
+        sock.setblocking(False)
+        self.sockets[sock.fileno()] = sock
+        self.poller.register(sock.fileno(), select.EPOLLIN)
+        heapq.heappush(self.due, (time.monotonic() + random.uniform(2, 4), sock.fileno()))
 
+    def cut(self, fd):
+        sock = self.sockets.pop(fd)
+        self.poller.unregister(fd)
+        sock.close()
 
-async def attack(port):
-    """Attacks until SIGTERM, then prints what the attackers saw."""
-    stats = {"open": 0, "408": 0, "reset": 0, "connect_errors": 0}
-    stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-    tasks = [asyncio.ensure_future(attacker(port, stop, stats)) for _ in range(ATTACKERS)]
-    while stats["open"] < ATTACKERS and not stop.is_set():
-        await asyncio.sleep(0.1)
-    print("ready", flush=True)
-    await asyncio.gather(*tasks)
-    print(json.dumps(stats), flush=True)
+    def run(self, stop):
+        for _ in range(ATTACKERS):
+            self.open_one()
+        print("ready", flush=True)
+        while not stop:
+            for fd, _ in self.poller.poll(0.05):
+                try:
+                    answer = self.sockets[fd].recv(4096)
+                    self.stats["408"] += answer.startswith(b"HTTP/1.1 408")
+                except OSError:
+                    self.stats["reset"] += 1
+                self.cut(fd)
+                self.open_one()
+            now = time.monotonic()
+            while self.due and self.due[0][0] <= now:
+                _, fd = heapq.heappop(self.due)
+                if fd in self.sockets:
+                    try:
+                        self.sockets[fd].send(b"a")
+                        heapq.heappush(self.due, (now + random.uniform(2, 4), fd))
+                    except OSError:
+                        self.stats["reset"] += 1
+                        self.cut(fd)
+                        self.open_one()
+        self.stats["open"] = len(self.sockets)
+        print(json.dumps(self.stats), flush=True)
 
 
 def main():
     if sys.argv[1:2] == ["--attack"]:
         raise_fd_limit()
-        asyncio.run(attack(int(sys.argv[2])))
+        stop = []
+        signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+        Attack(int(sys.argv[2])).run(stop)
         return
     raise_fd_limit()
     seconds = 2 if short_mode() else 12

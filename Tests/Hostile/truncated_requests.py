@@ -8,7 +8,7 @@ import struct
 import time
 
 from hostile_support import (Server, connect, fd_count, get_status, raise_fd_limit, read_response, report,
-                             request_bytes, short_mode)
+                             request_bytes, settled_fd_count, short_mode)
 
 BODY = json.dumps({"statuses": [{"idstr": "1", "pic_ids": ["a", "b"]}]}).encode()
 
@@ -48,7 +48,7 @@ def main():
     try:
         pid = server.process.pid
         get_status(server.port)
-        fds_before = fd_count(pid)
+        fds_before = settled_fd_count(pid)
         for _ in range(rounds):
             for name, payload in TRUNCATIONS.items():
                 answer = half_closed(server.port, payload)
