@@ -4,8 +4,8 @@ descriptor back."""
 import socket
 import time
 
-from hostile_support import (Server, fd_count, get_status, raise_fd_limit, read_response, report, request_bytes,
-                             settled_fd_count, short_mode)
+from hostile_support import (Server, fd_count_returned_to, get_status, raise_fd_limit, read_response,
+                             report, request_bytes, settled_fd_count, short_mode)
 
 LIMIT = 100
 
@@ -43,11 +43,8 @@ def main():
         for sock in sockets:
             sock.close()
         sockets = []
-        deadline = time.monotonic() + 10
-        while fd_count(pid) > fds_before and time.monotonic() < deadline:
-            time.sleep(0.1)
+        fds_after = fd_count_returned_to(pid, fds_before, 10)
         healthy_after = get_status(server.port)
-        fds_after = fd_count(pid)
         alive = server.process.poll() is None
     finally:
         for sock in sockets:

@@ -15,8 +15,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "EndToEnd"))
 from conftest import BINARY, SAMPLES, Server  # noqa: E402  (the end-to-end suite's launcher)
 
-__all__ = ["BINARY", "SAMPLES", "Server", "short_mode", "raise_fd_limit", "rss_kib", "fd_count",
-           "settled_fd_count", "wrk", "connect", "request_bytes", "read_response", "get_status", "report"]
+__all__ = ["BINARY", "HERE", "SAMPLES", "Server", "short_mode", "raise_fd_limit", "rss_kib", "fd_count",
+           "fd_count_returned_to", "settled_fd_count", "wrk", "connect", "request_bytes", "read_response",
+           "get_status", "report"]
 
 
 def short_mode():
@@ -40,6 +41,14 @@ def rss_kib(pid):
 
 def fd_count(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def fd_count_returned_to(pid, count, seconds=10):
+    """Waits up to `seconds` for the server to be back at `count` descriptors; returns its count."""
+    deadline = time.monotonic() + seconds
+    while fd_count(pid) > count and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return fd_count(pid)
 
 
 def settled_fd_count(pid):

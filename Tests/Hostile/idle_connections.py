@@ -4,8 +4,8 @@ is still served meanwhile, and every descriptor comes back once they are gone.""
 import socket
 import time
 
-from hostile_support import (Server, fd_count, get_status, raise_fd_limit, read_response, report, request_bytes,
-                             rss_kib, settled_fd_count, short_mode)
+from hostile_support import (Server, fd_count, fd_count_returned_to, get_status, raise_fd_limit,
+                             read_response, report, request_bytes, rss_kib, settled_fd_count, short_mode)
 
 # Bound on the server's memory per idle connection (its state machine, parser and buffers).
 MAX_KIB_PER_CONNECTION = 32
@@ -34,10 +34,8 @@ def main():
         for sock in sockets:
             sock.close()
         sockets = []
-        deadline = time.monotonic() + 20
-        while fd_count(pid) > fds_before and time.monotonic() < deadline:
-            time.sleep(0.2)
-        rss_after, fds_after = rss_kib(pid), fd_count(pid)
+        fds_after = fd_count_returned_to(pid, fds_before, 20)
+        rss_after = rss_kib(pid)
     finally:
         for sock in sockets:
             sock.close()

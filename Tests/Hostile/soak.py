@@ -10,8 +10,8 @@ import subprocess
 import threading
 import time
 
-from hostile_support import (HERE, SAMPLES, Server, connect, fd_count, get_status, raise_fd_limit, report, rss_kib,
-                             settled_fd_count, short_mode)
+from hostile_support import (HERE, SAMPLES, Server, connect, fd_count_returned_to, get_status, raise_fd_limit,
+                             report, rss_kib, settled_fd_count, short_mode)
 
 
 def hostile(port, stop, tally):
@@ -63,10 +63,7 @@ def main():
         stop.set()
         attacker.join()
         rss_end = rss_kib(pid)
-        deadline = time.monotonic() + 10
-        while fd_count(pid) > fds_before and time.monotonic() < deadline:
-            time.sleep(0.1)
-        fds_after = fd_count(pid)
+        fds_after = fd_count_returned_to(pid, fds_before, 10)
         alive = server.process.poll() is None
     finally:
         server.stop()

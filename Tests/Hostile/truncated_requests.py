@@ -7,8 +7,8 @@ import socket
 import struct
 import time
 
-from hostile_support import (Server, connect, fd_count, get_status, raise_fd_limit, read_response, report,
-                             request_bytes, settled_fd_count, short_mode)
+from hostile_support import (Server, connect, fd_count_returned_to, get_status, raise_fd_limit,
+                             read_response, report, request_bytes, settled_fd_count, short_mode)
 
 BODY = json.dumps({"statuses": [{"idstr": "1", "pic_ids": ["a", "b"]}]}).encode()
 
@@ -65,11 +65,8 @@ def main():
             time.sleep(0.01)
             for sock in sockets:
                 reset(sock)
-        deadline = time.monotonic() + 10
-        while fd_count(pid) > fds_before and time.monotonic() < deadline:
-            time.sleep(0.1)
+        fds_after = fd_count_returned_to(pid, fds_before, 10)
         healthy = get_status(server.port)
-        fds_after = fd_count(pid)
         alive = server.process.poll() is None
     finally:
         server.stop()
