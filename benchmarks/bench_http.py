@@ -3,7 +3,7 @@
 
 Starts the release build of timeline-layout and an nginx (one worker, `return 200` with a
 2 KB JSON body) on loopback, drives both with wrk, and reads each server's CPU time and RSS
-from /proc. Prints a Markdown table, and with --write appends it to BENCHMARKS.md.
+from /proc. Prints a Markdown table (scripts/bench puts it into BENCHMARKS.md).
 
 Absolute numbers drift on these shared machines: read the ratios, measured minutes apart.
 """
@@ -49,11 +49,21 @@ def rss_mb(pids):
     return total / 1024
 
 
-def wrk(url, connections, seconds, script=None):
+def wrk(url, connections, seconds, script=None, pids=()):
+    """Runs wrk; samples the servers' RSS every 100 ms meanwhile (the peak is `rss_peak_mb`)."""
     cmd = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script:
         cmd += ["-s", script]
-    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    process = subprocess.Popen(cmd + [url], stdout=subprocess.PIPE, text=True)
+    peak = 0.0
+    while process.poll() is None:
+        if pids:
+            peak = max(peak, rss_mb(pids))
+        time.sleep(0.1)
+    out = process.stdout.read()
+    if process.returncode != 0:
+        raise SystemExit(f"wrk failed: {out}")
+
     def latency(label):
         m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)", out, re.M)
         value, unit = float(m.group(1)), m.group(2)
@@ -62,15 +72,14 @@ def wrk(url, connections, seconds, script=None):
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
     non2xx = int((re.search(r"Non-2xx or 3xx responses: (\d+)", out) or [0, 0])[1])
-    return dict(requests=requests, rps=rps, p50=latency(50), p99=latency(99), errors=errors + non2xx)
+    return dict(requests=requests, rps=rps, p50=latency(50), p99=latency(99), errors=errors + non2xx, rss_peak_mb=peak)
 
 
 def measure(pids, url, connections, seconds, script=None):
     before = cpu_seconds(pids)
-    result = wrk(url, connections, seconds, script)
+    result = wrk(url, connections, seconds, script, pids)
     result["cpu"] = cpu_seconds(pids) - before
     result["cpu_us_per_request"] = result["cpu"] / max(result["requests"], 1) * 1e6
-    result["rss_mb"] = rss_mb(pids)
     return result
 
 
@@ -110,7 +119,6 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
-    parser.add_argument("--write", action="store_true", help="also write the table into BENCHMARKS.md")
     args = parser.parse_args()
     for tool in ("wrk", "nginx"):
         if not shutil.which(tool):
@@ -139,7 +147,6 @@ def main():
         ours = measure([service.pid], f"http://127.0.0.1:{port}/healthz", 64, args.seconds)
         theirs = measure(nginx_pids, f"http://127.0.0.1:{nginx_port}/", 64, args.seconds)
         timeline = measure([service.pid], f"http://127.0.0.1:{port}/v1/timeline/layout", 16, args.seconds, script)
-        loaded_rss = rss_mb([service.pid])
 
         mb_per_cpu_s = timeline["requests"] * body_bytes / 1e6 / max(timeline["cpu"], 1e-9)
         rows = [
@@ -151,19 +158,13 @@ def main():
             ("timeline (client-api sample, 275 KB), wrk -t1 -c16", f"{timeline['rps']:,.0f} req/s",
              f"p50 {timeline['p50']:.2f} ms, p99 {timeline['p99']:.2f} ms", "p99 target ≤ 5 ms"),
             ("timeline request body per server CPU-second", f"{mb_per_cpu_s:,.0f} MB/s", "", "target ≥ 300 MB/s"),
-            ("RSS idle / after load", f"{idle_rss:.1f} MB / {loaded_rss:.1f} MB", f"nginx {rss_mb(nginx_pids):.1f} MB", "idle target ≤ 20 MB"),
+            ("RSS idle / peak under load", f"{idle_rss:.1f} MB / {max(ours['rss_peak_mb'], timeline['rss_peak_mb']):.1f} MB",
+             f"nginx {theirs['rss_peak_mb']:.1f} MB", "idle target ≤ 20 MB"),
             ("errors (wrk socket errors + non-2xx)", f"{ours['errors'] + timeline['errors']}", f"nginx {theirs['errors']}", ""),
         ]
         table = "| measure | timeline-layout | reference | ratio / target |\n|---|---|---|---|\n"
         table += "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)
         print(table)
-        if args.write:
-            stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-            section = f"## HTTP ({stamp}, {args.seconds} s per run, `benchmarks/bench_http.py`)\n\n{table}\n"
-            path = os.path.join(ROOT, "BENCHMARKS.md")
-            text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\n"
-            text = re.sub(r"## HTTP \(.*?(?=\n## |\Z)", "", text, flags=re.S).rstrip() + "\n\n" + section
-            open(path, "w").write(text)
     finally:
         service.send_signal(signal.SIGTERM)
         if nginx:

@@ -82,7 +82,8 @@ struct TransitionRulesTests {
         }
     }
 
-    /// Keyframes run from the exact thumbnail to the exact picture frame.
+    /// Keyframes run from the reported `from` to the reported `to` (both on the pixel grid):
+    /// the picture's exact y 52.25 is reported as 52.5, and the last keyframe lands there.
     @Test func openKeyframes() throws {
         let frames: [Rect?] = [Rect(x: 12, y: 240, width: 70, height: 70)]
         let input = browser(
@@ -94,7 +95,11 @@ struct TransitionRulesTests {
         let transition = try TransitionRules.open(input)
         #expect(transition.keyframes.count == 31)
         #expect(transition.keyframes.first?.frame == frames[0])
-        #expect(transition.keyframes.last?.frame == Rect(x: 0, y: 52.25, width: 375, height: 562.5))
+        #expect(transition.keyframes.last?.frame == Rect(x: 0, y: 52.5, width: 375, height: 562.5))
+        #expect(transition.keyframes.last?.frame == transition.to)
+        // Halfway (t = 0.25 s, progress 0.5 on the symmetric ease curve): exactly the midpoint.
+        #expect(transition.keyframes[15].progress == 0.5)
+        #expect(transition.keyframes[15].frame == Rect(x: 6, y: 146.25, width: 222.5, height: 316.25))
     }
 
     /// Close without a current frame: from the computed picture frame back to the thumbnail.

@@ -168,17 +168,6 @@ extension HTTP1Connection {
 
     /// Adds `X-Request-Id`; a response that cannot be written safely becomes a 500.
     static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
-        var response = response
-        if !HTTP1Serializer.isWritable(response) {
-            ServerLog.error(
-                "request \(info.requestID): unwritable response (status \(response.status.code) or a header "
-                    + "with a control character); answering 500"
-            )
-            response = .problem(
-                ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
-            )
-        }
-        response.headers.set("X-Request-Id", info.requestID)
-        return response
+        response.finalized(requestID: info.requestID)
     }
 }

@@ -1,4 +1,4 @@
-/// The protocol version of a request: HTTP/1.0 or HTTP/1.1 on this server.
+/// The protocol version of a request: HTTP/1.0, HTTP/1.1 or HTTP/2 on this server.
 public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     public var major: Int
     public var minor: Int

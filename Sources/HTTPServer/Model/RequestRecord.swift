@@ -13,7 +13,7 @@ public struct RequestRecord: Sendable {
     public var bytesOut: Int
     public var requestID: String
     public var remoteAddress: String?
-    /// `HTTP/1.1` or `HTTP/1.0`.
+    /// `HTTP/1.1`, `HTTP/1.0` or `HTTP/2.0`.
     public var protocolVersion: String
 
     public init(

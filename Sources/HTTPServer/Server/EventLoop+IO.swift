@@ -10,12 +10,17 @@ extension EventLoop {
             if count > 0 {
                 if connection.lingerUntil != nil { continue }  // dropped: we are closing
                 let bytes = UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])
-                perform(connection.machine.received(bytes, now: .now), on: connection)
+                if opensWithPreface(bytes, connection) { startHTTP2(connection) }
+                if connection.http2 != nil {
+                    receiveHTTP2(bytes, on: connection)
+                } else {
+                    perform(connection.machine.received(bytes, now: .now), on: connection)
+                }
                 guard connections[connection.fd] === connection, wantsInput(connection) else { return }
                 if count < readBuffer.count { break }
             } else if count == 0 {
                 connection.peerClosedInput = true
-                if connection.lingerUntil != nil {
+                if connection.lingerUntil != nil || connection.http2 != nil {
                     closeNow(connection)
                     return
                 }
@@ -40,7 +45,11 @@ extension EventLoop {
             index += 1
             switch action {
             case .handle(let request, let context, let sequence):
-                let response = shared.responder.respond(to: request, context: context)
+                if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
+                    upgradeToHTTP2(connection, request: request, context: context, settings: settings)
+                    return
+                }
+                let response = contentCoder.respond(to: request, context: context, with: shared.responder)
                 if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
                     // Shutdown began while the handler ran: this response is the last one.
                     work.append(contentsOf: connection.machine.startDraining(now: .now))
@@ -85,7 +94,7 @@ extension EventLoop {
     }
 
     /// Writes head and body with one `writev` when nothing is queued; keeps what the kernel refuses.
-    private func send(_ head: [UInt8], _ body: [UInt8], on connection: ServerConnection) {
+    func send(_ head: [UInt8], _ body: [UInt8], on connection: ServerConnection) {
         guard connection.pendingOutputCount == 0 else {
             connection.output.append(contentsOf: head)
             connection.output.append(contentsOf: body)
@@ -152,6 +161,10 @@ extension EventLoop {
             connection.output.removeSubrange(0..<connection.outputOffset)  // keep the queue from growing
             connection.outputOffset = 0
         }
+        if connection.http2 != nil {
+            pumpHTTP2(connection)  // more frames may wait for room; updates interest
+            return
+        }
         if connection.pendingOutputCount <= Self.maxPendingOutput / 2, !connection.machine.isWritable {
             perform(connection.machine.setWritable(true, now: .now), on: connection)  // updates interest
             return
@@ -161,6 +174,10 @@ extension EventLoop {
 
     private func wantsInput(_ connection: ServerConnection) -> Bool {
         if connection.lingerUntil != nil { return !connection.peerClosedInput }
+        if let session = connection.http2 {
+            return session.wantsInput && connection.pendingOutputCount < Self.maxPendingOutput
+                && !connection.peerClosedInput
+        }
         return connection.machine.wantsInput && !connection.peerClosedInput
     }
 
@@ -179,7 +196,7 @@ extension EventLoop {
 
     /// Lingering close after an error response or with input unread: shut our side so the last
     /// response is delivered rather than reset, and drop input until EOF or `lingerTime`.
-    private func beginClosing(_ connection: ServerConnection) {
+    func beginClosing(_ connection: ServerConnection) {
         var unread: Int32 = 0
         _ = ioctl(connection.fd, UInt(FIONREAD), &unread)
         if connection.peerClosedInput || (!connection.lingerOnClose && unread == 0) {

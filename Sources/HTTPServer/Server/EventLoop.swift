@@ -28,6 +28,12 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
+    /// gzip for every connection of this loop, HTTP/1.1 and HTTP/2 alike.
+    let contentCoder: HTTPContentCoder
+    /// Serial queues that run this loop's HTTP/2 handlers, taken in turn, so streams run
+    /// concurrently without sharing Dispatch's width-limited global pool.
+    let handlerQueues: [DispatchQueue]
+    var nextHandlerQueue = 0
     private var isDraining = false
     private var isStopped = false
     private var connectionCounter = 0
@@ -42,6 +48,10 @@ final class EventLoop: @unchecked Sendable {
         events = .allocate(capacity: Int(Self.eventCapacity))
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
+        contentCoder = HTTPContentCoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
+        handlerQueues = (0..<max(2, shared.configuration.threads)).map {
+            DispatchQueue(label: "http.loop.\(index).handlers.\($0)")
+        }
     }
 
     deinit {
@@ -103,7 +113,11 @@ final class EventLoop: @unchecked Sendable {
         isDraining = true
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
-            perform(connection.machine.startDraining(now: now), on: connection)
+            if connection.http2 != nil {
+                drainHTTP2(connection)
+            } else {
+                perform(connection.machine.startDraining(now: now), on: connection)
+            }
         }
     }
 
@@ -147,6 +161,8 @@ final class EventLoop: @unchecked Sendable {
                 now - connection.lastWriteProgress >= shared.configuration.timeouts.idle
             {
                 closeNow(connection)  // the client stopped reading its responses
+            } else if connection.http2 != nil {
+                tickHTTP2(connection, now: now)
             } else {
                 perform(connection.machine.tick(now: now), on: connection)
             }

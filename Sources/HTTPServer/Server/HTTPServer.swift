@@ -2,8 +2,9 @@
 import Foundation
 import Synchronization
 
-/// A generic HTTP/1.1 server: one listener, `threads` event loops (serial queues, each with
-/// its own epoll set), handlers run synchronously on the connection's loop.
+/// A generic HTTP/1.1 and cleartext HTTP/2 server (gzip on both): one listener, `threads` event
+/// loops (serial queues, each with its own epoll set). HTTP/1.1 handlers run synchronously on the
+/// connection's loop; HTTP/2 streams on the loop's handler queues, so they run concurrently.
 public final class HTTPServer: Sendable {
     private enum Phase {
         case idle, running, draining, stopped

@@ -3,6 +3,8 @@
 final class ServerConnection {
     let fd: Int32
     var machine: HTTP1Connection
+    /// Set once the connection speaks HTTP/2 (prior knowledge or `Upgrade: h2c`); `machine` is then unused.
+    var http2: HTTP2Session?
     /// Response bytes the kernel did not take yet, from `outputOffset`.
     var output: [UInt8] = []
     var outputOffset = 0

@@ -47,6 +47,11 @@ struct ResourceFiles: Sendable {
     static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
     let files: [String: [UInt8]]
 
+    /// Files given directly (tests).
+    init(files: [String: [UInt8]]) {
+        self.files = files
+    }
+
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         var directories: [URL] = []
         if let configured = environment["TIMELINE_LAYOUT_RESOURCES"] {
@@ -73,16 +78,26 @@ struct ResourceFiles: Sendable {
     }
 
     /// index.html with `<!--SAMPLES-->` replaced by one `<script type="application/json"
-    /// id="sample-NAME">` per sample (`</` escaped so no sample can close the element).
+    /// id="sample-NAME">` per sample (`</` escaped as `<\/` so no sample can close the
+    /// element). Built once at start, on bytes: the samples are half a megabyte.
     func playgroundPage() -> [UInt8]? {
         guard let page = files["playground/index.html"] else { return nil }
-        var scripts = ""
+        let marker = Array("<!--SAMPLES-->".utf8)
+        guard let start = page.indices.first(where: { page[$0...].starts(with: marker) }) else { return page }
+        var scripts: [UInt8] = []
         for name in Self.sampleNames {
             guard let sample = files["samples/\(name).json"] else { continue }
-            let json = String(decoding: sample, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
-            scripts += "<script type=\"application/json\" id=\"sample-\(name)\">\(json)</script>\n"
+            scripts += Array("<script type=\"application/json\" id=\"sample-\(name)\">".utf8)
+            for (offset, byte) in sample.enumerated() {
+                scripts.append(byte)
+                // "</" becomes "<\/": JSON reads the same string, HTML sees no end tag.
+                if byte == UInt8(ascii: "<"), offset + 1 < sample.count, sample[offset + 1] == UInt8(ascii: "/") {
+                    scripts.append(UInt8(ascii: "\\"))
+                }
+            }
+            scripts += Array("</script>\n".utf8)
         }
-        return Array(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<!--SAMPLES-->", with: scripts).utf8)
+        return Array(page[..<start]) + scripts + Array(page[(start + marker.count)...])
     }
 
     func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {

@@ -97,9 +97,16 @@ public enum TransitionRules {
     }
 
     /// A transition between two exact frames; a fade (either missing) has no keyframes.
-    static func layout(from: Rect?, to: Rect?, options: TransitionOptions, grid: PixelGrid) throws(InputError)
-        -> TransitionLayout
+    ///
+    /// `from` and `to` are reported on the pixel grid, and the keyframes interpolate between
+    /// those reported frames (decision: DESIGN says frame = lerp(from, to, progress) and leaves
+    /// keyframes unrounded; interpolating the unrounded ends would make the first keyframe miss
+    /// `from` by up to half a pixel, a visible jump when a client starts the animation at `from`).
+    static func layout(from exactFrom: Rect?, to exactTo: Rect?, options: TransitionOptions, grid: PixelGrid)
+        throws(InputError) -> TransitionLayout
     {
+        let from = exactFrom.map(grid.round)
+        let to = exactTo.map(grid.round)
         let fade = from == nil || to == nil
         let timing = try KeyframeRules.timing(options, sampled: options.keyframes && !fade)
         var keyframes: [Keyframe] = []
@@ -113,8 +120,8 @@ public enum TransitionRules {
             )
         }
         return TransitionLayout(
-            from: from.map(grid.round),
-            to: to.map(grid.round),
+            from: from,
+            to: to,
             duration: timing.duration,
             curve: options.curve,
             fade: fade,

@@ -1,0 +1,91 @@
+/// gzip on both sides of an exchange, in the one place HTTP/1.1 and HTTP/2 share (DESIGN §8):
+/// a gzip request body is inflated (held to the body limit: 413) before the responder sees it,
+/// and an eligible response is deflated when the client accepts gzip. The zlib streams are
+/// reused. Not Sendable: each event loop owns one and uses it on its queue.
+final class HTTPContentCoder {
+    /// Bodies shorter than this go uncompressed: the gzip framing would eat the gain.
+    static let minimumCompressedSize = 1024
+
+    let maxBodyBytes: Int
+    private let deflater = GzipDeflater()
+    private let inflater = GzipInflater()
+
+    init(maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Decodes the request, asks `responder`, encodes the answer for the request's `Accept-Encoding`.
+    func respond(to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder) -> HTTPResponse {
+        var request = request
+        if let refusal = decode(&request) { return refusal }
+        var response = responder.respond(to: request, context: context)
+        encode(
+            &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
+        )
+        return response
+    }
+
+    /// Inflates a gzip body and removes `Content-Encoding` (identity is removed too); nil when
+    /// the request may go on, else the response to send instead (413, or 400 for a corrupt body).
+    /// Other codings are left in place for the responder to refuse (415).
+    func decode(_ request: inout HTTPRequest) -> HTTPResponse? {
+        let codings = request.headers.values("Content-Encoding").flatMap(HTTPRequestHead.listItems)
+        guard !codings.isEmpty || request.headers.contains("Content-Encoding") else { return nil }
+        let applied = codings.filter { $0 != "identity" }
+        if applied.isEmpty {
+            request.headers.remove("Content-Encoding")
+            return nil
+        }
+        guard applied == ["gzip"] || applied == ["x-gzip"] else { return nil }
+        switch inflater.inflate(request.body, limit: maxBodyBytes) {
+        case .inflated(let body):
+            request.body = body
+            request.headers.remove("Content-Encoding")
+            request.headers.set("Content-Length", String(body.count))
+            return nil
+        case .tooLarge:
+            let detail = "The inflated request body is larger than \(maxBodyBytes) bytes."
+            return .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
+        case .invalid:
+            return .problem(
+                ProblemDetails(status: .badRequest, detail: "The gzip request body is corrupt or cut short."))
+        }
+    }
+
+    /// Adds `Vary: Accept-Encoding` to a response whose body could be compressed, and
+    /// compresses it when it is at least 1 KiB, not encoded yet, and the client accepts gzip.
+    /// A strong ETag becomes weak: the gzip bytes are a different representation.
+    func encode(_ response: inout HTTPResponse, acceptEncoding: [String], isHeadRequest: Bool) {
+        let code = response.status.code
+        guard code >= 200, code != 204, !response.headers.contains("Content-Encoding"),
+            Self.isCompressible(response.headers["Content-Type"])
+        else { return }
+        Self.addVary(to: &response.headers)
+        guard !isHeadRequest, code != 304, response.body.count >= Self.minimumCompressedSize,
+            AcceptEncoding.allowsGzip(acceptEncoding), let compressed = deflater.compress(response.body),
+            compressed.count < response.body.count
+        else { return }
+        response.body = compressed
+        response.headers.set("Content-Encoding", "gzip")
+        if let etag = response.headers["ETag"], etag.hasPrefix("\"") { response.headers.set("ETag", "W/" + etag) }
+    }
+
+    /// Text-like media types: text/*, JSON and XML (with their `+json`/`+xml` kinds), YAML, JavaScript.
+    static func isCompressible(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = Substring(contentType.split(separator: ";", maxSplits: 1).first ?? "")
+            .trimmingWhitespace().lowercased()
+        return mediaType.hasPrefix("text/") || mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml")
+            || compressibleTypes.contains(mediaType)
+    }
+
+    private static let compressibleTypes: Set<String> = [
+        "application/json", "application/xml", "application/yaml", "application/x-yaml", "application/javascript",
+    ]
+
+    private static func addVary(to headers: inout HTTPHeaders) {
+        let present = headers.values("Vary").flatMap(HTTPRequestHead.listItems)
+        guard !present.contains("accept-encoding"), !present.contains("*") else { return }
+        headers.add("Vary", "Accept-Encoding")  // repeated Vary fields combine as one list
+    }
+}

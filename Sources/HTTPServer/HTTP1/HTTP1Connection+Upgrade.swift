@@ -1,0 +1,12 @@
+extension HTTP1Connection {
+    /// Whether `sequence` is the only request received and nothing follows it yet: the
+    /// connection may switch protocols after answering it.
+    func mayUpgrade(after sequence: Int) -> Bool {
+        slots.count == 1 && slots.first?.sequence == sequence && partial == nil && !isDraining
+    }
+
+    /// Bytes received after the last parsed request, for the protocol that takes over.
+    var unparsedInput: [UInt8] {
+        Array(parser.buffer[parser.readIndex...])
+    }
+}

@@ -1,0 +1,162 @@
+import CNghttp2
+
+/// One HTTP/2 server connection (RFC 9113) over libnghttp2: bytes in (`receive`), complete
+/// requests out, responses in (`complete`), frames out (`drainOutput`). It does no I/O and runs
+/// no handler, so tests feed it bytes. Same limits as HTTP/1.1: header list over the limit →
+/// 431 on that stream, body over the limit → 413; a protocol error ends only this session.
+///
+/// Not Sendable: it lives on its event loop's queue. nghttp2's callbacks capture nothing and
+/// find the session through `user_data`.
+final class HTTP2Session {
+    /// Limits and the name for the `server` header.
+    struct Configuration: Sendable {
+        var limits = HTTPServerConfiguration.Limits()
+        var maxConcurrentStreams: UInt32 = 100
+        /// Our receive window per stream and for the connection (RFC 9113 §6.9.2).
+        var initialWindowSize: UInt32 = 1 << 20
+        var serverName = "timeline-layout"
+    }
+
+    /// A request read whole, to answer with `complete(streamID:with:now:)`.
+    struct Request {
+        var request: HTTPRequest
+        var context: RequestContext
+        var streamID: Int32
+    }
+
+    let configuration: Configuration
+    let remoteAddress: String?
+    let requestIDPrefix: String
+    let observer: (any ServerObserver)?
+    /// The nghttp2_session; nil only if nghttp2 could not allocate one.
+    private(set) var session: OpaquePointer?
+    var streams: [Int32: HTTP2Stream] = [:]
+    /// Requests completed by the bytes being received.
+    var ready: [Request] = []
+    /// The time `receive` was called with, for the streams it opens.
+    var now: ContinuousClock.Instant
+    /// When the last bytes arrived or the last response was submitted.
+    var lastActivity: ContinuousClock.Instant
+    var dates = HTTPDateCache()
+    var requestCounter = 0
+    /// nghttp2 reported an error it cannot recover from (bad preface, flood, out of memory).
+    private(set) var isFailed = false
+    private(set) var isDraining = false
+
+    init(
+        configuration: Configuration, remoteAddress: String?, requestIDPrefix: String,
+        observer: (any ServerObserver)?, now: ContinuousClock.Instant
+    ) {
+        self.configuration = configuration
+        self.remoteAddress = remoteAddress
+        self.requestIDPrefix = requestIDPrefix
+        self.observer = observer
+        self.now = now
+        lastActivity = now
+        session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
+        guard let session else {
+            isFailed = true
+            return
+        }
+        var settings = [
+            nghttp2_settings_entry(
+                settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue),
+                value: configuration.maxConcurrentStreams
+            ),
+            nghttp2_settings_entry(
+                settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue),
+                value: configuration.initialWindowSize
+            ),
+            nghttp2_settings_entry(
+                settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue),
+                value: UInt32(clamping: configuration.limits.maxHeaderBytes)
+            ),
+        ]
+        let submitted = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), &settings, settings.count)
+        let widened = nghttp2_session_set_local_window_size(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, Int32(clamping: configuration.initialWindowSize)
+        )
+        if submitted != 0 || widened != 0 { isFailed = true }
+    }
+
+    deinit {
+        nghttp2_session_del(session)
+    }
+
+    /// Bytes from the peer; returns the requests they completed.
+    func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Request] {
+        guard let session, !isFailed, !bytes.isEmpty else { return [] }
+        self.now = now
+        lastActivity = now
+        let result = nghttp2_session_mem_recv(
+            session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        if result < 0 {
+            isFailed = true
+            ServerLog.error("HTTP/2 session \(requestIDPrefix): \(String(cString: nghttp2_strerror(Int32(result))))")
+        }
+        defer { ready.removeAll() }
+        return ready
+    }
+
+    /// Bytes from the peer; returns the requests they completed.
+    func receive(_ bytes: [UInt8], now: ContinuousClock.Instant) -> [Request] {
+        bytes.withUnsafeBytes { receive($0, now: now) }
+    }
+
+    /// Appends frames waiting to be sent until `buffer` holds `limit` bytes (DATA is produced
+    /// only as fast as the peer's flow-control windows allow).
+    func drainOutput(into buffer: inout [UInt8], limit: Int = .max) {
+        guard let session, !isFailed else { return }
+        while buffer.count < limit {
+            var data: UnsafePointer<UInt8>?
+            let count = nghttp2_session_mem_send(session, &data)
+            guard count >= 0 else {
+                isFailed = true
+                return
+            }
+            guard count > 0, let data else { return }
+            buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+        }
+    }
+
+    /// True once the session is over: failed, or neither side has anything left to say
+    /// (after GOAWAY with no open stream, or a connection error).
+    var isFinished: Bool {
+        guard let session, !isFailed else { return true }
+        return nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0
+    }
+
+    /// Whether more input is welcome.
+    var wantsInput: Bool {
+        guard let session, !isFailed else { return false }
+        return nghttp2_session_want_read(session) != 0
+    }
+
+    /// Requests handed out and not answered yet, or still being received.
+    var hasOpenStreams: Bool { !streams.isEmpty }
+
+    /// Whether some request is still being received (its END_STREAM has not come).
+    var isReceivingRequest: Bool { streams.values.contains { !$0.requestEnded && !$0.isRefused } }
+
+    /// Graceful shutdown: GOAWAY naming the last stream taken, which still gets its answer;
+    /// the session finishes once those are sent.
+    func startDraining() {
+        guard let session, !isDraining else { return }
+        isDraining = true
+        let last = nghttp2_session_get_last_proc_stream_id(session)
+        _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), last, NGHTTP2_NO_ERROR.rawValue, nil, 0)
+    }
+
+    /// Ends an idle session: GOAWAY, then the session is finished.
+    func terminate() {
+        guard let session else { return }
+        _ = nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue)
+    }
+
+    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
+    func nextRequestID(echoing headers: HTTPHeaders) -> String {
+        requestCounter += 1
+        if let given = headers["X-Request-Id"], RequestContext.isSaneRequestID(given) { return given }
+        return "\(requestIDPrefix)-\(requestCounter)"
+    }
+}

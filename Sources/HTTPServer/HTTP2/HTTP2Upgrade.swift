@@ -1,0 +1,30 @@
+import Foundation
+
+/// `Upgrade: h2c` (RFC 7540 §3.2): an HTTP/1.1 request that asks to continue in cleartext HTTP/2.
+enum HTTP2Upgrade {
+    /// The interim response after which both sides speak HTTP/2.
+    static let switchingProtocols = Array(
+        "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8)
+
+    /// The decoded `HTTP2-Settings` payload when `request` asks for h2c properly (`Upgrade: h2c`,
+    /// one `HTTP2-Settings` in base64url, both named in `Connection`), else nil.
+    static func settings(of request: HTTPRequest) -> [UInt8]? {
+        let headers = request.headers
+        guard request.version == .http11,
+            headers.values("Upgrade").flatMap(HTTPRequestHead.listItems).contains("h2c")
+        else { return nil }
+        let options = headers.values("Connection").flatMap(HTTPRequestHead.listItems)
+        let values = headers.values("HTTP2-Settings")
+        guard options.contains("upgrade"), options.contains("http2-settings"), values.count == 1 else { return nil }
+        return decodeBase64URL(Substring(values[0]).trimmingWhitespace())
+    }
+
+    /// base64url without padding (RFC 4648 §5), as HTTP2-Settings carries it; nil when malformed
+    /// or not a whole number of 6-byte settings.
+    static func decodeBase64URL(_ text: Substring) -> [UInt8]? {
+        var standard = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        guard let data = Data(base64Encoded: standard), data.count % 6 == 0 else { return nil }
+        return Array(data)
+    }
+}

@@ -1,0 +1,144 @@
+@preconcurrency import Dispatch
+
+/// HTTP/2 on an event loop: a connection that opens with the client preface or upgrades
+/// with `Upgrade: h2c` hands its bytes to an `HTTP2Session` instead of `HTTP1Connection`.
+/// Streams of one connection are served concurrently: each request is decoded here, answered
+/// on one of the loop's handler queues (in turn), then encoded and submitted back here.
+extension EventLoop {
+    static let http2Preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
+
+    /// Whether a connection that has not started a request yet opens with the client preface.
+    func opensWithPreface(_ bytes: UnsafeRawBufferPointer, _ connection: ServerConnection) -> Bool {
+        guard connection.http2 == nil, connection.machine.nextSequence == 0, !connection.machine.parser.isMidRequest,
+            bytes.count >= 3
+        else { return false }
+        let count = min(bytes.count, Self.http2Preface.count)
+        return bytes.prefix(count).elementsEqual(Self.http2Preface.prefix(count))
+    }
+
+    /// Switches `connection` to HTTP/2 (its first bytes were the preface).
+    func startHTTP2(_ connection: ServerConnection) {
+        let session = HTTP2Session(
+            configuration: HTTP2Session.Configuration(
+                limits: shared.configuration.limits, serverName: shared.configuration.serverName
+            ),
+            remoteAddress: connection.machine.remoteAddress, requestIDPrefix: connection.machine.requestIDPrefix,
+            observer: shared.observer, now: .now
+        )
+        connection.http2 = session
+        if shared.isDraining.load(ordering: .relaxed) { session.startDraining() }
+    }
+
+    /// Answers `request` with `101 Switching Protocols`, then serves it as stream 1 of a new session.
+    func upgradeToHTTP2(
+        _ connection: ServerConnection, request: HTTPRequest, context: RequestContext, settings: [UInt8]
+    ) {
+        let leftover = connection.machine.unparsedInput
+        send(HTTP2Upgrade.switchingProtocols, [], on: connection)
+        guard connections[connection.fd] === connection else { return }
+        startHTTP2(connection)
+        guard let session = connection.http2,
+            session.upgrade(settings: settings, request: request, receivedAt: context.receivedAt)
+        else {
+            closeNow(connection)
+            return
+        }
+        handleHTTP2([HTTP2Session.Request(request: request, context: context, streamID: 1)], on: connection)
+        if leftover.isEmpty {
+            pumpHTTP2(connection)
+        } else {
+            leftover.withUnsafeBytes { receiveHTTP2($0, on: connection) }
+        }
+    }
+
+    /// Feeds the session, starts the requests it completed, writes what it has to say.
+    func receiveHTTP2(_ bytes: UnsafeRawBufferPointer, on connection: ServerConnection) {
+        guard let session = connection.http2 else { return }
+        handleHTTP2(session.receive(bytes, now: .now), on: connection)
+        pumpHTTP2(connection)
+    }
+
+    /// Decodes the requests here, then answers them on the handler queues: the requests one read
+    /// completed are dealt out to the queues in turn, one hop there and back per queue rather than
+    /// per request (each hop wakes a thread, which cost as much as the rest of a small request).
+    func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
+        guard let session = connection.http2, !items.isEmpty else { return }
+        var groups = Array(repeating: [HTTP2Session.Request](), count: min(items.count, handlerQueues.count))
+        var dealt = 0
+        for var item in items {
+            if let refusal = contentCoder.decode(&item.request) {
+                finishHTTP2(item, response: refusal, on: connection)
+                continue
+            }
+            groups[dealt % groups.count].append(item)
+            dealt += 1
+        }
+        let responder = shared.responder
+        let fd = connection.fd
+        let owner = session.requestIDPrefix
+        for group in groups where !group.isEmpty {
+            let handlerQueue = handlerQueues[nextHandlerQueue % handlerQueues.count]
+            nextHandlerQueue &+= 1
+            handlerQueue.async { [self] in
+                let responses = group.map { responder.respond(to: $0.request, context: $0.context) }
+                queue.async { [self] in
+                    // The connection may have closed meanwhile, and its descriptor been reused.
+                    guard let connection = connections[fd], connection.http2?.requestIDPrefix == owner else { return }
+                    for (item, response) in zip(group, responses) {
+                        finishHTTP2(item, response: response, on: connection)
+                    }
+                    pumpHTTP2(connection)
+                }
+            }
+        }
+    }
+
+    private func finishHTTP2(_ item: HTTP2Session.Request, response: HTTPResponse, on connection: ServerConnection) {
+        var response = response
+        let request = item.request
+        contentCoder.encode(
+            &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
+        )
+        connection.http2?.complete(
+            streamID: item.streamID, with: response, request: request, requestID: item.context.requestID
+        )
+    }
+
+    /// Moves frames from the session to the socket while less than half the back-pressure
+    /// limit waits; closes once the session is over and everything is written.
+    func pumpHTTP2(_ connection: ServerConnection) {
+        guard connections[connection.fd] === connection, let session = connection.http2 else { return }
+        while connection.pendingOutputCount < Self.maxPendingOutput / 2 {
+            headBuffer.removeAll(keepingCapacity: true)  // the loop's scratch buffer, free between sends
+            session.drainOutput(into: &headBuffer, limit: Self.readBufferSize)
+            if headBuffer.isEmpty { break }
+            send(headBuffer, [], on: connection)
+            guard connections[connection.fd] === connection else { return }
+        }
+        if session.isFinished { connection.closeAfterFlush = true }
+        if connection.closeAfterFlush && connection.pendingOutputCount == 0 {
+            beginClosing(connection)
+        } else {
+            updateInterest(connection)
+        }
+    }
+
+    /// Draining: GOAWAY; the session finishes once the streams it names are answered.
+    func drainHTTP2(_ connection: ServerConnection) {
+        connection.http2?.startDraining()
+        pumpHTTP2(connection)
+    }
+
+    /// Deadlines as on HTTP/1.1: GOAWAY and close for a connection with no open stream for the
+    /// idle timeout, or with a request being received and no input for the request-head timeout.
+    func tickHTTP2(_ connection: ServerConnection, now: ContinuousClock.Instant) {
+        guard let session = connection.http2 else { return }
+        let quiet = now - session.lastActivity
+        let timeouts = shared.configuration.timeouts
+        let idle = !session.hasOpenStreams && quiet >= timeouts.idle
+        let stalled = session.isReceivingRequest && quiet >= timeouts.requestHead
+        guard idle || stalled else { return }
+        session.terminate()
+        pumpHTTP2(connection)
+    }
+}

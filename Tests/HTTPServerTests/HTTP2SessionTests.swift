@@ -1,0 +1,195 @@
+import CNghttp2
+import Testing
+
+@testable import HTTPServer
+
+/// The byte-fed HTTP/2 session against an nghttp2 client, without sockets.
+struct HTTP2SessionTests {
+    static func session(
+        maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, observer: RecordingObserver? = nil
+    ) -> HTTP2Session {
+        let configuration = HTTP2Session.Configuration(
+            limits: .init(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes)
+        )
+        return HTTP2Session(
+            configuration: configuration, remoteAddress: "127.0.0.1:1", requestIDPrefix: "h2", observer: observer,
+            now: .now
+        )
+    }
+
+    static func text(_ body: String, type: String = "text/plain") -> HTTPResponse {
+        HTTPResponse(headers: ["Content-Type": type], body: Array(body.utf8))
+    }
+
+    /// A GET comes out as an HTTPRequest (HTTP/2.0, Host from :authority); its answer carries
+    /// :status, server, date, content-length and x-request-id, and is recorded as HTTP/2.0.
+    @Test func requestAndResponse() throws {
+        let observer = RecordingObserver()
+        let client = HTTP2TestClient(server: Self.session(observer: observer))
+        let id = client.request("GET", "/hello?x=1", headers: [("x-request-id", "abc")])
+        client.exchange()
+        let request = try #require(client.pending.first)
+        #expect(request.streamID == id)
+        #expect(request.request.method == .get && request.request.path == "/hello" && request.request.query == "x=1")
+        #expect(request.request.version.description == "HTTP/2.0")
+        #expect(request.request.headers["Host"] == "test")
+        #expect(request.context.requestID == "abc")
+        client.answer(request, Self.text("hello"))
+        let stream = try #require(client.streams[id])
+        #expect(stream.status == 200)
+        #expect(stream.body == Array("hello".utf8))
+        #expect(stream.header("content-length") == "5")
+        #expect(stream.header("server") == "timeline-layout")
+        #expect(stream.header("date")?.hasSuffix(" GMT") == true)
+        #expect(stream.header("x-request-id") == "abc")
+        #expect(stream.closed && stream.errorCode == 0)
+        let record = try #require(observer.records.withLock { $0.first })
+        #expect(record.protocolVersion == "HTTP/2.0" && record.status == 200 && record.path == "/hello")
+    }
+
+    /// Three streams are handed out together and answered in reverse order; each gets its own body.
+    @Test func concurrentStreamsAnsweredOutOfOrder() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        let ids = ["/a", "/b", "/c"].map { client.request("GET", $0) }
+        client.exchange()
+        #expect(client.pending.map(\.streamID) == ids)
+        for request in client.pending.reversed() { client.answer(request, Self.text(request.request.path)) }
+        #expect(ids.map { client.streams[$0]?.body } == [Array("/a".utf8), Array("/b".utf8), Array("/c".utf8)])
+    }
+
+    /// A POST body split over DATA frames arrives whole; a 200 KiB answer flows through the
+    /// client's 64 KiB default window as WINDOW_UPDATEs come back.
+    @Test func bodiesBothWays() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        let upload = (0..<100_000).map { UInt8($0 % 251) }
+        let id = client.request("POST", "/echo", body: upload)
+        client.exchange()
+        let request = try #require(client.pending.first)
+        #expect(request.request.body == upload)
+        let download = (0..<200_000).map { UInt8($0 % 241) }
+        client.answer(request, HTTPResponse(body: download))
+        #expect(client.streams[id]?.body == download)
+        #expect(client.streams[id]?.header("content-length") == "200000")
+    }
+
+    /// A body over the limit is answered 413 at once, the stream reset with NO_ERROR, and no request is handed out.
+    @Test func bodyOverLimit() throws {
+        let client = HTTP2TestClient(server: Self.session(maxBodyBytes: 1000))
+        let id = client.request("POST", "/echo", body: [UInt8](repeating: 1, count: 5000))
+        client.exchange()
+        #expect(client.pending.isEmpty)
+        #expect(client.streams[id]?.status == 413)
+        #expect(client.streams[id]?.header("content-type") == "application/problem+json")
+        #expect(client.streams[id]?.closed == true)
+        let other = client.request("GET", "/after")
+        client.exchange()
+        #expect(client.pending.map(\.streamID) == [other])  // the connection goes on
+    }
+
+    /// A header list over the limit (name + value + 32 per field) is answered 431 on its stream only.
+    @Test func headerListOverLimit() throws {
+        let client = HTTP2TestClient(server: Self.session(maxHeaderBytes: 1000))
+        let big = client.request("GET", "/big", headers: [("x-big", String(repeating: "a", count: 1000))])
+        let small = client.request("GET", "/small")
+        client.exchange()
+        #expect(client.streams[big]?.status == 431)
+        #expect(client.pending.map(\.streamID) == [small])
+    }
+
+    /// A request whose headers just fit passes: 4 pseudo-headers, then x-pad sized to the limit.
+    @Test func headerListAtLimit() throws {
+        // :method GET (7+3+32) :path /a (5+2+32) :scheme http (7+4+32) :authority test (10+4+32) = 170
+        // x-pad: 5 + n + 32; total 1000 → n = 793.
+        let client = HTTP2TestClient(server: Self.session(maxHeaderBytes: 1000))
+        client.request("GET", "/a", headers: [("x-pad", String(repeating: "p", count: 793))])
+        client.request("GET", "/a", headers: [("x-pad", String(repeating: "p", count: 794))])
+        client.exchange()
+        #expect(client.pending.map(\.streamID) == [1])
+        #expect(client.streams[3]?.status == 431)
+    }
+
+    /// A HEAD answer has content-length but no DATA frame.
+    @Test func headHasNoBody() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        let id = client.request("HEAD", "/hello")
+        client.exchange()
+        client.answer(try #require(client.pending.first), Self.text("hello"))
+        #expect(client.streams[id]?.header("content-length") == "5")
+        #expect(client.streams[id]?.body == [])
+    }
+
+    /// Draining sends GOAWAY; the stream already taken is still answered, then the session is finished.
+    @Test func drainingFinishesOpenStreams() throws {
+        let session = Self.session()
+        let client = HTTP2TestClient(server: session)
+        let id = client.request("GET", "/slow")
+        client.exchange()
+        session.startDraining()
+        client.exchange()
+        #expect(client.goawayReceived)
+        #expect(!session.isFinished)
+        client.answer(try #require(client.pending.first), Self.text("done"))
+        #expect(client.streams[id]?.body == Array("done".utf8))
+        #expect(session.isFinished)
+    }
+
+    /// Not the client preface: the session fails (GOAWAY is not owed) and is finished.
+    @Test func badPreface() {
+        let session = Self.session()
+        _ = HTTP2TestClient(server: session).sendRaw(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(session.isFinished)
+    }
+
+    /// A malformed frame (a SETTINGS frame 5 bytes long) is a connection error: GOAWAY
+    /// FRAME_SIZE_ERROR (6), then the session is finished.
+    @Test func malformedFrame() {
+        let session = Self.session()
+        let client = HTTP2TestClient(server: session)
+        let preface = EventLoop.http2Preface + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        _ = client.sendRaw(preface)
+        let answer = client.sendRaw([0, 0, 5, 4, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5])
+        let goaway = Self.frames(answer).first { $0.type == 7 }
+        #expect(goaway?.payload.suffix(4) == [0, 0, 0, 6])
+        #expect(session.isFinished)
+    }
+
+    /// The upgraded request becomes stream 1, half-closed: its answer goes out as HTTP/2.
+    @Test func upgradeOpensStreamOne() throws {
+        let settings = try #require(HTTP2Upgrade.decodeBase64URL("AAMAAABkAAQAAP__"))
+        #expect(settings == [0, 3, 0, 0, 0, 100, 0, 4, 0, 0, 255, 255])
+        #expect(HTTP2Upgrade.decodeBase64URL("AAMA") == nil)  // 3 bytes: not whole settings
+        let request = HTTPRequest(
+            method: .get, target: "/hello",
+            headers: ["Upgrade": "h2c", "Connection": "Upgrade, HTTP2-Settings", "HTTP2-Settings": "AAMAAABkAAQAAP__"]
+        )
+        #expect(HTTP2Upgrade.settings(of: request) == settings)
+        var withoutConnection = request
+        withoutConnection.headers.remove("Connection")
+        #expect(HTTP2Upgrade.settings(of: withoutConnection) == nil)
+        let session = Self.session()
+        #expect(session.upgrade(settings: settings, request: request, receivedAt: .now))
+        session.complete(streamID: 1, with: Self.text("hi"), request: request, requestID: "u-1")
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        // SETTINGS (type 4), WINDOW_UPDATE (8) widening the connection window to 1 MiB,
+        // then HEADERS (1) and DATA (0) "hi" on stream 1.
+        let frames = Self.frames(output)
+        #expect(frames.map(\.type) == [4, 8, 1, 0])
+        #expect(frames[1].payload == [0, 0x0f, 0, 1])  // 1 MiB − 65 535 = 983 041
+        #expect(frames.last.map { [$0.streamID] + $0.payload.map(UInt32.init) } == [1, 104, 105])
+    }
+
+    /// Splits bytes into frames: 3-byte length, type, flags, 4-byte stream ID, payload.
+    static func frames(_ bytes: [UInt8]) -> [(type: UInt8, streamID: UInt32, payload: [UInt8])] {
+        var frames: [(type: UInt8, streamID: UInt32, payload: [UInt8])] = []
+        var index = 0
+        while index + 9 <= bytes.count {
+            let length = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+            let streamID = bytes[(index + 5)..<(index + 9)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7fff_ffff
+            guard index + 9 + length <= bytes.count else { break }
+            frames.append((bytes[index + 3], streamID, Array(bytes[(index + 9)..<(index + 9 + length)])))
+            index += 9 + length
+        }
+        return frames
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import HTTPServer
+
+/// Which responses get compressed and `Vary`, and how request bodies are decoded.
+struct HTTPContentCoderTests {
+    static let gzipOnly = ["gzip"]
+
+    func response(_ type: String?, bytes: Int, status: HTTPStatus = .ok) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        if let type { headers.add("Content-Type", type) }
+        return HTTPResponse(status: status, headers: headers, body: Array(repeating: UInt8(ascii: "a"), count: bytes))
+    }
+
+    /// 1024 bytes of JSON are compressed (Content-Encoding gzip, Vary); 1023 bytes only get Vary.
+    @Test func thresholdIsOneKiB() {
+        let coder = HTTPContentCoder(maxBodyBytes: 1 << 20)
+        var large = response("application/json", bytes: 1024)
+        coder.encode(&large, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        #expect(large.headers["Content-Encoding"] == "gzip")
+        #expect(large.headers["Vary"] == "Accept-Encoding")
+        #expect(GzipInflater().inflate(large.body, limit: 2048) == .inflated(Array(repeating: 97, count: 1024)))
+        var small = response("application/json", bytes: 1023)
+        coder.encode(&small, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        #expect(small.headers["Content-Encoding"] == nil)
+        #expect(small.headers["Vary"] == "Accept-Encoding")
+        #expect(small.body.count == 1023)
+    }
+
+    /// Not compressed: a client that did not ask, HEAD, 304, 204, binary types, already encoded bodies.
+    @Test func notCompressed() {
+        let coder = HTTPContentCoder(maxBodyBytes: 1 << 20)
+        let cases: [(HTTPResponse, [String], Bool)] = [
+            (response("application/json", bytes: 4096), [], false),
+            (response("application/json", bytes: 4096), ["gzip;q=0"], false),
+            (response("application/json", bytes: 4096), Self.gzipOnly, true),
+            (response("application/json", bytes: 4096, status: .notModified), Self.gzipOnly, false),
+            (response("application/octet-stream", bytes: 4096), Self.gzipOnly, false),
+            (response("image/png", bytes: 4096), Self.gzipOnly, false),
+            (response(nil, bytes: 4096), Self.gzipOnly, false),
+        ]
+        for (original, accept, isHead) in cases {
+            var encoded = original
+            coder.encode(&encoded, acceptEncoding: accept, isHeadRequest: isHead)
+            #expect(encoded.headers["Content-Encoding"] == nil)
+            #expect(encoded.body == original.body)
+        }
+        var encodedAlready = response("text/plain", bytes: 4096)
+        encodedAlready.headers.add("Content-Encoding", "br")
+        coder.encode(&encodedAlready, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        #expect(encodedAlready.headers.values("Content-Encoding") == ["br"])
+        #expect(encodedAlready.headers["Vary"] == nil)
+    }
+
+    /// YAML, problem+json, text/html are compressible; a strong ETag turns weak; an existing Vary is extended.
+    @Test func typesETagAndVary() {
+        #expect(HTTPContentCoder.isCompressible("application/yaml"))
+        #expect(HTTPContentCoder.isCompressible("application/problem+json"))
+        #expect(HTTPContentCoder.isCompressible("text/html; charset=utf-8"))
+        #expect(!HTTPContentCoder.isCompressible("application/octet-stream"))
+        var tagged = response("application/json", bytes: 2000)
+        tagged.headers.add("ETag", "\"abc\"")
+        tagged.headers.add("Vary", "Origin")
+        HTTPContentCoder(maxBodyBytes: 1 << 20).encode(&tagged, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        #expect(tagged.headers["ETag"] == "W/\"abc\"")
+        #expect(tagged.headers.values("Vary") == ["Origin", "Accept-Encoding"])
+    }
+
+    /// A gzip body is inflated and its Content-Encoding removed; identity is removed; br is left for a 415.
+    @Test func decodeRequest() {
+        let coder = HTTPContentCoder(maxBodyBytes: 100)
+        let body = Array(#"{"statuses":[]}"#.utf8)
+        var gzipped = HTTPRequest(
+            method: .post, target: "/", headers: ["Content-Encoding": "gzip"], body: GzipDeflater().compress(body) ?? []
+        )
+        #expect(coder.decode(&gzipped) == nil)
+        #expect(gzipped.body == body)
+        #expect(!gzipped.headers.contains("Content-Encoding"))
+        #expect(gzipped.headers["Content-Length"] == "15")
+        var identity = HTTPRequest(method: .post, target: "/", headers: ["Content-Encoding": "identity"], body: body)
+        #expect(coder.decode(&identity) == nil)
+        #expect(identity.body == body && !identity.headers.contains("Content-Encoding"))
+        var brotli = HTTPRequest(method: .post, target: "/", headers: ["Content-Encoding": "br"], body: body)
+        #expect(coder.decode(&brotli) == nil)
+        #expect(brotli.headers["Content-Encoding"] == "br")
+    }
+
+    /// Inflating past the body limit is 413; a corrupt gzip body is 400.
+    @Test func decodeRefusals() {
+        let coder = HTTPContentCoder(maxBodyBytes: 100)
+        let large = GzipDeflater().compress([UInt8](repeating: 32, count: 101)) ?? []
+        var tooLarge = HTTPRequest(method: .post, target: "/", headers: ["Content-Encoding": "gzip"], body: large)
+        #expect(coder.decode(&tooLarge)?.status == .contentTooLarge)
+        var corrupt = HTTPRequest(method: .post, target: "/", headers: ["Content-Encoding": "gzip"], body: [1, 2, 3])
+        #expect(coder.decode(&corrupt)?.status == .badRequest)
+    }
+}
