@@ -7,6 +7,7 @@ nesting, invalid UTF-8, unpaired surrogates, oversized bodies and arrays, wrong 
 hostile request lines and headers, bad chunked framing, bad queries, unknown routes and methods.
 Excluded on purpose: an unknown transfer coding (501) and HTTP/2.0 in an HTTP/1 request line
 (505) are the statuses RFC 9112 prescribes, not client errors."""
+import gzip
 import json
 import os
 import shutil
@@ -204,6 +205,12 @@ def header_cases():
         "trailer-malformed": raw(timeline + "Transfer-Encoding: chunked\r\n\r\n0\r\n bad\r\n\r\n"),
         "expect-unknown": raw(timeline + f"Expect: 200-ok\r\nContent-Length: {len(body)}\r\n\r\n") + body,
         "post-without-length": raw(timeline + "\r\n"),
+        "gzip-corrupt": post(PATHS["timeline"], b"not gzip at all", extra=b"Content-Encoding: gzip\r\n"),
+        "gzip-cut-short": post(PATHS["timeline"], gzip.compress(body)[:-12], extra=b"Content-Encoding: gzip\r\n"),
+        "gzip-bomb": post(PATHS["timeline"], gzip.compress(b" " * (4 << 20), 9), extra=b"Content-Encoding: gzip\r\n"),
+        "gzip-of-malformed-json": post(PATHS["timeline"], gzip.compress(b'{"statuses": [}'),
+                                       extra=b"Content-Encoding: gzip\r\n"),
+        "content-encoding-br": post(PATHS["timeline"], body, extra=b"Content-Encoding: br\r\n"),
         "oversized-photos-index-out-of-range": post("/v1/browser/open", json.dumps(
             {"screen": SCREEN, "photos": [{"url": "u"}] * 2000, "index": 2000}).encode()),
     }
