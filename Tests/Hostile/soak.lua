@@ -1,4 +1,5 @@
--- Mixed load for the soak: timelines, browser and album calls, grids, and bad inputs, in turn.
+-- Mixed load for the soak: timelines (plain and gzip answers), browser and album calls, grids,
+-- and bad inputs, in turn.
 -- Counts 5xx answers per thread; done() prints "5xx N" and the statuses seen.
 local sample_path = os.getenv("SOAK_SAMPLE")
 local file = io.open(sample_path, "rb")
@@ -9,8 +10,10 @@ local json = { ["Content-Type"] = "application/json" }
 local screen = '{"width": 375, "height": 667}'
 local photos = '[{"url": "http://ww1.sinaimg.cn/bmiddle/a.jpg", "width": 440, "height": 660},'
     .. ' {"url": "http://ww1.sinaimg.cn/bmiddle/b.gif", "width": 200, "height": 2000}]'
+local gzip = { ["Content-Type"] = "application/json", ["Accept-Encoding"] = "gzip" }
 local calls = {
     { "POST", "/v1/timeline/layout", json, timeline },
+    { "POST", "/v1/timeline/layout", gzip, timeline },
     { "GET", "/v1/grid?count=7&style=adaptive&content_width=355&scale=3" },
     { "POST", "/v1/browser/open", json, '{"screen": ' .. screen .. ', "photos": ' .. photos
         .. ', "index": 1, "grid_origin": {"x": 12, "y": 240}, "transition": {"keyframes": true}}' },

@@ -77,7 +77,8 @@ def main():
     figures = (f"{seconds}s, {total.group(1) if total else '?'} requests by wrk ({seen}{socket_errors}), "
                f"{tally['truncated']} truncated (400), {tally['reset']} reset, {tally['errors']} hostile-client "
                f"errors; RSS {rss_start / 1024:.1f} MiB after {warmup}s → {rss_end / 1024:.1f} MiB at the end "
-               f"({growth:+.1%}, peak {max(samples) / 1024:.1f}); fds {fds_before} before → {fds_after} after")
+               f"({growth:+.1%}; half-way {samples[len(samples) // 2] / 1024:.1f}, peak {max(samples) / 1024:.1f}); "
+               f"fds {fds_before} before → {fds_after} after")
     passed = (alive and fivexx is not None and fivexx.group(1) == "0" and growth < 0.10 and fds_after == fds_before
               and errors is None)
     report("soak", passed, figures)
