@@ -1,9 +1,11 @@
-// libFuzzer entry point for the gzip request-body inflater, compiled together with
-// Sources/HTTPServer by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
+// libFuzzer entry point for the gzip request-body inflater, linked with Sources/HTTPServer by
+// scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
 // - an inflated body is never over the limit, and deflating it and inflating that gives it back;
 // - the limit is exact: the inflated size itself passes, one byte less is `.tooLarge`;
 // - one inflater reused across bodies (as each event loop reuses its own) answers as a fresh one.
 import Foundation
+
+@testable import HTTPServer
 
 private let limit = 64 * 1024
 /// Reused across inputs: the loop's inflater is reset between bodies, never re-created.

@@ -1,5 +1,5 @@
-// libFuzzer entry point for the HTTP/1.1 request parser and connection state machine, compiled
-// together with Sources/HTTPServer by scripts/fuzz. Besides "no crash, no leak, no hang":
+// libFuzzer entry point for the HTTP/1.1 request parser and connection state machine, linked
+// with Sources/HTTPServer by scripts/fuzz. Besides "no crash, no leak, no hang":
 // - the parser yields the same events and the same error whether the bytes arrive at once,
 //   split at a boundary chosen by the input, or one byte at a time (short inputs);
 // - no head exceeds the header limit, no body the body limit, and the wire byte counts of
@@ -7,6 +7,8 @@
 // - the connection machine answers every request it hands out exactly once, in order, and
 //   once its input ends (and time passes) it closes.
 import Foundation
+
+@testable import HTTPServer
 
 /// Small limits, so that the fuzzer reaches them.
 private let fuzzLimits = HTTPServerConfiguration.Limits(maxHeaderBytes: 512, maxBodyBytes: 1024)

@@ -1,10 +1,12 @@
-// libFuzzer entry point for the HTTP/2 session (nghttp2 underneath), compiled together with
-// Sources/HTTPServer by scripts/fuzz. The input is the client's side of a connection, fed in
-// two pieces; every complete request is answered at once, and the frames the session wants to
+// libFuzzer entry point for the HTTP/2 session (nghttp2 underneath), linked with
+// Sources/HTTPServer by scripts/fuzz. The input is the client's side of a connection, fed in two
+// pieces; every complete request is answered at once, and the frames the session wants to
 // send are drained (bounded) after each step. Besides "no crash, no leak, no hang": no request
 // body passes the body limit, stream ids are odd (client-initiated) and distinct, and a
 // draining session still accepts input and output without trouble.
 import Foundation
+
+@testable import HTTPServer
 
 private let fuzzLimits = HTTPServerConfiguration.Limits(maxHeaderBytes: 1024, maxBodyBytes: 4096)
 

@@ -1,9 +1,11 @@
-// libFuzzer entry point for the request JSON reader (`ByteTimelineReader`), compiled together
-// with Sources/PhotoLayout by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
+// libFuzzer entry point for the request JSON reader (`ByteTimelineReader`), linked with
+// Sources/PhotoLayout by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
 // - the fast reader agrees with the reference (`FoundationTimelineReader`) wherever it
 //   accepts a document or names a semantic error (it may only be stricter, as `.malformed`);
 // - whatever it accepts lays out, and the layout's JSON is valid JSON.
 import Foundation
+
+@testable import PhotoLayout
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTimelineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
