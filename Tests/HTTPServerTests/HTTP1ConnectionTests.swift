@@ -167,10 +167,23 @@ struct HTTP1ConnectionTests {
         #expect(harness.advance(.seconds(120)).isEmpty)
     }
 
-    /// Draining closes an idle connection at once.
+    /// Draining closes an idle connection once it stayed quiet for `drainQuietTime` (500 ms).
     @Test func drainingClosesIdle() {
         var harness = ConnectionHarness()
-        #expect(harness.connection.startDraining(now: harness.now).summaries == ["close"])
+        _ = harness.advance(.seconds(30))
+        #expect(harness.connection.startDraining(now: harness.now).isEmpty)
+        #expect(harness.advance(.milliseconds(499)).isEmpty)
+        #expect(harness.advance(.milliseconds(1)).summaries == ["close"])
+    }
+
+    /// A request that reaches an idle connection just after draining began is answered with
+    /// `Connection: close`, not cut (the drain test under wrk saw such requests fail).
+    @Test func drainingAnswersRequestArrivingWhileQuiet() {
+        var harness = ConnectionHarness()
+        #expect(harness.connection.startDraining(now: harness.now).isEmpty)
+        _ = harness.advance(.milliseconds(100))
+        #expect(harness.receive(Self.get).summaries == ["handle 0 GET /a"])
+        #expect(harness.complete(0, "").summaries == ["send 200 close", "close"])
     }
 
     /// Draining lets the request in progress finish; its response says `Connection: close`.

@@ -186,6 +186,19 @@ struct HTTPServerEndToEndTests {
         #expect(throws: RawClient.Failure.self) { try server.client() }
     }
 
+    /// Shutdown stops listening before it returns: a connect right after it is refused, so a client
+    /// reconnecting after a drain response is not left in the accept queue to be reset (the drain
+    /// check under wrk saw such resets as failed requests).
+    @Test func shutdownRefusesConnectsAtOnce() throws {
+        let server = try TestServer()
+        let idle = try server.client()  // keeps the server draining rather than stopped
+        try idle.send(Self.hello)
+        _ = try idle.readResponse()
+        server.server.shutdown(grace: .seconds(5))
+        #expect(throws: RawClient.Failure.self) { try server.client() }
+        #expect(idle.readsEOF())
+    }
+
     /// While draining, a request in progress still completes and sees `isDraining` (readyz → 503).
     @Test func drainingIsVisibleToHandlers() throws {
         let server = try TestServer()

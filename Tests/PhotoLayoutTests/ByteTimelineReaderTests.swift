@@ -152,4 +152,14 @@ struct ByteTimelineReaderTests {
         #expect(fast.statuses == [WeiboStatus(id: "é1", media: WeiboMedia(picIDs: ["a"]))])
         #expect(fast == (try FoundationTimelineReader().readTimeline(bytes)))
     }
+
+    /// A second byte order mark after a UTF-16 one is malformed, as for the reference (a fuzz
+    /// reproducer: the transcoded text's U+FEFF was skipped as a UTF-8 mark, and `""` read as 400 wrong type).
+    @Test func utf16WithTwoBOMsIsMalformed() {
+        let bytes: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFE, 0x22, 0x00, 0x22, 0x00]
+        let fast = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(bytes) }
+        let reference = Result { () throws(InputError) in try FoundationTimelineReader().readTimeline(bytes) }
+        #expect(error(fast)?.kind == .malformed)
+        #expect(error(reference)?.kind == .malformed)
+    }
 }

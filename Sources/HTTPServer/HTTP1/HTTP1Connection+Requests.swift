@@ -147,7 +147,7 @@ extension HTTP1Connection {
             actions.append(.sendContinue)
             partial?.owesContinue = false
         }
-        if partial == nil, !parser.isMidRequest, isDraining || inputEnded || readingStopped {
+        if partial == nil, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
             close(into: &actions)
         }
     }

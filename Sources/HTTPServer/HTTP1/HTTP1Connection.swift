@@ -147,11 +147,17 @@ public struct HTTP1Connection: Sendable {
         return actions
     }
 
+    /// How long an idle connection stays open once draining began, so that a request already
+    /// on its way (or sitting unread in the socket) is answered, with `Connection: close`, rather
+    /// than cut: HTTP/1.1 cannot tell a client to stop sending first.
+    public static let drainQuietTime: Duration = .milliseconds(500)
+
     /// The server is shutting down: finish the request in progress, mark the last response
-    /// `Connection: close`, close at once when idle.
+    /// `Connection: close`, close an idle connection once it stayed quiet for `drainQuietTime`.
     public mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
         guard !isClosed, !isDraining else { return [] }
         isDraining = true
+        idleSince = now
         var actions: [Action] = []
         pump(now: now, into: &actions)
         return actions
@@ -168,6 +174,9 @@ public struct HTTP1Connection: Sendable {
         } else if partial == nil, parser.isMidRequest, let started = requestStartedAt, now >= started + limit {
             refuse(.requestTimeout, "The request head was not received in time.", now: now)
         } else if !parser.isMidRequest, now >= idleSince + configuration.timeouts.idle {
+            isClosed = true
+            return [.close]
+        } else if isDraining, partial == nil, !parser.isMidRequest, now >= idleSince + Self.drainQuietTime {
             isClosed = true
             return [.close]
         }

@@ -38,10 +38,16 @@ final class Listener: @unchecked Sendable {
         source.resume()
     }
 
-    /// Stops accepting and closes the socket.
+    /// Stops accepting and closes the socket. Synchronous, and before any connection drains: the
+    /// connections the kernel already completed are taken (and drained like the others), then
+    /// the socket stops listening at once, so that a client reconnecting after a drain response
+    /// (`Connection: close`) is refused at connect instead of reset in the accept queue with its
+    /// request sent. Never called on `queue`.
     func close() {
-        queue.async { [self] in
+        queue.sync { [self] in
             guard !isClosed else { return }
+            acceptAvailable(upTo: .max)
+            shutdown(fd, Int32(SHUT_RD))  // a listening socket stops listening; the cancel handler closes it
             isClosed = true
             if isSuspended {
                 isSuspended = false
@@ -51,8 +57,8 @@ final class Listener: @unchecked Sendable {
         }
     }
 
-    private func acceptAvailable() {
-        for _ in 0..<64 where !isClosed {
+    private func acceptAvailable(upTo limit: Int = 64) {
+        for _ in 0..<limit where !isClosed {
             let client = shim_accept_nonblocking(fd)
             guard client >= 0 else {
                 switch errno {

@@ -33,16 +33,21 @@ public struct ByteTimelineReader: TimelineReader {
 
     public func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
         if let transcoded = Self.transcodedFromUTF16Or32(bytes) {
-            return try readTimeline(transcoded)
+            // The transcoding dropped the document's byte order mark: a second one is not JSON.
+            let outcome = transcoded.withUnsafeBytes { buffer in
+                Result { () throws(InputError) in try read(buffer, skippingBOM: false) }
+            }
+            return try outcome.get()
         }
-        return try read(bytes)
+        return try read(bytes, skippingBOM: true)
     }
 
-    private func read(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
+    private func read(_ bytes: UnsafeRawBufferPointer, skippingBOM: Bool) throws(InputError) -> TimelineRequest {
         // Request bodies are byte buffers (`[UInt8]`, `Data`, socket buffers): memory bound to
         // `UInt8`, read as such and never written.
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
-        let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+        let hasBOM =
+            skippingBOM && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         let outcome: Result<TimelineRequest, InputError>
         do {
             var scanner = try JSONScanner(buffer, from: hasBOM ? 3 : 0)

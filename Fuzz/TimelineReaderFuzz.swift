@@ -1,0 +1,34 @@
+// libFuzzer entry point for the request JSON reader (`ByteTimelineReader`), linked with
+// Sources/PhotoLayout by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
+// - the fast reader agrees with the reference (`FoundationTimelineReader`) wherever it
+//   accepts a document or names a semantic error (it may only be stricter, as `.malformed`);
+// - whatever it accepts lays out, and the layout's JSON is valid JSON.
+import Foundation
+
+@testable import PhotoLayout
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTimelineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let fast = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(bytes) }
+    switch fast {
+    case .failure(let error) where error.kind == .malformed:
+        return 0  // stricter than JSONDecoder by design (invalid UTF-8 in skipped values…)
+    case .failure(let error):
+        let reference = Result { () throws(InputError) in try FoundationTimelineReader().readTimeline(bytes) }
+        guard case .failure(let expected) = reference, expected == error else {
+            fatalError("reader: \(error) but the reference gives \(reference)")
+        }
+    case .success(let request):
+        let reference = Result { () throws(InputError) in try FoundationTimelineReader().readTimeline(bytes) }
+        guard case .success(let expected) = reference, expected == request else {
+            fatalError("reader: accepted, but the reference gives \(reference)")
+        }
+        guard let options = try? GridOptions.validated(request.options) else { return 0 }
+        let output = JSONByteWriter.encode(TimelineRules.layout(for: request.statuses, options: options))
+        guard (try? JSONSerialization.jsonObject(with: Data(output))) != nil else {
+            fatalError("layout output is not JSON: \(String(decoding: output.prefix(200), as: UTF8.self))")
+        }
+    }
+    return 0
+}
