@@ -4,6 +4,19 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+void shim_keep_allocations_in_heap(size_t bytes) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, (int)bytes);
+    mallopt(M_TRIM_THRESHOLD, (int)(2 * bytes));
+#else
+    (void)bytes;
+#endif
+}
+
 #ifdef __linux__
 #include <sys/epoll.h>
 

@@ -35,6 +35,11 @@ int shim_accept_nonblocking(int fd);
 /// `memmem`, for finding the end of a header block in a receive buffer.
 const void *shim_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
+/// Keeps allocations up to `bytes` in the malloc heap instead of fresh mmaps (glibc's
+/// M_MMAP_THRESHOLD, and M_TRIM_THRESHOLD at twice that), so that per-request buffers of
+/// that size are reused memory rather than new pages to fault in and zero on every request.
+void shim_keep_allocations_in_heap(size_t bytes);
+
 uint32_t shim_epollin(void);
 uint32_t shim_epollout(void);
 uint32_t shim_epollet(void);
