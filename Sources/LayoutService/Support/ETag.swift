@@ -15,20 +15,11 @@ enum ETag {
     /// as RFC 9110 §13.1.2 says for If-None-Match.
     static func matches(_ condition: String, _ etag: String) -> Bool {
         for candidate in condition.split(separator: ",") {
-            var tag = candidate.trimmingCharacters(in: " \t")
+            var tag = candidate.trimmingSpaces
             if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
             if tag == etag { return true }
         }
         return false
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var view = self
-        while let first = view.first, set.contains(first) { view = view.dropFirst() }
-        while let last = view.last, set.contains(last) { view = view.dropLast() }
-        return String(view)
     }
 }

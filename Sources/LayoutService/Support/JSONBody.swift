@@ -10,7 +10,7 @@ enum JSONBody {
             throw APIError(.unsupportedMediaType, "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
         guard let contentType = request.headers["Content-Type"] else { return }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         if mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty {
             return
         }
@@ -23,9 +23,10 @@ enum JSONBody {
     }
 }
 
-extension String {
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace), as a String.
     var trimmingSpaces: String {
-        var view = Substring(self)
+        var view = self[...]
         while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
         while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
         return String(view)

@@ -107,8 +107,7 @@ struct BrowserValidation {
     /// Throws the problems found, if any, as one 422.
     func finish() throws(InputError) {
         guard !problems.isEmpty else { return }
-        let detail = problems.map { "\($0.pointer.dropFirst()): \($0.detail)" }.joined(separator: "; ")
-        throw InputError(kind: .invalidValue, detail: detail, problems: problems)
+        throw InputError.invalidValues(problems)
     }
 
     /// Throws the problems found; else `input`, which is then never `nil`.

@@ -152,10 +152,7 @@ extension GridOptions {
             }
         }
 
-        guard problems.isEmpty else {
-            let detail = problems.map { InputError.describe($0.pointer, $0.detail) }.joined(separator: "; ")
-            throw InputError(kind: .invalidValue, detail: detail, problems: problems)
-        }
+        guard problems.isEmpty else { throw InputError.invalidValues(problems) }
         return options
     }
 }

@@ -43,6 +43,15 @@ public struct InputError: Error, Hashable, Sendable {
         InputError(kind: kind, detail: describe(pointer, detail), problems: [Problem(pointer: pointer, detail: detail)])
     }
 
+    /// A 422 listing every problem found, its detail the problems joined into one sentence.
+    public static func invalidValues(_ problems: [Problem]) -> InputError {
+        InputError(
+            kind: .invalidValue,
+            detail: problems.map { describe($0.pointer, $0.detail) }.joined(separator: "; "),
+            problems: problems
+        )
+    }
+
     /// "/options/scale: must be 1, 2 or 3": a problem as one phrase (the pointer without its `#`).
     public static func describe(_ pointer: String, _ detail: String) -> String {
         "\(pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer): \(detail)"

@@ -35,16 +35,17 @@ public enum PictureRules {
             return nil
         }
 
+        let largestSize = sizeForAspect(of: info)
         return Picture(
             thumbnailURL: thumbnail,
             bmiddleURL: url(.bmiddle) ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
             largeURL: url(.large) ?? url(.largest) ?? url(.original)
                 ?? URLVariants.replacingSize(of: thumbnail, with: .large),
             kind: kind(of: info, thumbnailURL: thumbnail),
-            isLong: sizeForAspect(of: info).map { $0.height / $0.width > 3 } ?? false,
+            isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
             bmiddleSize: info.variants[.bmiddle]?.knownSize,
-            largestSize: sizeForAspect(of: info)
+            largestSize: largestSize
         )
     }
 
