@@ -40,7 +40,8 @@ public struct HTTPRequest: Sendable {
 
     private static func split(_ target: String) -> (path: String, query: String?) {
         var rest = Substring(target)
-        for scheme in ["http://", "https://"] where rest.lowercased().hasPrefix(scheme) {
+        // origin-form ("/path?query"), the usual case, needs no scheme check (and no lowercased copy).
+        for scheme in ["http://", "https://"] where !rest.hasPrefix("/") && rest.lowercased().hasPrefix(scheme) {
             rest = rest.dropFirst(scheme.count)
             rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
             if !rest.hasPrefix("/") { rest = "/" + rest }
