@@ -57,3 +57,4 @@ def test_sigterm_exits_zero(start_server):
     server = start_server()
     assert httpx.get(f"{server.url}/readyz").status_code == 200
     assert server.stop() == 0
+

@@ -122,6 +122,10 @@ struct HTTPServerIOTests {
         #expect(returned.wait(timeout: .now() + 5) == .success)
         #expect(server.isDraining)
         #expect(connected.readsEOF())
+        // SIGTERM is not back to its default action after the stop: a second one while the
+        // process exits must not kill it (it used to be reset, and the process died with -15).
+        let disposition = signal(SIGTERM, SIG_IGN)
+        #expect(unsafeBitCast(disposition, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self))
     }
 
     /// An ephemeral port that was free a moment ago.

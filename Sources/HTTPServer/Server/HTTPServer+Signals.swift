@@ -15,9 +15,11 @@ extension HTTPServer {
             source.resume()
             return source
         }
+        // The signals stay ignored after the server stops: the process is on its way out, and a
+        // repeated SIGTERM in that window (an orchestrator, or a test, asking twice) must not turn
+        // the clean drain into a kill by the default action.
         defer {
             for source in sources { source.cancel() }
-            for number in signals { signal(number, SIG_DFL) }
         }
         onStart(try start())
         waitUntilStopped()
