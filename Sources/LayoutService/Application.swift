@@ -10,6 +10,7 @@ public struct Application: Sendable {
     public init(configuration: HTTPServerConfiguration, logFormat: LogFormat = .text) {
         let api = LayoutAPI()
         self.api = api
-        self.server = HTTPServer(configuration: configuration, responder: api.router, observer: api.observer(logFormat: logFormat))
+        self.server = HTTPServer(
+            configuration: configuration, responder: api.router, observer: api.observer(logFormat: logFormat))
     }
 }

@@ -8,7 +8,8 @@ struct BrowserEndpointTests {
     static let screen = #""screen": {"width": 375, "height": 667}"#
 
     func post(_ service: RunningService, _ path: String, _ body: String) throws -> (Int, [String: Any]) {
-        let response = try service.client().request("POST", path, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+        let response = try service.client().request(
+            "POST", path, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
         return (response.status, try #require(try response.json() as? [String: Any]))
     }
 
@@ -16,7 +17,9 @@ struct BrowserEndpointTests {
     /// 375×667 is 375×562.5 centred at y 52.5; `from` is the grid cell moved to the origin.
     @Test func openFromGridOrigin() throws {
         let service = try RunningService()
-        let (status, json) = try post(service, "/v1/browser/open", #"""
+        let (status, json) = try post(
+            service, "/v1/browser/open",
+            #"""
             {\#(Self.screen), "photos": [{"url": "http://h/bmiddle/a.jpg", "width": 440, "height": 660}, {"url": "http://h/bmiddle/b.jpg"}],
              "index": 0, "grid_origin": {"x": 12, "y": 240}, "transition": {"keyframes": true, "fps": 10}}
             """#)
@@ -39,7 +42,9 @@ struct BrowserEndpointTests {
     /// Close below a scrolled viewport: scroll_to = item.maxY − viewport height, `to` after the scroll.
     @Test func closeRescrollsBelow() throws {
         let service = try RunningService()
-        let (status, json) = try post(service, "/v1/browser/close", #"""
+        let (status, json) = try post(
+            service, "/v1/browser/close",
+            #"""
             {\#(Self.screen), "photos": [{"url": "http://h/bmiddle/a.jpg", "width": 440, "height": 660}], "index": 0,
              "thumbnail_frames": [{"x": 12, "y": 900, "width": 70, "height": 70}],
              "scroll": {"viewport": {"x": 0, "y": 64, "width": 375, "height": 603}, "content_offset": {"x": 0, "y": 0},
@@ -65,13 +70,18 @@ struct BrowserEndpointTests {
     /// Invalid values are 422 problems with a pointer each; a wrong type is 400.
     @Test func invalidBodies() throws {
         let service = try RunningService()
-        let (status, json) = try post(service, "/v1/browser/open", #"{"screen": {"width": -375, "height": 667}, "photos": [{"url": "u"}], "index": 3}"#)
+        let (status, json) = try post(
+            service, "/v1/browser/open",
+            #"{"screen": {"width": -375, "height": 667}, "photos": [{"url": "u"}], "index": 3}"#)
         #expect(status == 422)
         let pointers = (json["errors"] as? [[String: String]])?.compactMap { $0["pointer"] }
         #expect(pointers == ["#/screen/width", "#/index"])
-        let (wrongType, _) = try post(service, "/v1/browser/close", #"{"screen": "big", "photos": [{"url": "u"}], "index": 0}"#)
+        let (wrongType, _) = try post(
+            service, "/v1/browser/close", #"{"screen": "big", "photos": [{"url": "u"}], "index": 0}"#)
         #expect(wrongType == 400)
-        let (badCurve, curveJSON) = try post(service, "/v1/browser/open", #"{\#(Self.screen), "photos": [{"url": "u"}], "index": 0, "transition": {"curve": "bounce"}}"#)
+        let (badCurve, curveJSON) = try post(
+            service, "/v1/browser/open",
+            #"{\#(Self.screen), "photos": [{"url": "u"}], "index": 0, "transition": {"curve": "bounce"}}"#)
         #expect(badCurve == 422)
         #expect((curveJSON["errors"] as? [[String: String]])?.first?["pointer"] == "#/transition/curve")
     }

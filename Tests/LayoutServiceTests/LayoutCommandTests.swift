@@ -54,8 +54,11 @@ struct LayoutCommandTests {
     /// Flags override options: adaptive at 355 points, scale 3, read from standard input.
     @Test func flagsOverrideOptionsFromStandardInput() throws {
         let command = CapturedCommand()
-        let stdin = #"{"statuses": [{"idstr": "7", "pic_urls": [{"thumbnail_pic": "http://h/thumbnail/a.jpg"}, {"thumbnail_pic": "http://h/thumbnail/b.jpg"}]}], "options": {"style": "classic"}}"#
-        #expect(command.run(["layout", "-", "--style=adaptive", "--content-width", "355", "--scale", "3"], stdin: stdin) == 0)
+        let stdin =
+            #"{"statuses": [{"idstr": "7", "pic_urls": [{"thumbnail_pic": "http://h/thumbnail/a.jpg"}, {"thumbnail_pic": "http://h/thumbnail/b.jpg"}]}], "options": {"style": "classic"}}"#
+        #expect(
+            command.run(["layout", "-", "--style=adaptive", "--content-width", "355", "--scale", "3"], stdin: stdin)
+                == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(command.stdout.utf8)) as? [String: Any])
         let photos = try #require(((json["statuses"] as? [[String: Any]])?.first?["photos"]) as? [String: Any])
         let size = try #require(photos["size"] as? [String: Double])

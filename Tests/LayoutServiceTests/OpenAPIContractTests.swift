@@ -47,7 +47,10 @@ struct OpenAPIContractTests {
 
     /// Every route is documented with its operationId, and every documented operation is routed.
     @Test func pathsAndOperationIDsEqualTheRouteTable() throws {
-        let routes = Set(LayoutAPI().router.routes.map { Operation(method: $0.method.rawValue, path: $0.path, operationID: $0.operationID) })
+        let routes = Set(
+            LayoutAPI().router.routes.map {
+                Operation(method: $0.method.rawValue, path: $0.path, operationID: $0.operationID)
+            })
         let documented = try Self.operations()
         #expect(documented.count >= 9)
         #expect(documented.subtracting(routes).isEmpty, "documented but not routed: \(documented.subtracting(routes))")
@@ -57,7 +60,10 @@ struct OpenAPIContractTests {
     /// DESIGN §7's operationIds are all there.
     @Test func designOperationIDs() throws {
         let ids = Set(try Self.operations().map(\.operationID))
-        for id in ["layoutTimeline", "getGrid", "openBrowser", "closeBrowser", "layoutAlbum", "getHealth", "getReadiness", "getMetrics", "getOpenAPI"] {
+        for id in [
+            "layoutTimeline", "getGrid", "openBrowser", "closeBrowser", "layoutAlbum", "getHealth", "getReadiness",
+            "getMetrics", "getOpenAPI",
+        ] {
             #expect(ids.contains(id), "\(id)")
         }
     }

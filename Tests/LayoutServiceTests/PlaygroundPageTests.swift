@@ -12,11 +12,12 @@ struct PlaygroundPageTests {
             "samples/open-api-legacy-2012.json": Array("[]".utf8),
         ])
         let page = String(decoding: try #require(resources.playgroundPage()), as: UTF8.self)
-        #expect(page == #"""
-            <head><script type="application/json" id="sample-client-api-timeline">{"text":"a<\/script>b"}</script>
-            <script type="application/json" id="sample-open-api-legacy-2012">[]</script>
-            </head>
-            """#)
+        #expect(
+            page == #"""
+                <head><script type="application/json" id="sample-client-api-timeline">{"text":"a<\/script>b"}</script>
+                <script type="application/json" id="sample-open-api-legacy-2012">[]</script>
+                </head>
+                """#)
     }
 
     /// Without the page installed there is no playground (GET / answers 503, not a crash).

@@ -28,7 +28,8 @@ final class RunningService {
 }
 
 enum ServiceFixtures {
-    static let samplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let samplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("PhotoLayoutTests/Fixtures/samples")
 
     static func sample(_ name: String) throws -> [UInt8] {

@@ -40,7 +40,9 @@ final class TestHTTPClient {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -62,7 +64,9 @@ final class TestHTTPClient {
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends one request with the usual headers and reads its response.
-    func request(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Response {
+    func request(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws
+        -> Response
+    {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
@@ -77,12 +81,17 @@ final class TestHTTPClient {
                 let head = String(decoding: buffer[..<end], as: UTF8.self)
                 var lines = head.components(separatedBy: "\r\n")
                 let statusLine = lines.removeFirst().split(separator: " ")
-                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError(description: "bad status line: \(head)") }
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+                    throw ClientError(description: "bad status line: \(head)")
+                }
                 let headers = lines.compactMap { line -> (String, String)? in
                     guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    return (
+                        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    )
                 }
-                let length = forHead || status < 200 || status == 204 || status == 304
+                let length =
+                    forHead || status < 200 || status == 204 || status == 304
                     ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
                 while buffer.count < end + 4 + length {
                     guard try fill() else { throw ClientError(description: "connection closed mid-body") }
@@ -102,7 +111,8 @@ final class TestHTTPClient {
 
     private func headEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
             return index
         }
         return nil

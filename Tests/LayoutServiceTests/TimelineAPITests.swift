@@ -10,19 +10,23 @@ struct TimelineAPITests {
     @Test func layoutOfASample() throws {
         let service = try RunningService()
         let body = try ServiceFixtures.sample("open-api-timeline-2020")
-        let response = try service.client().request("POST", "/v1/timeline/layout", headers: ["Content-Type": "application/json"], body: body)
+        let response = try service.client().request(
+            "POST", "/v1/timeline/layout", headers: ["Content-Type": "application/json"], body: body)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
         let request = try FoundationTimelineReader().readTimeline(body)
         let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
-        #expect(try response.json() as? NSDictionary == (try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary))
+        #expect(
+            try response.json() as? NSDictionary
+                == (try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary))
     }
 
     /// Options in the body apply: adaptive at W = 355 puts a nine-grid's last cell at (239, 239).
     @Test func optionsInTheBody() throws {
         let service = try RunningService()
         let urls = (0..<9).map { #"{"thumbnail_pic": "http://h/thumbnail/\#($0).jpg"}"# }.joined(separator: ",")
-        let body = #"{"statuses": [{"id": 1, "pic_urls": [\#(urls)]}], "options": {"style": "adaptive", "content_width": 355}}"#
+        let body =
+            #"{"statuses": [{"id": 1, "pic_urls": [\#(urls)]}], "options": {"style": "adaptive", "content_width": 355}}"#
         let response = try service.client().request("POST", "/v1/timeline/layout", body: Array(body.utf8))
         #expect(response.status == 200)
         let json = try #require(try response.json() as? [String: Any])
@@ -39,7 +43,10 @@ struct TimelineAPITests {
             (#"{"statuses": ["#, [:], 400, nil),
             (#"{"statuses": 5}"#, [:], 400, "#/statuses"),
             (#"{"statuses": [], "options": {"style": "mosaic"}}"#, [:], 422, "#/options/style"),
-            (#"{"statuses": [], "options": {"scale": 0}}"#, ["Content-Type": "application/vnd.api+json"], 422, "#/options/scale"),
+            (
+                #"{"statuses": [], "options": {"scale": 0}}"#, ["Content-Type": "application/vnd.api+json"], 422,
+                "#/options/scale"
+            ),
             (#"{"statuses": []}"#, ["Content-Type": "text/plain"], 415, nil),
         ]
         for (body, headers, status, pointer) in cases {
@@ -59,7 +66,9 @@ struct TimelineAPITests {
     /// curl's default form content type is accepted when the body is JSON.
     @Test func curlDefaultContentTypeIsAccepted() throws {
         let service = try RunningService()
-        let response = try service.client().request("POST", "/v1/timeline/layout", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("[]".utf8))
+        let response = try service.client().request(
+            "POST", "/v1/timeline/layout", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: Array("[]".utf8))
         #expect(response.status == 200)
         #expect(response.text == #"{"statuses":[]}"#)
     }
@@ -89,7 +98,9 @@ struct GridAPITests {
         let client = try service.client()
         let first = try client.request("GET", "/v1/grid?count=3&style=adaptive&content_width=300&scale=3")
         let etag = try #require(first.header("ETag"))
-        let again = try client.request("GET", "/v1/grid?count=3&style=adaptive&content_width=300&scale=3", headers: ["If-None-Match": "\"x\", \(etag)"])
+        let again = try client.request(
+            "GET", "/v1/grid?count=3&style=adaptive&content_width=300&scale=3",
+            headers: ["If-None-Match": "\"x\", \(etag)"])
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
         #expect(again.header("ETag") == etag)
@@ -103,7 +114,8 @@ struct GridAPITests {
         let client = try service.client()
         for (target, status, pointer) in [
             ("/v1/grid", 422, "#/query/count"), ("/v1/grid?count=abc", 400, "#/query/count"),
-            ("/v1/grid?count=5000", 422, "#/query/count"), ("/v1/grid?count=2&style=adaptive", 422, "#/query/content_width"),
+            ("/v1/grid?count=5000", 422, "#/query/count"),
+            ("/v1/grid?count=2&style=adaptive", 422, "#/query/content_width"),
             ("/v1/grid?count=2&scale=7", 422, "#/query/scale"),
         ] {
             let response = try client.request("GET", target)

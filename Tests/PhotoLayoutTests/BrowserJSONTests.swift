@@ -23,7 +23,9 @@ struct BrowserJSONTests {
              "transition": {"keyframes": true, "curve": "spring", "corner_radius_from": 4}}
             """#
         let response = try BrowserAPI.open(json: Array(body.utf8))
-        #expect(response.pages[1].pan != nil && response.pages[1].watermarkFrame != nil && response.pages[2].watermarkFrame == nil)
+        #expect(
+            response.pages[1].pan != nil && response.pages[1].watermarkFrame != nil
+                && response.pages[2].watermarkFrame == nil)
         #expect(!response.transition.keyframes.isEmpty)
         let ours = try Self.parsed(JSONByteWriter.encode(response))
         let theirs = try Self.encoded(response)
@@ -32,7 +34,8 @@ struct BrowserJSONTests {
 
     /// Close with a fade (no thumbnail): `to` and `scroll_to` are null in both encodings.
     @Test func closeResponseWithNulls() throws {
-        let body = #"{"screen": {"width": 320, "height": 568}, "index": 0, "photos": [{"url": "u", "width": 10, "height": 30}], "thumbnail_frames": [null]}"#
+        let body =
+            #"{"screen": {"width": 320, "height": 568}, "index": 0, "photos": [{"url": "u", "width": 10, "height": 30}], "thumbnail_frames": [null]}"#
         let response = try BrowserAPI.close(json: Array(body.utf8))
         #expect(response.transition.to == nil && response.scrollTo == nil)
         let text = String(decoding: JSONByteWriter.encode(response), as: UTF8.self)
@@ -43,7 +46,8 @@ struct BrowserJSONTests {
 
     /// The album of 30.
     @Test func albumResponse() throws {
-        let response = try BrowserAPI.album(json: Array(#"{"screen": {"width": 414, "height": 896}, "count": 30}"#.utf8))
+        let response = try BrowserAPI.album(
+            json: Array(#"{"screen": {"width": 414, "height": 896}, "count": 30}"#.utf8))
         let (ours, theirs) = (try Self.parsed(JSONByteWriter.encode(response)), try Self.encoded(response))
         #expect(ours != nil && ours == theirs)
     }

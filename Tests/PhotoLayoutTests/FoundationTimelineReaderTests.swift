@@ -7,7 +7,8 @@ struct FoundationTimelineReaderTests {
     @Test func readsRawClientTimeline() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))
         #expect(request.statuses.count == 27)
-        let pictures = request.statuses.flatMap { [$0.media] + ($0.retweeted.map { [$0.media] } ?? []) }.map(PictureRules.pictures(of:))
+        let pictures = request.statuses.flatMap { [$0.media] + ($0.retweeted.map { [$0.media] } ?? []) }.map(
+            PictureRules.pictures(of:))
         #expect(pictures.map(\.count).reduce(0, +) == 43)
         #expect(request.options == RawGridOptions())
     }
@@ -16,7 +17,8 @@ struct FoundationTimelineReaderTests {
     @Test func readsLegacyTimeline() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("open-api-legacy-2012"))
         #expect(request.statuses.count == 20)
-        let pictures = request.statuses.flatMap { [$0.media] + ($0.retweeted.map { [$0.media] } ?? []) }.map(PictureRules.pictures(of:))
+        let pictures = request.statuses.flatMap { [$0.media] + ($0.retweeted.map { [$0.media] } ?? []) }.map(
+            PictureRules.pictures(of:))
         #expect(pictures.map(\.count).reduce(0, +) == 9)
     }
 
@@ -28,16 +30,21 @@ struct FoundationTimelineReaderTests {
 
     /// Ids: idstr wins; a number keeps its literal digits past 2^53 and past 64 bits; absent is nil.
     @Test func idsKeepTheirDigits() throws {
-        let request = try Fixtures.read(#"""
+        let request = try Fixtures.read(
+            #"""
             {"statuses": [{"id": 3418805428950587}, {"id": 9007199254740993}, {"id": 123456789012345678901234567890},
                           {"id": 1, "idstr": "42"}, {"id": "77"}, {}, {"idstr": 5, "id": 6}]}
             """#)
-        #expect(request.statuses.map(\.id) == ["3418805428950587", "9007199254740993", "123456789012345678901234567890", "42", "77", nil, "6"])
+        #expect(
+            request.statuses.map(\.id) == [
+                "3418805428950587", "9007199254740993", "123456789012345678901234567890", "42", "77", nil, "6",
+            ])
     }
 
     /// Sizes as numbers or numeric strings; wrong types inside a status count as absent.
     @Test func lenientInsideStatuses() throws {
-        let request = try Fixtures.read(#"""
+        let request = try Fixtures.read(
+            #"""
             {"statuses": [{"pic_ids": ["a", 7, "b"], "pic_infos": {
                 "a": {"keep_size": "1", "type": 3, "bmiddle": {"url": "http://h/or360/a.jpg", "width": "360", "height": 639}},
                 "b": {"bmiddle": {"url": 5, "width": "wide", "height": null}, "thumbnail": "nope"}},
@@ -56,18 +63,21 @@ struct FoundationTimelineReaderTests {
 
     /// keep_size is truthy unless 0, false, "0" or absent.
     @Test func keepSizeTruthiness() throws {
-        let request = try Fixtures.read(#"""
+        let request = try Fixtures.read(
+            #"""
             {"statuses": [{"pic_ids": ["a","b","c","d","e","f"], "pic_infos": {
               "a": {"keep_size": 1}, "b": {"keep_size": 0}, "c": {"keep_size": true}, "d": {"keep_size": false},
               "e": {"keep_size": "0"}, "f": {}}}]}
             """#)
         let infos = try #require(request.statuses.first).media.picInfos
-        #expect(["a", "b", "c", "d", "e", "f"].map { infos[$0]?.keepSize } == [true, false, true, false, false, false])
+        #expect(
+            ["a", "b", "c", "d", "e", "f"].map { infos[$0]?.keepSize } == [true, false, true, false, false, false])
     }
 
     /// retweeted_status is read one level deep; its own retweet is ignored.
     @Test func retweetOneLevel() throws {
-        let request = try Fixtures.read(#"""
+        let request = try Fixtures.read(
+            #"""
             {"statuses": [{"idstr": "1", "retweeted_status": {"idstr": "2", "pic_urls": [{"thumbnail_pic": "http://h/thumbnail/r.jpg"}, {"x": 1}],
               "retweeted_status": {"idstr": "3", "thumbnail_pic": "http://h/thumbnail/deep.jpg"}}}]}
             """#)
@@ -77,8 +87,13 @@ struct FoundationTimelineReaderTests {
 
     /// Options are read with their types; null means absent.
     @Test func readsOptions() throws {
-        let request = try Fixtures.read(#"{"statuses": [], "options": {"style": "adaptive", "content_width": 355, "scale": 3, "spacing": null, "badge_size": {"width": 30, "height": 20}}}"#)
-        #expect(request.options == RawGridOptions(style: "adaptive", contentWidth: 355, scale: 3, badgeSize: Size(width: 30, height: 20)))
+        let request = try Fixtures.read(
+            #"{"statuses": [], "options": {"style": "adaptive", "content_width": 355, "scale": 3, "spacing": null, "badge_size": {"width": 30, "height": 20}}}"#
+        )
+        #expect(
+            request.options
+                == RawGridOptions(
+                    style: "adaptive", contentWidth: 355, scale: 3, badgeSize: Size(width: 30, height: 20)))
     }
 
     /// The request's own fields are strict, each error at its pointer.

@@ -7,14 +7,16 @@ struct GoldenTimelineTests {
     @Test(arguments: Fixtures.sampleNames)
     func classicLayout(sample: String) throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample(sample))
-        try Golden.check(TimelineRules.layout(for: request.statuses, options: GridOptions()), named: "\(sample).classic")
+        try Golden.check(
+            TimelineRules.layout(for: request.statuses, options: GridOptions()), named: "\(sample).classic")
     }
 
     /// The client-API sample (sizes, GIFs, long pictures) in the adaptive style at scale 3.
     @Test func adaptiveLayout() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))
         let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 3))
-        try Golden.check(TimelineRules.layout(for: request.statuses, options: options), named: "client-api-timeline.adaptive-355@3x")
+        try Golden.check(
+            TimelineRules.layout(for: request.statuses, options: options), named: "client-api-timeline.adaptive-355@3x")
     }
 
     /// Spot checks of the golden layout against DESIGN by hand: a GIF badge, a long badge, a retweet grid.

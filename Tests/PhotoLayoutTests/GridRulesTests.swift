@@ -30,10 +30,11 @@ struct ClassicGridTests {
     /// Four pictures make a 2×2 grid: the third wraps to the second row.
     @Test func fourPicturesAreTwoByTwo() throws {
         let grid = try #require(GridRules.layout(count: 4, options: GridOptions()))
-        #expect(grid.items.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 70, height: 70), Rect(x: 80, y: 0, width: 70, height: 70),
-            Rect(x: 0, y: 80, width: 70, height: 70), Rect(x: 80, y: 80, width: 70, height: 70),
-        ])
+        #expect(
+            grid.items.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 70, height: 70), Rect(x: 80, y: 0, width: 70, height: 70),
+                Rect(x: 0, y: 80, width: 70, height: 70), Rect(x: 80, y: 80, width: 70, height: 70),
+            ])
     }
 
     /// Nine pictures fill three rows of three, 80 points apart.
@@ -108,7 +109,9 @@ struct AdaptiveGridTests {
     @Test func countsZeroToTwelve() throws {
         let options = try Self.options(scale: 2)
         #expect(GridRules.layout(count: 0, options: options) == nil)
-        let expected: [(Int, Int)] = [(1, 1), (2, 1), (3, 1), (2, 2), (3, 2), (3, 2), (3, 3), (3, 3), (3, 3), (3, 3), (3, 3), (3, 3)]
+        let expected: [(Int, Int)] = [
+            (1, 1), (2, 1), (3, 1), (2, 2), (3, 2), (3, 2), (3, 3), (3, 3), (3, 3), (3, 3), (3, 3), (3, 3),
+        ]
         for (offset, (columns, rows)) in expected.enumerated() {
             let grid = try #require(GridRules.layout(count: offset + 1, options: options))
             #expect(grid.columns == columns && grid.rows == rows, "count \(offset + 1)")
@@ -118,30 +121,42 @@ struct AdaptiveGridTests {
 
     /// A portrait single picture (bmiddle 360×639) is L = 2c + g tall and w/h·L wide.
     @Test func portraitSinglePicture() throws {
-        let atTwo = try #require(GridRules.layout(for: [Self.picture(bmiddle: Size(width: 360, height: 639))], options: try Self.options(scale: 2)))
+        let atTwo = try #require(
+            GridRules.layout(
+                for: [Self.picture(bmiddle: Size(width: 360, height: 639))], options: try Self.options(scale: 2)))
         #expect(atTwo.items[0].frame == Rect(x: 0, y: 0, width: 132.5, height: 235))
         #expect(atTwo.size == Size(width: 132.5, height: 235))
-        let atThree = try #require(GridRules.layout(for: [Self.picture(bmiddle: Size(width: 360, height: 639))], options: try Self.options(scale: 3)))
+        let atThree = try #require(
+            GridRules.layout(
+                for: [Self.picture(bmiddle: Size(width: 360, height: 639))], options: try Self.options(scale: 3)))
         #expect(atThree.items[0].frame == Rect(x: 0, y: 0, width: 398.0 / 3, height: 706.0 / 3))
     }
 
     /// A landscape single picture (bmiddle 335×270) is L wide and h/w·L tall.
     @Test func landscapeSinglePicture() throws {
-        let atTwo = try #require(GridRules.layout(for: [Self.picture(bmiddle: Size(width: 335, height: 270))], options: try Self.options(scale: 2)))
+        let atTwo = try #require(
+            GridRules.layout(
+                for: [Self.picture(bmiddle: Size(width: 335, height: 270))], options: try Self.options(scale: 2)))
         #expect(atTwo.items[0].frame == Rect(x: 0, y: 0, width: 235, height: 189.5))
-        let atThree = try #require(GridRules.layout(for: [Self.picture(bmiddle: Size(width: 335, height: 270))], options: try Self.options(scale: 3)))
+        let atThree = try #require(
+            GridRules.layout(
+                for: [Self.picture(bmiddle: Size(width: 335, height: 270))], options: try Self.options(scale: 3)))
         #expect(atThree.items[0].frame == Rect(x: 0, y: 0, width: 706.0 / 3, height: 569.0 / 3))
     }
 
     /// A square single picture counts as landscape: L × L.
     @Test func squareSinglePicture() throws {
-        let grid = try #require(GridRules.layout(for: [Self.picture(bmiddle: Size(width: 500, height: 500))], options: try Self.options(scale: 2)))
+        let grid = try #require(
+            GridRules.layout(
+                for: [Self.picture(bmiddle: Size(width: 500, height: 500))], options: try Self.options(scale: 2)))
         #expect(grid.items[0].frame == Rect(x: 0, y: 0, width: 235, height: 235))
     }
 
     /// Unknown size or keep_size: a px(W/2) square, 177.5 at scale 2 and 533/3 at scale 3.
     @Test func unknownSizeOrKeepSizeIsHalfWidthSquare() throws {
-        for picture in [Self.picture(bmiddle: nil), Self.picture(bmiddle: Size(width: 360, height: 639), keepSize: true)] {
+        for picture in [
+            Self.picture(bmiddle: nil), Self.picture(bmiddle: Size(width: 360, height: 639), keepSize: true),
+        ] {
             let atTwo = try #require(GridRules.layout(for: [picture], options: try Self.options(scale: 2)))
             #expect(atTwo.items[0].frame == Rect(x: 0, y: 0, width: 177.5, height: 177.5))
             let atThree = try #require(GridRules.layout(for: [picture], options: try Self.options(scale: 3)))
@@ -152,7 +167,9 @@ struct AdaptiveGridTests {
 
 struct BadgeTests {
     static func picture(kind: PictureKind, isLong: Bool) -> Picture {
-        Picture(thumbnailURL: "http://h/thumbnail/a.jpg", bmiddleURL: "http://h/bmiddle/a.jpg", largeURL: "http://h/large/a.jpg", kind: kind, isLong: isLong)
+        Picture(
+            thumbnailURL: "http://h/thumbnail/a.jpg", bmiddleURL: "http://h/bmiddle/a.jpg",
+            largeURL: "http://h/large/a.jpg", kind: kind, isLong: isLong)
     }
 
     /// The 28×18 badge sits in the bottom-right corner of its item, in grid coordinates.
@@ -175,7 +192,8 @@ struct BadgeTests {
     @Test func badgeSizeOptionAndExactEdges() throws {
         var picture = Self.picture(kind: .image, isLong: true)
         picture.bmiddleSize = Size(width: 360, height: 639)
-        let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2, badgeSize: Size(width: 30, height: 20)))
+        let options = try GridOptions.validated(
+            RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2, badgeSize: Size(width: 30, height: 20)))
         let grid = try #require(GridRules.layout(for: [picture], options: options))
         // width 360/639·235 = 132.394…, so x = 102.394… → 102.5; y = 235 − 20.
         #expect(grid.items[0].badge == Badge(kind: .long, frame: Rect(x: 102.5, y: 215, width: 30, height: 20)))
@@ -185,22 +203,28 @@ struct BadgeTests {
 struct GridOptionsValidationTests {
     /// Every invalid option is reported at once, each at its pointer, as a 422.
     @Test func invalidOptionsAreAllReported() {
-        let raw = RawGridOptions(style: "mosaic", itemSize: 0, spacing: -1, maxItems: 2.5, scale: 4, badgeSize: Size(width: 0, height: 18))
+        let raw = RawGridOptions(
+            style: "mosaic", itemSize: 0, spacing: -1, maxItems: 2.5, scale: 4, badgeSize: Size(width: 0, height: 18))
         #expect(throws: InputError.self) { try GridOptions.validated(raw) }
         do {
             _ = try GridOptions.validated(raw)
         } catch {
             #expect(error.kind == .invalidValue)
-            #expect(Set(error.problems.map(\.pointer)) == [
-                "#/options/style", "#/options/item_size", "#/options/spacing", "#/options/max_items", "#/options/scale",
-                "#/options/badge_size",
-            ])
+            #expect(
+                Set(error.problems.map(\.pointer)) == [
+                    "#/options/style", "#/options/item_size", "#/options/spacing", "#/options/max_items",
+                    "#/options/scale",
+                    "#/options/badge_size",
+                ])
         }
     }
 
     /// adaptive needs a positive content_width; non-finite numbers are refused.
     @Test func adaptiveNeedsContentWidth() {
-        for raw in [RawGridOptions(style: "adaptive"), RawGridOptions(style: "adaptive", contentWidth: -3), RawGridOptions(style: "adaptive", contentWidth: .infinity)] {
+        for raw in [
+            RawGridOptions(style: "adaptive"), RawGridOptions(style: "adaptive", contentWidth: -3),
+            RawGridOptions(style: "adaptive", contentWidth: .infinity),
+        ] {
             do {
                 _ = try GridOptions.validated(raw)
                 Issue.record("accepted \(raw)")
@@ -216,7 +240,10 @@ struct GridOptionsValidationTests {
             _ = try GridOptions.validated(RawGridOptions(itemSize: 1.7e307, spacing: 1.7e308, contentWidth: 2e16))
             Issue.record("accepted huge values")
         } catch {
-            #expect(Set(error.problems.map(\.pointer)) == ["#/options/item_size", "#/options/spacing", "#/options/content_width"])
+            #expect(
+                Set(error.problems.map(\.pointer)) == [
+                    "#/options/item_size", "#/options/spacing", "#/options/content_width",
+                ])
             #expect(error.problems.allSatisfy { $0.detail == GeometryLimits.refusal })
         }
         #expect((try? GridOptions.validated(RawGridOptions(itemSize: 1_000_000))) != nil)
@@ -235,7 +262,8 @@ struct GridOptionsValidationTests {
     /// Defaults: classic 70/10/9 at scale 2; adaptive spacing 4; 2.0 is scale 2; query pointers.
     @Test func defaultsAndPointers() throws {
         let classic = try GridOptions.validated(RawGridOptions())
-        #expect(classic.itemSize == 70 && classic.spacing == 10 && classic.maxItems == 9 && classic.pixelGrid.scale == 2)
+        #expect(
+            classic.itemSize == 70 && classic.spacing == 10 && classic.maxItems == 9 && classic.pixelGrid.scale == 2)
         let adaptive = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 300, scale: 3.0))
         #expect(adaptive.spacing == 4 && adaptive.pixelGrid.scale == 3)
         do {

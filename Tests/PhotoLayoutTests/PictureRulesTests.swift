@@ -3,7 +3,9 @@ import Testing
 @testable import PhotoLayout
 
 struct PictureRulesTests {
-    static func variant(_ url: String?, _ width: Double? = nil, _ height: Double? = nil, type: String? = nil) -> WeiboPictureVariant {
+    static func variant(_ url: String?, _ width: Double? = nil, _ height: Double? = nil, type: String? = nil)
+        -> WeiboPictureVariant
+    {
         WeiboPictureVariant(url: url, width: width, height: height, type: type)
     }
 
@@ -16,7 +18,8 @@ struct PictureRulesTests {
                 "a": WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/a.jpg")]),
                 "b": WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/b.jpg")]),
             ])
-        #expect(PictureRules.pictures(of: media).map(\.thumbnailURL) == ["http://h/or180/b.jpg", "http://h/or180/a.jpg"])
+        #expect(
+            PictureRules.pictures(of: media).map(\.thumbnailURL) == ["http://h/or180/b.jpg", "http://h/or180/a.jpg"])
     }
 
     /// Explicit pic_infos URLs win: bmiddle from bmiddle, large from large, else largest, else original.
@@ -28,14 +31,20 @@ struct PictureRulesTests {
         let picture = try #require(PictureRules.picture(from: info))
         #expect(picture.bmiddleURL == "http://h/or360/a.jpg")
         #expect(picture.largeURL == "http://h/large/a.jpg")
-        let onlyOriginal = try #require(PictureRules.picture(from: WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/a.jpg"), .original: Self.variant("http://h/woriginal/a.jpg")])))
+        let onlyOriginal = try #require(
+            PictureRules.picture(
+                from: WeiboPictureInfo(variants: [
+                    .thumbnail: Self.variant("http://h/or180/a.jpg"),
+                    .original: Self.variant("http://h/woriginal/a.jpg"),
+                ])))
         #expect(onlyOriginal.largeURL == "http://h/woriginal/a.jpg")
         #expect(onlyOriginal.bmiddleURL == "http://h/bmiddle/a.jpg")
     }
 
     /// A missing thumbnail is derived from the first URL the info has; an info without URLs is no picture.
     @Test func missingThumbnailAndNoURL() {
-        let picture = PictureRules.picture(from: WeiboPictureInfo(variants: [.large: Self.variant("http://h/wap720/a.jpg")]))
+        let picture = PictureRules.picture(
+            from: WeiboPictureInfo(variants: [.large: Self.variant("http://h/wap720/a.jpg")]))
         #expect(picture?.thumbnailURL == "http://h/thumbnail/a.jpg")
         #expect(picture?.largeURL == "http://h/wap720/a.jpg")
         #expect(PictureRules.picture(from: WeiboPictureInfo(variants: [.large: Self.variant(nil, 10, 10)])) == nil)
@@ -45,11 +54,23 @@ struct PictureRulesTests {
     @Test func kinds() {
         let thumb = Self.variant("http://h/or180/a.jpg")
         #expect(PictureRules.picture(from: WeiboPictureInfo(type: "gif", variants: [.thumbnail: thumb]))?.kind == .gif)
-        #expect(PictureRules.picture(from: WeiboPictureInfo(variants: [.thumbnail: thumb, .large: Self.variant("http://h/large/a.jpg", type: "GIF")]))?.kind == .gif)
-        #expect(PictureRules.picture(from: WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/a.GIF")]))?.kind == .gif)
-        #expect(PictureRules.picture(from: WeiboPictureInfo(type: "livephoto", variants: [.thumbnail: thumb]))?.kind == .livephoto)
-        #expect(PictureRules.picture(from: WeiboPictureInfo(type: "livephoto", variants: [.thumbnail: Self.variant("http://h/or180/a.gif")]))?.kind == .gif)
-        #expect(PictureRules.picture(from: WeiboPictureInfo(type: "WEBP", variants: [.thumbnail: thumb]))?.kind == .image)
+        #expect(
+            PictureRules.picture(
+                from: WeiboPictureInfo(variants: [
+                    .thumbnail: thumb, .large: Self.variant("http://h/large/a.jpg", type: "GIF"),
+                ]))?.kind == .gif)
+        #expect(
+            PictureRules.picture(from: WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/a.GIF")]))?
+                .kind == .gif)
+        #expect(
+            PictureRules.picture(from: WeiboPictureInfo(type: "livephoto", variants: [.thumbnail: thumb]))?.kind
+                == .livephoto)
+        #expect(
+            PictureRules.picture(
+                from: WeiboPictureInfo(type: "livephoto", variants: [.thumbnail: Self.variant("http://h/or180/a.gif")]))?
+                .kind == .gif)
+        #expect(
+            PictureRules.picture(from: WeiboPictureInfo(type: "WEBP", variants: [.thumbnail: thumb]))?.kind == .image)
         #expect(Picture(thumbnailURL: "http://wx1.sinaimg.cn/thumbnail/a.gif").kind == .gif)
     }
 
@@ -57,10 +78,16 @@ struct PictureRulesTests {
     @Test func longPictures() {
         let thumb = Self.variant("http://h/or180/a.jpg")
         // largest 720×8115: 11.3 → long, even though bmiddle says 360×1000 (2.8).
-        let long = WeiboPictureInfo(variants: [.thumbnail: thumb, .bmiddle: Self.variant("http://h/or360/a.jpg", 360, 1000), .largest: Self.variant(nil, 720, 8115)])
+        let long = WeiboPictureInfo(variants: [
+            .thumbnail: thumb, .bmiddle: Self.variant("http://h/or360/a.jpg", 360, 1000),
+            .largest: Self.variant(nil, 720, 8115),
+        ])
         #expect(PictureRules.picture(from: long)?.isLong == true)
         // Exactly 3 is not long; a zero-sized largest is skipped for the next known size.
-        let three = WeiboPictureInfo(variants: [.thumbnail: thumb, .largest: Self.variant(nil, 0, 0), .original: Self.variant(nil, 100, 300), .large: Self.variant(nil, 100, 301)])
+        let three = WeiboPictureInfo(variants: [
+            .thumbnail: thumb, .largest: Self.variant(nil, 0, 0), .original: Self.variant(nil, 100, 300),
+            .large: Self.variant(nil, 100, 301),
+        ])
         #expect(PictureRules.picture(from: three)?.isLong == false)
         #expect(PictureRules.picture(from: three)?.largestSize == Size(width: 100, height: 300))
         // Open API pictures carry no sizes: never long.
@@ -69,13 +96,19 @@ struct PictureRulesTests {
 
     /// pic_urls when pic_infos yield nothing; the lone thumbnail_pic only when pic_urls yield nothing.
     @Test func openAPIShapes() {
-        let both = WeiboMedia(picURLs: ["http://h/thumbnail/1.jpg", "http://h/thumbnail/2.jpg"], thumbnailPic: "http://h/thumbnail/1.jpg", picIDs: ["x"])
-        #expect(PictureRules.pictures(of: both).map(\.bmiddleURL) == ["http://h/bmiddle/1.jpg", "http://h/bmiddle/2.jpg"])
+        let both = WeiboMedia(
+            picURLs: ["http://h/thumbnail/1.jpg", "http://h/thumbnail/2.jpg"], thumbnailPic: "http://h/thumbnail/1.jpg",
+            picIDs: ["x"])
+        #expect(
+            PictureRules.pictures(of: both).map(\.bmiddleURL) == ["http://h/bmiddle/1.jpg", "http://h/bmiddle/2.jpg"])
         let legacy = WeiboMedia(thumbnailPic: "http://ww4.sinaimg.cn/thumbnail/9960e363jw1dqkdhoae3gj.jpg")
-        #expect(PictureRules.pictures(of: legacy) == [Picture(
-            thumbnailURL: "http://ww4.sinaimg.cn/thumbnail/9960e363jw1dqkdhoae3gj.jpg",
-            bmiddleURL: "http://ww4.sinaimg.cn/bmiddle/9960e363jw1dqkdhoae3gj.jpg",
-            largeURL: "http://ww4.sinaimg.cn/large/9960e363jw1dqkdhoae3gj.jpg")])
+        #expect(
+            PictureRules.pictures(of: legacy) == [
+                Picture(
+                    thumbnailURL: "http://ww4.sinaimg.cn/thumbnail/9960e363jw1dqkdhoae3gj.jpg",
+                    bmiddleURL: "http://ww4.sinaimg.cn/bmiddle/9960e363jw1dqkdhoae3gj.jpg",
+                    largeURL: "http://ww4.sinaimg.cn/large/9960e363jw1dqkdhoae3gj.jpg")
+            ])
         #expect(PictureRules.pictures(of: WeiboMedia()) == [])
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// Fixture files live beside the tests (found from this file's path, so that golden files
 /// can be re-recorded in place).
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static func bytes(_ relativePath: String) throws -> [UInt8] {
         Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
@@ -34,19 +35,26 @@ enum Golden {
         return data
     }
 
-    static func check(_ value: some Encodable, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ value: some Encodable, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let url = Fixtures.directory.appendingPathComponent("golden/\(name).json")
         let actual = try encoded(value)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: url)
-            Issue.record("recorded \(url.lastPathComponent); unset RECORD_SNAPSHOTS to compare", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(url.lastPathComponent); unset RECORD_SNAPSHOTS to compare", sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? Data(contentsOf: url) else {
-            Issue.record("no golden file \(url.path); record it with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(url.path); record it with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
             return
         }
-        #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
+        #expect(
+            String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+            sourceLocation: sourceLocation)
     }
 }

@@ -39,7 +39,9 @@ struct Arguments {
     /// `--name` as a number, or nil when absent; a usage error when it is not one.
     func number(_ name: String) throws(UsageError) -> Double? {
         guard let text = options[name] else { return nil }
-        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) must be a number, not \"\(text)\"") }
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError("--\(name) must be a number, not \"\(text)\"")
+        }
         return value
     }
 }

@@ -25,7 +25,8 @@ enum LayoutCommand {
     static func run(_ words: ArraySlice<String>, io: CommandIO, reader: any TimelineReader) -> Int32 {
         do {
             let arguments = try Arguments(
-                words, valued: ["style", "content-width", "scale", "item-size", "spacing", "max-items"], switches: ["pretty", "help"])
+                words, valued: ["style", "content-width", "scale", "item-size", "spacing", "max-items"],
+                switches: ["pretty", "help"])
             if arguments.has("help") {
                 io.writeOutput(Array((usage + "\n").utf8))
                 return 0

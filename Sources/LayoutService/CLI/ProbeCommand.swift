@@ -75,8 +75,11 @@ enum ProbeCommand {
         guard connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
             throw ProbeError(description: "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
         }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: timeline-layout-probe\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+        let request = Array(
+            "GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: timeline-layout-probe\r\n\r\n"
+                .utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
+        else {
             throw ProbeError(description: "cannot send the request")
         }
         var response: [UInt8] = []

@@ -11,7 +11,10 @@ enum ServeCommand {
     static let settings: [(flag: String, env: String, fallback: String, meaning: String)] = [
         ("host", "HOST", "127.0.0.1", "address to listen on (0.0.0.0 for every interface)"),
         ("port", "PORT", "8080", "TCP port (0: any free port, printed at start)"),
-        ("threads", "THREADS", "\(ProcessInfo.processInfo.activeProcessorCount)", "I/O queues (default: the number of cores)"),
+        (
+            "threads", "THREADS", "\(ProcessInfo.processInfo.activeProcessorCount)",
+            "I/O queues (default: the number of cores)"
+        ),
         ("backlog", "BACKLOG", "256", "listen(2) backlog"),
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
         ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
@@ -34,16 +37,21 @@ enum ServeCommand {
         for setting in settings {
             let flag = "--\(setting.flag) VALUE".padding(toLength: 26, withPad: " ", startingAt: 0)
             let env = setting.env.padding(toLength: 18, withPad: " ", startingAt: 0)
-            text += "  \(flag)\(env)\(setting.fallback.padding(toLength: 11, withPad: " ", startingAt: 0))\(setting.meaning)\n"
+            text +=
+                "  \(flag)\(env)\(setting.fallback.padding(toLength: 11, withPad: " ", startingAt: 0))\(setting.meaning)\n"
         }
         return text
     }
 
     /// The server configuration and log format that `words` and `environment` ask for.
-    static func configuration(_ words: ArraySlice<String>, environment: [String: String]) throws(UsageError) -> (HTTPServerConfiguration, LogFormat)? {
+    static func configuration(_ words: ArraySlice<String>, environment: [String: String]) throws(UsageError) -> (
+        HTTPServerConfiguration, LogFormat
+    )? {
         let arguments = try Arguments(words, valued: Set(settings.map(\.flag)), switches: ["help"])
         if arguments.has("help") { return nil }
-        guard arguments.positional.isEmpty else { throw UsageError("unexpected argument \"\(arguments.positional[0])\"") }
+        guard arguments.positional.isEmpty else {
+            throw UsageError("unexpected argument \"\(arguments.positional[0])\"")
+        }
 
         func value(_ flag: String) -> String {
             let setting = settings.first { $0.flag == flag }
@@ -52,7 +60,8 @@ enum ServeCommand {
         func integer(_ flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
             let text = value(flag)
             guard let number = Int(text), range.contains(number) else {
-                throw UsageError("--\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+                throw UsageError(
+                    "--\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
             }
             return number
         }
@@ -98,12 +107,15 @@ enum ServeCommand {
         let application = Application(configuration: configuration, logFormat: format)
         do {
             try application.server.runUntilSignalled { port in
-                io.writeError("timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(configuration.threads) threads)")
+                io.writeError(
+                    "timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(configuration.threads) threads)"
+                )
             }
             io.writeError("timeline-layout: stopped")
             return 0
         } catch {
-            io.writeError("timeline-layout serve: cannot serve on \(configuration.host):\(configuration.port): \(error)")
+            io.writeError(
+                "timeline-layout serve: cannot serve on \(configuration.host):\(configuration.port): \(error)")
             return 1
         }
     }

@@ -15,13 +15,15 @@ struct AccessLog: Sendable {
     var format: LogFormat
 
     func line(for record: RequestRecord, at date: Date = Date()) -> String? {
-        let milliseconds = (Double(record.duration.components.seconds) * 1e3 + Double(record.duration.components.attoseconds) / 1e15)
+        let milliseconds =
+            (Double(record.duration.components.seconds) * 1e3 + Double(record.duration.components.attoseconds) / 1e15)
         let duration = (milliseconds * 1000).rounded() / 1000
         switch format {
         case .off:
             return nil
         case .text:
-            return "\(record.remoteAddress ?? "-") \"\(record.method.rawValue) \(record.path) \(record.protocolVersion)\" "
+            return
+                "\(record.remoteAddress ?? "-") \"\(record.method.rawValue) \(record.path) \(record.protocolVersion)\" "
                 + "\(record.status) \(record.bytesOut) \(duration)ms id=\(record.requestID)"
         case .json:
             // The same writer as the responses: RFC 8259 escaping, shortest numbers.

@@ -9,7 +9,9 @@ import Synchronization
 public final class ServiceMetrics: Sendable {
     /// Histogram bucket bounds, in seconds: the service answers in well under a millisecond,
     /// so the buckets are fine at the low end.
-    static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    static let bucketBounds: [Double] = [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+    ]
 
     struct RequestKey: Hashable, Comparable {
         var route: String
@@ -71,7 +73,8 @@ public final class ServiceMetrics: Sendable {
 
             """
         for (key, count) in snapshot.requests.sorted(by: { $0.key < $1.key }) {
-            text += "http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)\n"
+            text +=
+                "http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)\n"
         }
         text += """
             # HELP http_request_duration_seconds Time from a request's arrival to its response, in seconds.

@@ -18,7 +18,9 @@ struct ServiceDocuments: Sendable {
     }
 
     func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(metrics.render().utf8))
+        HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+            body: Array(metrics.render().utf8))
     }
 
     func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
@@ -27,10 +29,13 @@ struct ServiceDocuments: Sendable {
 
     func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         guard let playgroundPage else {
-            throw APIError(.serviceUnavailable, "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
+            throw APIError(
+                .serviceUnavailable,
+                "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
         }
         return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"], body: playgroundPage)
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
+            body: playgroundPage)
     }
 }
 
@@ -68,7 +73,8 @@ struct ResourceFiles: Sendable {
         var files: [String: [UInt8]] = [:]
         for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
             for directory in directories {
-                if let data = try? Data(contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
+                if let data = try? Data(
+                    contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
                     ?? Data(contentsOf: directory.appendingPathComponent(name))
                 {
                     files[name] = Array(data)
@@ -104,8 +110,11 @@ struct ResourceFiles: Sendable {
 
     func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
         guard let body = files[name] else {
-            throw APIError(.serviceUnavailable, "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
+            throw APIError(
+                .serviceUnavailable,
+                "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
         }
-        return HTTPResponse(status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
+        return HTTPResponse(
+            status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
     }
 }

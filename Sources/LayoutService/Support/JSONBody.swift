@@ -6,12 +6,19 @@ import HTTPServer
 /// server before they reach here).
 enum JSONBody {
     static func check(_ request: HTTPRequest) throws(APIError) {
-        if let encoding = request.headers["Content-Encoding"]?.trimmingSpaces.lowercased(), !encoding.isEmpty, encoding != "identity" {
-            throw APIError(.unsupportedMediaType, "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
+        if let encoding = request.headers["Content-Encoding"]?.trimmingSpaces.lowercased(), !encoding.isEmpty,
+            encoding != "identity"
+        {
+            throw APIError(
+                .unsupportedMediaType,
+                "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
         guard let contentType = request.headers["Content-Type"] else { return }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        if mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty {
+        let mediaType =
+            contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        if mediaType == "application/json" || mediaType.hasSuffix("+json")
+            || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty
+        {
             return
         }
         throw APIError(.unsupportedMediaType, "Content-Type \"\(mediaType)\" is not JSON; send application/json.")

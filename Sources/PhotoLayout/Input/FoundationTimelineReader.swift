@@ -117,7 +117,8 @@ struct StrictOptions: Decodable {
         raw.maxItems = try field(.maxItems, Double.self, "a number")
         raw.contentWidth = try field(.contentWidth, Double.self, "a number")
         raw.scale = try field(.scale, Double.self, "a number")
-        raw.badgeSize = try field(.badgeSize, StrictSize.self, "an object {\"width\": number, \"height\": number}")?.size
+        raw.badgeSize = try field(.badgeSize, StrictSize.self, "an object {\"width\": number, \"height\": number}")?
+            .size
     }
 }
 
@@ -130,7 +131,9 @@ private struct StrictSize: Decodable {
 
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
-        size = Size(width: try object.decode(Double.self, forKey: .width), height: try object.decode(Double.self, forKey: .height))
+        size = Size(
+            width: try object.decode(Double.self, forKey: .width),
+            height: try object.decode(Double.self, forKey: .height))
     }
 }
 
@@ -222,7 +225,9 @@ extension KeyedDecodingContainer where K == StatusKey {
             picURLs: (lenient([Lenient<PicURLEntry>].self, .picURLs) ?? []).compactMap { $0.value?.url },
             thumbnailPic: lenient(String.self, .thumbnailPic),
             picIDs: (lenient([Lenient<String>].self, .picIDs) ?? []).compactMap(\.value),
-            picInfos: (lenient([String: Lenient<DecodedPictureInfo>].self, .picInfos) ?? [:]).compactMapValues { $0.value?.value }
+            picInfos: (lenient([String: Lenient<DecodedPictureInfo>].self, .picInfos) ?? [:]).compactMapValues {
+                $0.value?.value
+            }
         )
     }
 }
@@ -279,7 +284,10 @@ private struct DecodedPictureInfo: Decodable {
         let object = try decoder.container(keyedBy: Key.self)
         var variants: [PictureVariant: WeiboPictureVariant] = [:]
         for variant in PictureVariant.allCases {
-            if let decoded = (try? object.decodeIfPresent(Lenient<DecodedVariant>.self, forKey: Key(stringValue: variant.rawValue)))??.value {
+            if let decoded =
+                (try? object.decodeIfPresent(Lenient<DecodedVariant>.self, forKey: Key(stringValue: variant.rawValue)))??
+                .value
+            {
                 variants[variant] = decoded.value
             }
         }

@@ -137,11 +137,17 @@ extension GridOptions {
             }
         }
         if let contentWidth = finite("content_width", raw.contentWidth) {
-            if contentWidth > 0 { options.contentWidth = contentWidth } else { refuse("content_width", "must be positive") }
+            if contentWidth > 0 {
+                options.contentWidth = contentWidth
+            } else {
+                refuse("content_width", "must be positive")
+            }
         } else if style == .adaptive, raw.contentWidth == nil {
             refuse("content_width", "is required by the adaptive style")
         }
-        if style == .adaptive, options.contentWidth != nil, problems.isEmpty, GridRules.adaptiveCell(options: options) <= 0 {
+        if style == .adaptive, options.contentWidth != nil, problems.isEmpty,
+            GridRules.adaptiveCell(options: options) <= 0
+        {
             refuse("content_width", "is too narrow for the spacing: the adaptive cell (W + g)/3 − g must be positive")
         }
         if let badge = raw.badgeSize {

@@ -62,7 +62,10 @@ public struct InputError: Error, Hashable, Sendable {
 public enum JSONPointer {
     /// `#/a/b/0` from path components, escaping `~` and `/` as the RFC says.
     public static func fragment(_ components: [String]) -> String {
-        "#" + components.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+        "#"
+            + components.map {
+                "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
             .joined()
     }
 }

@@ -21,7 +21,9 @@ public enum GridRules {
         let spacing = options.spacing
 
         if options.style == .adaptive, shown == 1 {
-            return GridGeometry(columns: 1, rows: 1, frames: [Rect(origin: .zero, size: adaptiveSingleSize(singlePictureSize, options: options))])
+            return GridGeometry(
+                columns: 1, rows: 1,
+                frames: [Rect(origin: .zero, size: adaptiveSingleSize(singlePictureSize, options: options))])
         }
 
         let side: Double
@@ -43,7 +45,8 @@ public enum GridRules {
         return GridGeometry(
             columns: columns,
             rows: rows,
-            size: Size(width: Double(columns) * (side + spacing) - spacing, height: Double(rows) * (side + spacing) - spacing),
+            size: Size(
+                width: Double(columns) * (side + spacing) - spacing, height: Double(rows) * (side + spacing) - spacing),
             frames: frames
         )
     }
@@ -79,7 +82,8 @@ public enum GridRules {
             return item(
                 index: index,
                 frame: frame,
-                urls: PictureURLs(thumbnail: picture.thumbnailURL, bmiddle: picture.bmiddleURL, large: picture.largeURL),
+                urls: PictureURLs(
+                    thumbnail: picture.thumbnailURL, bmiddle: picture.bmiddleURL, large: picture.largeURL),
                 kind: picture.kind,
                 isLong: picture.isLong,
                 options: options
@@ -110,7 +114,9 @@ public enum GridRules {
         Rect(x: frame.maxX - size.width, y: frame.maxY - size.height, width: size.width, height: size.height)
     }
 
-    private static func item(index: Int, frame: Rect, urls: PictureURLs?, kind: PictureKind, isLong: Bool, options: GridOptions) -> GridItem {
+    private static func item(
+        index: Int, frame: Rect, urls: PictureURLs?, kind: PictureKind, isLong: Bool, options: GridOptions
+    ) -> GridItem {
         let grid = options.pixelGrid
         let badge = badgeKind(kind: kind, isLong: isLong).map {
             Badge(kind: $0, frame: grid.round(badgeFrame(in: frame, size: options.badgeSize)))

@@ -52,7 +52,9 @@ public enum PictureRules {
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
     static func kind(of info: WeiboPictureInfo, thumbnailURL: String) -> PictureKind {
-        let types = ([info.type] + PictureVariant.allCases.map { info.variants[$0]?.type }).compactMap { $0?.lowercased() }
+        let types = ([info.type] + PictureVariant.allCases.map { info.variants[$0]?.type }).compactMap {
+            $0?.lowercased()
+        }
         if types.contains("gif") || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
         if types.contains("livephoto") { return .livephoto }
         return .image

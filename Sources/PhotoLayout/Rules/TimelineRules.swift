@@ -9,7 +9,8 @@ public enum TimelineRules {
             id: status.id,
             photos: GridRules.layout(for: PictureRules.pictures(of: status.media), options: options),
             retweeted: status.retweeted.map {
-                RetweetLayout(id: $0.id, photos: GridRules.layout(for: PictureRules.pictures(of: $0.media), options: options))
+                RetweetLayout(
+                    id: $0.id, photos: GridRules.layout(for: PictureRules.pictures(of: $0.media), options: options))
             }
         )
     }
