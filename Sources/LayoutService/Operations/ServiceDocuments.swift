@@ -70,16 +70,23 @@ struct ResourceFiles: Sendable {
             directories.append(resources.appendingPathComponent(Self.bundleName))
         }
 
+        self.init(searching: directories)
+    }
+
+    /// Reads each file from the first directory that has it, either inside the bundle's
+    /// `Resources/` folder (as SwiftPM copies it) or directly in the directory (a folder given by
+    /// `TIMELINE_LAYOUT_RESOURCES` that holds the files themselves).
+    init(searching directories: [URL]) {
         var files: [String: [UInt8]] = [:]
         for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
-            for directory in directories {
-                if let data = try? Data(
-                    contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
-                    ?? Data(contentsOf: directory.appendingPathComponent(name))
-                {
-                    files[name] = Array(data)
-                    break
-                }
+            let candidates = directories.flatMap { directory in
+                [
+                    directory.appendingPathComponent("Resources").appendingPathComponent(name),
+                    directory.appendingPathComponent(name),
+                ]
+            }
+            if let data = candidates.lazy.compactMap({ try? Data(contentsOf: $0) }).first {
+                files[name] = Array(data)
             }
         }
         self.files = files
