@@ -11,6 +11,17 @@
 // Linux system calls (epoll, accept4) the server's I/O loop needs.
 import PackageDescription
 
+// The benchmark executable is declared only when TIMELINE_LAYOUT_BENCHMARKS=1 (scripts/bench and
+// scripts/bench-json set it), so a plain `swift build` of the service builds no benchmark — the
+// way Hummingbird gates its benchmarks behind an environment variable.
+let benchmarkTargets: [Target] =
+    Context.environment["TIMELINE_LAYOUT_BENCHMARKS"] == "1"
+    ? [
+        .executableTarget(
+            name: "ReaderWriterBench", dependencies: ["PhotoLayout"], path: "Benchmarks/ReaderWriterBench")
+    ]
+    : []
+
 let package = Package(
     name: "timeline-layout",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -30,10 +41,9 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
-        .executableTarget(name: "ReaderWriterBench", dependencies: ["PhotoLayout"], path: "Benchmarks/ReaderWriterBench"),
         .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer"]),
-    ],
+    ] + benchmarkTargets,
     swiftLanguageModes: [.v6]
 )
