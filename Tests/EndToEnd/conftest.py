@@ -1,4 +1,5 @@
 """End-to-end fixtures: the real `timeline-layout` binary on an ephemeral loopback port."""
+import json
 import os
 import re
 import signal
@@ -59,3 +60,13 @@ def start_server():
 
 def sample_path(name):
     return os.path.join(SAMPLES, f"{name}.json")
+
+
+GOLDEN = os.path.join(ROOT, "Tests", "PhotoLayoutTests", "Fixtures", "golden")
+
+
+def golden(name, variant="classic"):
+    """A sample's golden layout, parsed: recomputed by the independent Python oracle
+    (scripts/oracle_layout.py), so a layout bug in the binary cannot hide on both sides."""
+    with open(os.path.join(GOLDEN, f"{name}.{variant}.json"), "rb") as handle:
+        return json.load(handle)

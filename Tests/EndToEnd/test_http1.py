@@ -5,18 +5,20 @@ import subprocess
 import httpx
 import pytest
 
-from conftest import BINARY, sample_path
+from conftest import BINARY, golden, sample_path
 
 SAMPLES = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
 def test_curl_layout_equals_the_offline_command(server, sample):
-    """The README's curl call returns, byte for byte, what `timeline-layout layout` prints."""
+    """The README's curl call returns the golden layout and, byte for byte, what `timeline-layout layout`
+    prints (one code path behind both doors)."""
     served = subprocess.run(
         ["curl", "-sS", "--fail-with-body", f"{server.url}/v1/timeline/layout", "-H", "Content-Type: application/json",
          "--data-binary", f"@{sample_path(sample)}"], capture_output=True, check=True).stdout
     offline = subprocess.run([BINARY, "layout", sample_path(sample)], capture_output=True, check=True).stdout
+    assert json.loads(served) == golden(sample)
     assert served + b"\n" == offline
 
 

@@ -13,7 +13,7 @@ import h2.exceptions
 import h2.settings
 import pytest
 
-from conftest import BINARY, sample_path
+from conftest import BINARY, golden, sample_path
 
 LAYOUT = "/v1/timeline/layout"
 
@@ -119,6 +119,7 @@ def test_curl_prior_knowledge_layout(server):
                "-H", "Content-Type: application/json", "--data-binary", f"@{sample_path('client-api-timeline')}").stdout
     body, version = out.rsplit(b"\n", 1)
     assert version == b"2"
+    assert json.loads(body) == golden("client-api-timeline")
     assert body + b"\n" == offline_layout("client-api-timeline")
 
 
@@ -132,6 +133,7 @@ def test_curl_upgrade(server):
                   "--data-binary", f"@{sample_path('open-api-legacy-2012')}").stdout
     body, status = upload.rsplit(b"\n", 1)
     assert status == b"200 2" and body + b"\n" == offline_layout("open-api-legacy-2012")
+    assert json.loads(body) == golden("open-api-legacy-2012")
 
 
 def test_curl_gzip_over_http2(server):
@@ -158,6 +160,7 @@ def test_settings_and_concurrent_streams(server):
     wrong = client.request("DELETE", LAYOUT)
     gzipped = client.request("POST", LAYOUT, gzip.compress(body), [("content-encoding", "gzip")])
     expected = offline_layout("open-api-legacy-2012")
+    assert json.loads(expected) == golden("open-api-legacy-2012")
     for stream, index in streams.items():
         status, headers, answer = client.response(stream)
         assert status == 200 and headers["x-request-id"] == f"req-{index}"

@@ -111,19 +111,23 @@ struct HTTP2ServerTests {
             $0.timeouts = .init(requestHead: .milliseconds(200), idle: .milliseconds(400))
         }
         defer { server.stop() }
+        // Each clock starts before its connection exists, so the time measured is never shorter
+        // than the server's own timer, however busy the machine: only the lower bounds are judged
+        // (an upper bound would be a timing test); the socket's read timeout is the hang guard.
+        let stalledStarted = ContinuousClock.now
         let stalled = try server.client()
         var open = Self.get("/hello", stream: 1)
         open[4] = 0x04  // END_HEADERS only: a body is announced and never sent
         try stalled.send(Self.opening + open)
+        let idleStarted = ContinuousClock.now
         let idle = try server.client()
         try idle.send(Self.opening)
-        let started = ContinuousClock.now
         let stalledFrames = try Self.readFrames(stalled) { _ in false }  // until EOF
-        let stalledAfter = ContinuousClock.now - started
+        let stalledAfter = ContinuousClock.now - stalledStarted
         let idleFrames = try Self.readFrames(idle) { _ in false }
-        let idleAfter = ContinuousClock.now - started
+        let idleAfter = ContinuousClock.now - idleStarted
         #expect(stalledFrames.contains { $0.type == 7 } && idleFrames.contains { $0.type == 7 })
-        #expect(stalledAfter >= .milliseconds(200) && stalledAfter < .milliseconds(390))
-        #expect(idleAfter >= .milliseconds(400) && idleAfter < .seconds(2))
+        #expect(stalledAfter >= .milliseconds(200))
+        #expect(idleAfter >= .milliseconds(400))
     }
 }

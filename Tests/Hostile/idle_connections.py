@@ -34,7 +34,7 @@ def main():
         for sock in sockets:
             sock.close()
         sockets = []
-        fds_after = fd_count_returned_to(pid, fds_before, 20)
+        fds_after = fd_count_returned_to(pid, fds_before, 60)
         rss_after = rss_kib(pid)
     finally:
         for sock in sockets:

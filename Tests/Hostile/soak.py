@@ -63,7 +63,7 @@ def main():
         stop.set()
         attacker.join()
         rss_end = rss_kib(pid)
-        fds_after = fd_count_returned_to(pid, fds_before, 10)
+        fds_after = fd_count_returned_to(pid, fds_before, 60)
         alive = server.process.poll() is None
     finally:
         server.stop()

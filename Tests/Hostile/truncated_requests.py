@@ -65,7 +65,7 @@ def main():
             time.sleep(0.01)
             for sock in sockets:
                 reset(sock)
-        fds_after = fd_count_returned_to(pid, fds_before, 10)
+        fds_after = fd_count_returned_to(pid, fds_before, 60)
         healthy = get_status(server.port)
         alive = server.process.poll() is None
     finally:

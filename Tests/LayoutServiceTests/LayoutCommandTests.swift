@@ -37,18 +37,21 @@ struct LayoutCommandTests {
         return Array(try Data(contentsOf: url))
     }
 
-    /// The command prints the same layout the core computes, as one JSON line.
-    @Test func printsTheCoreLayout() throws {
+    /// The command prints the golden layout (the one the independent Python oracle recomputes),
+    /// as one JSON line; with the adaptive flags, the adaptive golden layout.
+    @Test(arguments: [
+        ([String](), "client-api-timeline.classic"),
+        (["--style", "adaptive", "--content-width", "355", "--scale", "3"], "client-api-timeline.adaptive-355@3x"),
+    ])
+    func printsTheGoldenLayout(flags: [String], golden: String) throws {
         let bytes = try Self.sampleBytes()
         let command = CapturedCommand()
-        #expect(command.run(["layout", Self.samplePath], files: [Self.samplePath: bytes]) == 0)
+        #expect(command.run(["layout", Self.samplePath] + flags, files: [Self.samplePath: bytes]) == 0)
         #expect(command.stderr.isEmpty)
-        let request = try FoundationTimelineReader().readTimeline(bytes)
-        let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
         #expect(command.stdout.hasSuffix("}\n") && command.stdout.filter { $0 == "\n" }.count == 1)
         let printed = try JSONSerialization.jsonObject(with: Data(command.stdout.utf8)) as? NSDictionary
-        let computed = try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary
-        #expect(printed != nil && printed == computed)
+        let expected = try #require(try ServiceFixtures.golden(golden))
+        #expect(printed == expected)
     }
 
     /// Flags override options: adaptive at 355 points, scale 3, read from standard input.

@@ -35,4 +35,12 @@ enum ServiceFixtures {
     static func sample(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: samplesDirectory.appendingPathComponent("\(name).json")))
     }
+
+    /// A golden layout (`Tests/PhotoLayoutTests/Fixtures/golden/NAME.json`), recomputed by the
+    /// independent Python oracle: what the server's answers are compared with, so that a layout
+    /// bug cannot show on both sides of a comparison.
+    static func golden(_ name: String) throws -> NSDictionary? {
+        let url = samplesDirectory.deletingLastPathComponent().appendingPathComponent("golden/\(name).json")
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? NSDictionary
+    }
 }

@@ -14,11 +14,8 @@ struct TimelineAPITests {
             "POST", "/v1/timeline/layout", headers: ["Content-Type": "application/json"], body: body)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
-        let request = try FoundationTimelineReader().readTimeline(body)
-        let expected = JSONOutput.bytes(TimelineRules.layout(for: request.statuses, options: GridOptions()))
-        #expect(
-            try response.json() as? NSDictionary
-                == (try JSONSerialization.jsonObject(with: Data(expected)) as? NSDictionary))
+        let golden = try #require(try ServiceFixtures.golden("open-api-timeline-2020.classic"))
+        #expect(try response.json() as? NSDictionary == golden)
     }
 
     /// Options in the body apply: adaptive at W = 355 puts a nine-grid's last cell at (239, 239).

@@ -186,6 +186,16 @@ struct BadgeTests {
         #expect(GridRules.badgeKind(kind: .livephoto, isLong: true) == .long)
         #expect(GridRules.badgeKind(kind: .livephoto, isLong: false) == .live)
         #expect(GridRules.badgeKind(kind: .image, isLong: false) == nil)
+        #expect(GridRules.badgeKind(kind: .gif, isLong: false) == .gif)
+        #expect(GridRules.badgeKind(kind: .image, isLong: true) == .long)
+    }
+
+    /// The same precedence in a laid-out grid: a long GIF shows "gif", a long live photo "long".
+    @Test func badgePrecedenceInAGrid() throws {
+        let pictures = [Self.picture(kind: .gif, isLong: true), Self.picture(kind: .livephoto, isLong: true)]
+        let grid = try #require(GridRules.layout(for: pictures, options: GridOptions()))
+        #expect(grid.items[0].badge == Badge(kind: .gif, frame: Rect(x: 42, y: 52, width: 28, height: 18)))
+        #expect(grid.items[1].badge == Badge(kind: .long, frame: Rect(x: 122, y: 52, width: 28, height: 18)))
     }
 
     /// badge_size overrides 28×18; on an adaptive portrait single picture it is rounded from exact edges.
@@ -268,6 +278,7 @@ struct GridOptionsValidationTests {
         #expect(adaptive.spacing == 4 && adaptive.pixelGrid.scale == 3)
         do {
             _ = try GridOptions.validated(RawGridOptions(scale: 0), pointer: { "#/query/\($0)" })
+            Issue.record("accepted scale 0")
         } catch {
             #expect(error.problems.map(\.pointer) == ["#/query/scale"])
         }

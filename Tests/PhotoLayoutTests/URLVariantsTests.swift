@@ -47,6 +47,14 @@ struct URLVariantsTests {
         #expect(
             URLVariants.replacingSize(of: "http://h/cdn/thumbnail/large/a.jpg", with: .bmiddle)
                 == "http://h/cdn/bmiddle/large/a.jpg")
+        // Families with digits count as size segments too: the first one (or360) is replaced,
+        // not the later thumb150, whichever variant is asked for.
+        #expect(
+            URLVariants.replacingSize(of: "https://wx3.sinaimg.cn/or360/x/thumb150/a.jpg?w=mw690", with: .large)
+                == "https://wx3.sinaimg.cn/large/x/thumb150/a.jpg?w=mw690")
+        #expect(
+            URLVariants.replacingSize(of: "http://h/mw690/orj360/a.jpg", with: .bmiddle)
+                == "http://h/bmiddle/orj360/a.jpg")
     }
 
     /// Protocol-relative and path-only URLs have paths too.
