@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Cost per request in counts that do not drift with the machine's load (DESIGN §8).
+
+For each case, the server (timeline-layout with one I/O thread; nginx with one process,
+`master_process off`, `return 200` with the same body as /healthz) runs twice under the same
+tool: once idle (start, stop) and once loaded (start, N requests by `h2load --h1`, stop). The
+idle run is subtracted and the rest divided by N:
+
+  - user-space instructions per request: valgrind's callgrind (`Ir`, every thread);
+  - system calls per request, by name: `strace -c -f`.
+
+Cases: GET /healthz (both servers), a small POST /v1/timeline/layout (one status, one
+picture; nginx answers the same POST with its fixed body, as the floor of reading a request),
+and the 275 KB client-API sample (the service only; also per input byte).
+
+Under valgrind the server is slow to stop: SIGTERM is repeated until it exits.
+Prints Markdown tables; scripts/bench puts them into BENCHMARKS.md.
+  python3 Benchmarks/bench_cost.py --binary .build/static/release/timeline-layout [--requests 5000]
+"""
+import argparse
+import collections
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-timeline.json")
+HEALTH_BODY = '{"status":"ok"}'
+SMALL_TIMELINE = (b'{"statuses":[{"idstr":"1","pic_ids":["p1"],"pic_infos":{"p1":{"thumbnail":'
+                  b'{"url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg","width":180,"height":120},'
+                  b'"bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p1.jpg","width":440,"height":293}}}}]}')
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port, process, timeout=120):
+    """Waits for a listener (valgrind starts slowly); a hang guard, not a measurement."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"server exited with {process.returncode} before listening")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"nothing listening on {port}")
+
+
+def stop(process, pid=None):
+    """SIGTERM, repeated every second until the process exits (valgrind is slow to stop)."""
+    target = pid or process.pid
+    for _ in range(120):
+        if process.poll() is not None:
+            return
+        try:
+            os.kill(target, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            process.wait(timeout=1)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+    process.kill()
+    process.wait()
+
+
+def child_pid(parent, timeout=30):
+    """The traced program's pid under strace (its first child)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{parent}/task/{parent}/children") as f:
+                children = f.read().split()
+            if children:
+                return int(children[0])
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise SystemExit("strace started no child")
+
+
+class Server:
+    """A command line for one server on a port, with its own temporary folder."""
+
+    def __init__(self, name, workdir):
+        self.name = name
+        self.workdir = workdir
+
+    def command(self, port):
+        raise NotImplementedError
+
+
+class Service(Server):
+    def __init__(self, binary, workdir):
+        super().__init__("timeline-layout", workdir)
+        self.binary = binary
+
+    def command(self, port):
+        return [self.binary, "serve", "--port", str(port), "--threads", "1", "--log-format", "off"]
+
+
+class Nginx(Server):
+    def __init__(self, workdir):
+        super().__init__("nginx", workdir)
+
+    def command(self, port):
+        conf = os.path.join(self.workdir, f"nginx-{port}.conf")
+        with open(conf, "w") as f:
+            f.write(f"""
+daemon off; master_process off; worker_processes 1; error_log stderr crit; pid {self.workdir}/nginx-{port}.pid;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off; client_body_temp_path {self.workdir}; keepalive_requests 1000000;
+  server {{ listen 127.0.0.1:{port}; default_type application/json;
+           location / {{ client_max_body_size 2m; return 200 '{HEALTH_BODY}'; }} }}
+}}
+""")
+        return ["nginx", "-p", self.workdir, "-c", conf]
+
+
+def drive(port, path, requests, body_file=None):
+    command = ["h2load", "--h1", "-n", str(requests), "-c", str(min(16, requests)), "-t", "1"]
+    if body_file:
+        command += ["-d", body_file, "-H", "content-type: application/json"]
+    result = subprocess.run(command + [f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True,
+                            timeout=1800)
+    out = result.stdout + result.stderr
+    done = re.search(r"requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded", out)
+    if not done or int(done.group(2)) != requests:
+        raise SystemExit(f"h2load did not complete {requests} requests:\n{out}")
+
+
+def callgrind_run(server, path, requests, body_file):
+    """Instructions of one run (requests = 0: the idle run)."""
+    port = free_port()
+    out = os.path.join(server.workdir, f"callgrind.{port}")
+    process = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + server.command(port),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_port(port, process)
+    if requests:
+        drive(port, path, requests, body_file)
+    stop(process)
+    with open(out) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise SystemExit(f"no totals in {out}")
+
+
+def strace_run(server, path, requests, body_file):
+    """System calls by name of one run (requests = 0: the idle run)."""
+    port = free_port()
+    out = os.path.join(server.workdir, f"strace.{port}")
+    process = subprocess.Popen(["strace", "-f", "-c", "-o", out, "--"] + server.command(port),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    pid = child_pid(process.pid)
+    wait_port(port, process)
+    if requests:
+        drive(port, path, requests, body_file)
+    stop(process, pid)
+    calls = collections.Counter()
+    with open(out) as f:
+        for line in f:
+            fields = line.split()
+            # "% time seconds usecs/call calls [errors] syscall"
+            if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
+                calls[fields[-1]] += int(fields[3])
+    return calls
+
+
+def per_request(server, path, requests, body_file=None):
+    loaded = callgrind_run(server, path, requests, body_file)
+    idle = callgrind_run(server, path, 0, body_file)
+    calls_loaded = strace_run(server, path, requests, body_file)
+    calls_idle = strace_run(server, path, 0, body_file)
+    syscalls = {name: (calls_loaded[name] - calls_idle[name]) / requests for name in calls_loaded}
+    syscalls = {name: count for name, count in syscalls.items() if count >= 0.005}
+    return (loaded - idle) / requests, syscalls
+
+
+def describe(syscalls):
+    total = sum(syscalls.values())
+    parts = ", ".join(f"{name} {count:.2f}" for name, count in sorted(syscalls.items(), key=lambda kv: -kv[1]))
+    return f"{total:.2f} ({parts})"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
+    parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
+    parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
+    args = parser.parse_args()
+    for tool in ("valgrind", "strace", "h2load"):
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is not installed (scripts/bench installs it)")
+    workdir = tempfile.mkdtemp(prefix="bench-cost-")
+    try:
+        service = Service(args.binary, workdir)
+        servers = [service] + ([Nginx(workdir)] if shutil.which("nginx") else [])
+        small = os.path.join(workdir, "small.json")
+        with open(small, "wb") as f:
+            f.write(SMALL_TIMELINE)
+        rows = []
+        for case, path, body, count, who in [
+            ("`GET /healthz`", "/healthz", None, args.requests, servers),
+            ("`POST /v1/timeline/layout`, one status, one picture", "/v1/timeline/layout", small, args.requests,
+             servers),
+            ("`POST /v1/timeline/layout`, client-API sample (275 KB)", "/v1/timeline/layout", SAMPLE,
+             args.sample_requests, [service]),
+        ]:
+            results = {server.name: per_request(server, path, count, body) for server in who}
+            rows.append((case, body, results))
+        print("| case | server | user-space instructions / request | system calls / request (by name) |")
+        print("|---|---|---|---|")
+        for case, body, results in rows:
+            reference = results.get("nginx", (None, None))[0]
+            for name, (instructions, syscalls) in results.items():
+                note = ""
+                if name == "timeline-layout" and reference:
+                    note = f" ({instructions / reference:.1f}× nginx)"
+                if body == SAMPLE:
+                    note += f"; {instructions / os.path.getsize(SAMPLE):.1f} per input byte"
+                print(f"| {case} | {name} | {instructions:,.0f}{note} | {describe(syscalls)} |")
+    finally:
+        if os.path.isfile(os.path.join(workdir, "small.json")):  # our own folder, nothing else
+            shutil.rmtree(workdir)
+
+
+if __name__ == "__main__":
+    main()
