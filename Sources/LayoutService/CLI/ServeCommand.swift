@@ -19,7 +19,7 @@ enum ServeCommand {
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
         ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
         ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
-        ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds to receive a request head (and its body)"),
+        ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds for a request's head, and as long again for its body"),
         ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
         ("shutdown-grace", "SHUTDOWN_GRACE", "10", "seconds to finish in-flight requests after SIGTERM"),
         ("log-format", "LOG_FORMAT", "text", "access log: text, json or off"),
