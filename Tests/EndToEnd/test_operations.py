@@ -148,6 +148,9 @@ def test_access_log_lines_and_start_line():
             port = re.search(r":(\d+) \(", start).group(1)
             httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"User-Agent": 'probe/1.0 "quoted"'})
             line = process.stdout.readline().rstrip("\n")
+            subprocess.run(["curl", "-sS", "--http2-prior-knowledge", "-A", "h2agent/2", "-o", "/dev/null",
+                            f"http://127.0.0.1:{port}/healthz"], check=True)
+            h2_line = process.stdout.readline().rstrip("\n")
         finally:
             process.terminate()
             process.wait(timeout=15)
@@ -158,8 +161,10 @@ def test_access_log_lines_and_start_line():
             assert match, line
             logged = time.mktime(time.strptime(match.group(1), "%d/%b/%Y:%H:%M:%S +0000")) - time.timezone
             assert abs(logged - time.time()) < 3600, line  # a UTC time of this run, not a local one
+            assert '"GET /healthz HTTP/2.0" 200' in h2_line and '"h2agent/2"' in h2_line, h2_line
         else:
             entry = json.loads(line)
             assert entry["user_agent"] == 'probe/1.0 "quoted"'
             assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", entry["time"])
             assert entry["status"] == 200 and entry["path"] == "/healthz"
+            assert json.loads(h2_line)["user_agent"] == "h2agent/2"
