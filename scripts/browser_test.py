@@ -6,8 +6,9 @@ Usage: scripts/browser_test.py BASE_URL [--screenshot PATH]
 Loads BASE_URL, picks the client-api sample, lays it out (classic, then adaptive), and checks
 that every drawn grid, thumbnail and badge sits at the frame of a POST /v1/timeline/layout this
 script makes itself for the same body; opens a thumbnail (ease, then spring), checks the
-overlay ends at the API's pages[index].photo_frame, closes it again; shows a problem+json in
-the page; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
+overlay ends at the API's pages[index].photo_frame, closes it again; checks the round trip
+shown is the request's own and the page's icon is served; shows a problem+json in the page,
+in view while scrolled to the bottom; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
 exit 1 on any failure, 2 when the browser cannot be started.
 
 Needs Debian's `chromium` and `chromium-driver` (installed here with apt-get when missing and
@@ -321,13 +322,46 @@ def open_and_close(driver, base, checks, label, curve, key, options):
 
 
 def check_problem(driver, checks):
+    """A 422 while the user is scrolled to the bottom: shown with its pointer, in view, on top."""
     set_control(driver, "max_items", "0")
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    scrolled = driver.execute_script("return window.scrollY")
     state = lay_out(driver)
     text = driver.execute_script(
         "const p = document.querySelector('[data-role=\"problem\"]'); return p.hidden ? '' : p.innerText")
     checks.check(state == "error" and "/options/max_items" in text,
                  "max items 0: the service's problem+json is shown with its pointer", repr(text[:120]))
+    seen = driver.execute_script(RECT_JS + """
+        const box = document.querySelector('[data-role="problem"]');
+        const r = rect(box), header = document.querySelector('header').getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height, 40) / 2);
+        return {top: r.y, bottom: r.y + r.height, headerBottom: header.bottom, height: window.innerHeight,
+                onTop: box.contains(hit), scrollY: window.scrollY};""")
+    checks.check(scrolled > HEIGHT and seen["scrollY"] > HEIGHT and seen["top"] >= seen["headerBottom"] - 0.5
+                 and seen["bottom"] <= seen["height"] and seen["onTop"],
+                 "the problem is in view where the user is scrolled (below the header, not covered)",
+                 f"scrolled to {scrolled}, {seen}")
     set_control(driver, "max_items", "")
+    driver.execute_script("window.scrollTo(0, 0)")
+
+
+def check_timing_and_icon(driver, base, checks):
+    """The round trip shown is the request's own (Resource Timing), and the page's icon is served."""
+    timing = driver.execute_script("return window.__lastTiming")
+    stats = driver.execute_script("return document.getElementById('stats').textContent")
+    shown = f"{timing['request']:.1f} ms round trip" if timing else None
+    checks.check(bool(timing) and timing["source"] == "resource-timing" and timing["request"] <= timing["total"]
+                 and stats.endswith(shown),
+                 "the round trip shown is the request alone (Resource Timing), within the page's whole wait",
+                 f"timing {timing}, stats {stats!r}")
+    icon = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const link = document.querySelector('link[rel="icon"]');
+        fetch(link.href).then(async (r) => done({status: r.status, type: r.headers.get('content-type'),
+            size: (await r.arrayBuffer()).byteLength, href: link.href})).catch((e) => done({error: String(e)}));""")
+    checks.check(icon.get("status") == 200 and icon.get("type") == "image/x-icon" and icon.get("size", 0) > 22
+                 and icon.get("href") == urllib.parse.urljoin(base, "favicon.ico"),
+                 "the page's icon link is served as image/x-icon (no 404 for /favicon.ico)", f"{icon}")
 
 
 def png_size(path):
@@ -352,6 +386,7 @@ def run(base, screenshot):
         set_control(driver, "style", "adaptive")
         adaptive_options = {"style": "adaptive", "content_width": 355, "scale": 2}
         adaptive = check_layout(driver, base, checks, "adaptive 355@2x", adaptive_options, sample_doc)
+        check_timing_and_icon(driver, base, checks)
         if adaptive:  # a retweet's grid of nine: the page sends its origin (the status may hold more)
             key = next(k for k, g in sorted(adaptive.items()) if k[1] == "retweeted" and len(g["items"]) == 9)
             open_and_close(driver, base, checks, "adaptive spring", "spring", key, adaptive_options)

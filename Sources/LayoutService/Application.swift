@@ -7,10 +7,11 @@ public struct Application: Sendable {
     public let server: HTTPServer
     public let api: LayoutAPI
 
-    public init(configuration: HTTPServerConfiguration, logFormat: LogFormat = .text) {
+    public init(configuration: HTTPServerConfiguration, logFormat: LogFormat = .text, cors: CORSPolicy = .none) {
         let api = LayoutAPI()
         self.api = api
         self.server = HTTPServer(
-            configuration: configuration, responder: api.router, observer: api.observer(logFormat: logFormat))
+            configuration: configuration, responder: api.responder(cors: cors),
+            observer: api.observer(logFormat: logFormat))
     }
 }

@@ -26,6 +26,7 @@ public struct LayoutAPI: Sendable {
         router.add(.get, "/metrics", operationID: "getMetrics", documents.metrics)
         router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
         router.add(.get, "/", operationID: "getPlayground", documents.playground)
+        router.add(.get, "/favicon.ico", operationID: "getFavicon", documents.favicon)
 
         self.router = router
         self.metrics = metrics
@@ -33,6 +34,12 @@ public struct LayoutAPI: Sendable {
 
     /// The observer to give the server: metrics by route, and the access log.
     public func observer(logFormat: LogFormat) -> any ServerObserver {
-        ServiceObserver(metrics: metrics, log: AccessLog(format: logFormat), knownPaths: Set(router.routes.map(\.path)))
+        ServiceObserver(metrics: metrics, log: AccessLog(format: logFormat), routes: RouteLabels(router.routes))
+    }
+
+    /// The responder to give the server: the router behind OPTIONS, CORS and `Accept`
+    /// negotiation (`ServiceResponder`).
+    public func responder(cors: CORSPolicy = .none) -> any HTTPResponder {
+        ServiceResponder(router: router, cors: cors, metrics: metrics)
     }
 }

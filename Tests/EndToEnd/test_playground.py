@@ -7,7 +7,7 @@ from conftest import ROOT
 
 
 def test_playground_in_headless_chromium(server):
-    """The page draws every frame the API returns and plays the open/close keyframes (30 checks)."""
+    """The page draws every frame the API returns and plays the open/close keyframes (33 checks)."""
     screenshot = os.path.join(ROOT, ".build", "playground.png")
     result = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "browser_test.py"), server.url,
                              "--screenshot", screenshot], capture_output=True, text=True, timeout=600)

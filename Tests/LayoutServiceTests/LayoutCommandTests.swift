@@ -69,24 +69,82 @@ struct LayoutCommandTests {
         #expect(size == ["width": 706.0 / 3, "height": 347.0 / 3])
     }
 
-    /// Bad input: one line on stderr naming what and where, exit status 2, nothing on stdout.
+    /// Bad input: one line on stderr naming what and where, exit status 1, nothing on stdout.
     @Test(arguments: [
         (["layout", "-"], "not json", "malformed JSON"),
         (["layout", "-"], #"{"statuses": {}}"#, "/statuses: must be an array"),
         (["layout", "-"], #"{"timeline": []}"#, "/statuses: is required"),
         (["layout", "-"], #"[1]"#, "/statuses/0: must be a status object"),
-        (["layout", "-", "--scale", "4"], "[]", "/options/scale: must be 1, 2 or 3"),
-        (["layout", "-", "--scale", "big"], "[]", "--scale must be a number"),
-        (["layout", "-", "--colour", "red"], "[]", "unknown option --colour"),
+        (["layout", "-"], #"{"statuses": [], "options": {"scale": 4}}"#, "/options/scale: must be 1, 2 or 3"),
+        (["layout", "-", "--style", "adaptive"], "[]", "/options/content_width: is required"),
         (["layout", "missing.json"], "", "cannot read missing.json"),
-        (["paint"], "", "unknown command \"paint\""),
     ])
-    func badInputIsOneLineAndStatusTwo(arguments: [String], stdin: String, message: String) {
+    func badInputIsOneLineAndStatusOne(arguments: [String], stdin: String, message: String) {
         let command = CapturedCommand()
-        #expect(command.run(arguments, stdin: stdin) == 2)
+        #expect(command.run(arguments, stdin: stdin) == 1)
         #expect(command.stderr.count == 1)
         #expect(command.stderr.first?.contains(message) == true, "\(command.stderr)")
         #expect(command.stdout.isEmpty)
+    }
+
+    /// A command line that cannot run: the error naming the flag (never a JSON pointer), the
+    /// usage line, where to read more, exit status 64 (swift-argument-parser's convention);
+    /// checked before any input is read, so a missing file does not hide a bad flag.
+    @Test(
+        arguments: [
+            (["layout", "missing.json", "--style", "mosaic"], "--style: unknown style \"mosaic\"", "layout"),
+            (["layout", "-", "--scale", "4"], "--scale: must be 1, 2 or 3", "layout"),
+            (["layout", "-", "--scale", "big"], "--scale must be a number", "layout"),
+            (["layout", "-", "--max-items", "0", "--spacing", "-1"], "--spacing: must not be negative", "layout"),
+            (["layout", "-", "--colour", "red"], "unknown option --colour", "layout"),
+            (["layout", "a.json", "b.json"], "expected at most one FILE", "layout"),
+            (["paint"], "unknown command \"paint\"", nil),
+            (["help", "paint"], "unknown command \"paint\"", nil),
+            (["serve", "--port", "http"], "--port must be a whole number from 0 to 65535, not \"http\"", "serve"),
+            (["serve", "--cors-origins", "app.example"], "--cors-origins must be * or a comma list", "serve"),
+            (["probe", "--url", "https://x"], "--url must be an http:// URL", "probe"),
+        ] as [([String], String, String?)])
+    func usageErrorsShowTheUsageAndExit64(arguments: [String], message: String, command name: String?) {
+        let command = CapturedCommand()
+        #expect(command.run(arguments, stdin: "[]") == 64)
+        let stderr = command.stderr
+        #expect(stderr.count == 3, "\(stderr)")
+        #expect(stderr.first?.hasPrefix("timeline-layout\(name.map { " \($0)" } ?? ""): ") == true, "\(stderr)")
+        #expect(stderr.first?.contains(message) == true, "\(stderr)")
+        #expect(stderr.dropFirst().first?.hasPrefix("Usage: timeline-layout ") == true)
+        #expect(stderr.last == "  See 'timeline-layout help\(name.map { " \($0)" } ?? "")' for more information.")
+        #expect(command.stdout.isEmpty)
+    }
+
+    /// A bad environment value is reported under the variable's name; the flag, when given,
+    /// wins over it and is named instead.
+    @Test func environmentValuesAreNamedAsSuch() throws {
+        #expect(throws: UsageError("environment variable PORT must be a whole number from 0 to 65535, not \"abc\"")) {
+            _ = try ServeCommand.configuration([], environment: ["PORT": "abc"])
+        }
+        #expect(
+            throws: UsageError("environment variable REQUEST_TIMEOUT must be a number of seconds above 0, not \"0\"")
+        ) {
+            _ = try ServeCommand.configuration([], environment: ["REQUEST_TIMEOUT": "0"])
+        }
+        #expect(throws: UsageError("--port must be a whole number from 0 to 65535, not \"x\"")) {
+            _ = try ServeCommand.configuration(["--port", "x"], environment: ["PORT": "8080"])
+        }
+        let parsed = try #require(
+            try ServeCommand.configuration(["--port", "9000"], environment: ["PORT": "abc", "CORS_ORIGINS": "*"]))
+        #expect(parsed.0.port == 9000 && parsed.2 == .any)
+    }
+
+    /// `help COMMAND` prints that command's help, as `COMMAND --help` does.
+    @Test(arguments: ["serve", "layout", "probe"])
+    func helpForACommand(name: String) {
+        let viaHelp = CapturedCommand()
+        #expect(viaHelp.run(["help", name]) == 0)
+        let viaFlag = CapturedCommand()
+        #expect(viaFlag.run([name, "--help"]) == 0)
+        #expect(viaHelp.stdout == viaFlag.stdout)
+        #expect(viaHelp.stdout.hasPrefix("Usage: timeline-layout "))
+        #expect(viaHelp.stdout.contains(name == "serve" ? "HTTP/2" : name))
     }
 
     /// --help prints the usage and succeeds.

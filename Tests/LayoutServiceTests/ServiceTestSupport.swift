@@ -9,13 +9,13 @@ final class RunningService {
     let application: Application
     let port: Int
 
-    init(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+    init(cors: CORSPolicy = .none, configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.threads = 2
         configure(&configuration)
-        application = Application(configuration: configuration, logFormat: .off)
+        application = Application(configuration: configuration, logFormat: .off, cors: cors)
         port = try application.server.start()
     }
 

@@ -142,10 +142,12 @@ struct OperationsTests {
         let metrics = try client.request("GET", "/metrics")
         #expect(metrics.status == 200)
         #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
-        #expect(metrics.text.contains(#"http_requests_total{route="/healthz",method="GET",status="200"} 1"#))
+        #expect(metrics.text.contains(#"http_requests_total{route="getHealth",method="GET",status="200"} 1"#))
         #expect(metrics.text.contains(#"http_requests_total{route="other",method="GET",status="404"} 1"#))
         #expect(metrics.text.contains("http_open_connections 1"))
-        #expect(metrics.text.contains("http_request_duration_seconds_count 3"))
+        #expect(metrics.text.contains(#"http_request_duration_seconds_count{route="getHealth"} 1"#))
+        #expect(metrics.text.contains(#"http_request_duration_seconds_count{route="getReadiness"} 1"#))
+        #expect(metrics.text.contains(#"http_request_duration_seconds_count{route="other"} 1"#))
     }
 
     /// /openapi.yaml serves the contract.

@@ -87,7 +87,8 @@ extension HTTP1Connection {
             receivedAt: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
-            isRefusal: false
+            isRefusal: false,
+            userAgent: head.headers["User-Agent"]
         )
         if info.closeConnection { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
@@ -117,7 +118,8 @@ extension HTTP1Connection {
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
-            isRefusal: true
+            isRefusal: true,
+            userAgent: head?.headers["User-Agent"]
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))

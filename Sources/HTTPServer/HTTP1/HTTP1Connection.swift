@@ -33,6 +33,8 @@ public struct HTTP1Connection: Sendable {
         /// The server refused the request (a protocol error, a limit, a timeout): the peer may
         /// still be sending, so the writer should linger before closing.
         public var isRefusal: Bool
+        /// The request's `User-Agent`, for the access log.
+        public var userAgent: String? = nil
     }
 
     /// What the caller must do, in order.

@@ -21,6 +21,7 @@ extension HTTP2Session {
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
         stream.body = []
+        stream.userAgent = headers["User-Agent"]
         stream.headers = HTTPHeaders()
         let context = RequestContext(
             requestID: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
@@ -70,7 +71,8 @@ extension HTTP2Session {
                 path: path.map { HTTPRequest(method: .get, target: $0).path } ?? "-",
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
                 bytesOut: headerBytes + stream.responseBody.count, requestID: requestID, remoteAddress: remoteAddress,
-                protocolVersion: HTTPVersion.http2.description
+                protocolVersion: HTTPVersion.http2.description,
+                userAgent: stream.userAgent ?? stream.headers["User-Agent"]
             )
         )
     }

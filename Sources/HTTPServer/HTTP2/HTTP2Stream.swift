@@ -6,6 +6,8 @@ final class HTTP2Stream {
     var target: String?
     var authority: String?
     var headers = HTTPHeaders()
+    /// The request's `User-Agent`, kept for the access log once `headers` are handed out.
+    var userAgent: String?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
     var headerListSize = 0
     var body: [UInt8] = []

@@ -15,10 +15,13 @@ public struct RequestRecord: Sendable {
     public var remoteAddress: String?
     /// `HTTP/1.1`, `HTTP/1.0` or `HTTP/2.0`.
     public var protocolVersion: String
+    /// The request's `User-Agent`, when it sent one and its head was read.
+    public var userAgent: String?
 
     public init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
-        requestID: String, remoteAddress: String?, protocolVersion: String
+        requestID: String, remoteAddress: String?, protocolVersion: String,
+        userAgent: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -29,5 +32,6 @@ public struct RequestRecord: Sendable {
         self.requestID = requestID
         self.remoteAddress = remoteAddress
         self.protocolVersion = protocolVersion
+        self.userAgent = userAgent
     }
 }

@@ -4,4 +4,11 @@ public protocol ServerObserver: Sendable {
     func connectionOpened()
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)
+    func connectionRefused()
+}
+
+extension ServerObserver {
+    /// A connection accepted and at once answered 503 (over the connection limit, or draining).
+    /// The default does nothing.
+    public func connectionRefused() {}
 }

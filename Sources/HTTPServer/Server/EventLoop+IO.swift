@@ -88,7 +88,8 @@ extension EventLoop {
             RequestRecord(
                 method: info.method, path: info.path, status: status, duration: .now - info.receivedAt,
                 bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
-                remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description
+                remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
+                userAgent: info.userAgent
             )
         )
     }

@@ -29,7 +29,9 @@ final class Listener: @unchecked Sendable {
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
         let problem = ProblemDetails(status: .serviceUnavailable, detail: "Too many connections; try again later.")
-        busyResponse = .problem(problem)
+        var busy = HTTPResponse.problem(problem)
+        busy.headers.set("Retry-After", "1")  // DESIGN §7: every 503 says when to come back
+        busyResponse = busy
     }
 
     func start() {
@@ -91,6 +93,7 @@ final class Listener: @unchecked Sendable {
         shutdown(client, Int32(SHUT_WR))
         Glibc.close(client)
         shared.connectionClosed()
+        shared.observer?.connectionRefused()
     }
 
     private func pause() {

@@ -46,8 +46,33 @@ struct Arguments {
     }
 }
 
-/// A command line the tool cannot run: printed as one line on stderr, exit status 2.
+/// A command line the tool cannot run. Printed on stderr, followed by the command's usage
+/// line and where to read more (swift-argument-parser's layout), with exit status 64.
 struct UsageError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }
+}
+
+/// Exit statuses, swift-argument-parser's convention: 0 success, 1 failure while running
+/// (unreadable file, invalid input, a port in use, an unhealthy probe), 64 a command line
+/// that cannot run (`EX_USAGE` of sysexits(3)): an unknown command or option, a bad flag or
+/// environment value. Scripts can tell "you called me wrong" from "it did not work".
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+}
+
+extension CommandIO {
+    /// Reports a usage error of `command` (`layout`, or nil for the top level): the message,
+    /// the command's usage line, and the help to read; returns `ExitStatus.usage`.
+    func usageError(_ error: UsageError, command: String?, usage: String) -> Int32 {
+        let name = command.map { "timeline-layout \($0)" } ?? "timeline-layout"
+        writeError("\(name): \(error.message)")
+        if let line = usage.split(separator: "\n").first(where: { $0.hasPrefix("Usage:") }) {
+            writeError(String(line))
+        }
+        writeError("  See 'timeline-layout help\(command.map { " \($0)" } ?? "")' for more information.")
+        return ExitStatus.usage
+    }
 }

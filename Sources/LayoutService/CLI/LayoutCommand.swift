@@ -19,21 +19,37 @@ enum LayoutCommand {
           --spacing N                gap between cells (default 10 classic, 4 adaptive)
           --max-items N              most pictures shown (default 9)
           --pretty                   indented output with sorted keys
-        Exit status: 0 on success, 2 on bad input or usage (one line on stderr).
+        Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on
+        stderr); 64 for a command line that cannot run (an unknown option, a bad flag value).
         """
 
+    /// The flags that set an option, by the option's JSON name.
+    static let optionFlags = [
+        "style": "style", "content_width": "content-width", "scale": "scale", "item_size": "item-size",
+        "spacing": "spacing", "max_items": "max-items",
+    ]
+
     static func run(_ words: ArraySlice<String>, io: CommandIO, reader: any TimelineReader) -> Int32 {
+        let arguments: Arguments
+        var flagOptions = RawGridOptions()
         do {
-            let arguments = try Arguments(
-                words, valued: ["style", "content-width", "scale", "item-size", "spacing", "max-items"],
-                switches: ["pretty", "help"])
+            // The whole command line is checked before any input is read.
+            arguments = try Arguments(
+                words, valued: Set(optionFlags.values), switches: ["pretty", "help"])
             if arguments.has("help") {
                 io.writeOutput(Array((usage + "\n").utf8))
-                return 0
+                return ExitStatus.success
             }
             guard arguments.positional.count <= 1 else {
                 throw UsageError("expected at most one FILE, got \(arguments.positional.count)")
             }
+            try apply(arguments, to: &flagOptions)
+            try checkFlags(flagOptions, given: arguments)
+        } catch {
+            return io.usageError(error as? UsageError ?? UsageError("\(error)"), command: "layout", usage: usage)
+        }
+
+        do {
             let source = arguments.positional.first ?? "-"
             let bytes: [UInt8]
             if source == "-" {
@@ -53,7 +69,7 @@ enum LayoutCommand {
             var output = arguments.has("pretty") ? try JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
             io.writeOutput(output)
-            return 0
+            return ExitStatus.success
         } catch let error as UsageError {
             io.writeError("timeline-layout layout: \(error.message)")
         } catch let error as InputError {
@@ -61,7 +77,22 @@ enum LayoutCommand {
         } catch {
             io.writeError("timeline-layout layout: \(error)")
         }
-        return 2
+        return ExitStatus.failure
+    }
+
+    /// Refuses a flag value the rules can never accept, named as the flag (`--style: unknown
+    /// style "mosaic"…`). Rules that involve the file's own options (adaptive needs a
+    /// content width) are checked once the file is read.
+    private static func checkFlags(_ options: RawGridOptions, given arguments: Arguments) throws(UsageError) {
+        do {
+            _ = try GridOptions.validated(options) { "--" + (optionFlags[$0] ?? $0) }
+        } catch {
+            let problems = error.problems.filter { problem in
+                arguments.string(String(problem.pointer.dropFirst(2))) != nil
+            }
+            guard !problems.isEmpty else { return }
+            throw UsageError(problems.map { "\($0.pointer): \($0.detail)" }.joined(separator: "; "))
+        }
     }
 
     private static func apply(_ arguments: Arguments, to options: inout RawGridOptions) throws(UsageError) {

@@ -11,7 +11,8 @@ enum ProbeCommand {
     static let usage = """
         Usage: timeline-layout probe [--url http://127.0.0.1:8080/healthz] [--timeout 2]
 
-        Exits 0 when GET URL answers 200 within the timeout, else prints why and exits 1.
+        Exits 0 when GET URL answers 200 within the timeout, else prints why and exits 1
+        (64 for a command line that cannot run).
 
         """
 
@@ -31,8 +32,7 @@ enum ProbeCommand {
             }
             return 0
         } catch let error as UsageError {
-            io.writeError("timeline-layout probe: \(error.message)")
-            return 2
+            return io.usageError(error, command: "probe", usage: usage)
         } catch {
             io.writeError("timeline-layout probe: \(error)")
             return 1

@@ -19,17 +19,20 @@ enum ServeCommand {
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
         ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
         ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
-        ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds to receive a request head (and its body)"),
+        ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds for a request's head, and as long again for its body"),
         ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
         ("shutdown-grace", "SHUTDOWN_GRACE", "10", "seconds to finish in-flight requests after SIGTERM"),
         ("log-format", "LOG_FORMAT", "text", "access log: text, json or off"),
+        ("cors-origins", "CORS_ORIGINS", "", "browser origins allowed (CORS): * or a comma list; default none"),
     ]
 
     static var usage: String {
         var text = """
             Usage: timeline-layout [serve] [options]
 
-            Serves the v1 API over HTTP/1.1 until SIGTERM or SIGINT, then drains and exits 0.
+            Serves the v1 API over HTTP/1.1 and HTTP/2 (cleartext h2c: prior knowledge or
+            Upgrade) until SIGTERM or SIGINT, then drains and exits 0. Exit status: 0 after a
+            drain, 1 when it cannot serve (a port in use), 64 for a bad flag or environment value.
 
             Options (flag, environment variable, default):
 
@@ -37,15 +40,17 @@ enum ServeCommand {
         for setting in settings {
             let flag = "--\(setting.flag) VALUE".padding(toLength: 26, withPad: " ", startingAt: 0)
             let env = setting.env.padding(toLength: 18, withPad: " ", startingAt: 0)
-            text +=
-                "  \(flag)\(env)\(setting.fallback.padding(toLength: 11, withPad: " ", startingAt: 0))\(setting.meaning)\n"
+            let fallback = setting.fallback.isEmpty ? "-" : setting.fallback
+            text += "  \(flag)\(env)\(fallback.padding(toLength: 11, withPad: " ", startingAt: 0))\(setting.meaning)\n"
         }
         return text
     }
 
-    /// The server configuration and log format that `words` and `environment` ask for.
+    /// The server configuration, log format and CORS policy that `words` and `environment`
+    /// ask for; nil for `--help`. A bad value is named as it was given: the flag, or the
+    /// environment variable when the flag is absent.
     static func configuration(_ words: ArraySlice<String>, environment: [String: String]) throws(UsageError) -> (
-        HTTPServerConfiguration, LogFormat
+        HTTPServerConfiguration, LogFormat, CORSPolicy
     )? {
         let arguments = try Arguments(words, valued: Set(settings.map(\.flag)), switches: ["help"])
         if arguments.has("help") { return nil }
@@ -57,18 +62,26 @@ enum ServeCommand {
             let setting = settings.first { $0.flag == flag }
             return arguments.string(flag) ?? setting.flatMap { environment[$0.env] } ?? setting?.fallback ?? ""
         }
+        /// `--port`, or `environment variable PORT` when the value came from there.
+        func origin(_ flag: String) -> String {
+            guard arguments.string(flag) == nil, let setting = settings.first(where: { $0.flag == flag }),
+                environment[setting.env] != nil
+            else { return "--\(flag)" }
+            return "environment variable \(setting.env)"
+        }
         func integer(_ flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
             let text = value(flag)
             guard let number = Int(text), range.contains(number) else {
                 throw UsageError(
-                    "--\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+                    "\(origin(flag)) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\""
+                )
             }
             return number
         }
         func seconds(_ flag: String) throws(UsageError) -> Duration {
             let text = value(flag)
             guard let number = Double(text), number.isFinite, number > 0, number <= 86_400 else {
-                throw UsageError("--\(flag) must be a number of seconds above 0, not \"\(text)\"")
+                throw UsageError("\(origin(flag)) must be a number of seconds above 0, not \"\(text)\"")
             }
             return .milliseconds(Int64((number * 1000).rounded()))
         }
@@ -85,38 +98,47 @@ enum ServeCommand {
         configuration.timeouts.idle = try seconds("idle-timeout")
         configuration.shutdownGrace = try seconds("shutdown-grace")
         guard let format = LogFormat(rawValue: value("log-format")) else {
-            throw UsageError("--log-format must be text, json or off, not \"\(value("log-format"))\"")
+            throw UsageError("\(origin("log-format")) must be text, json or off, not \"\(value("log-format"))\"")
         }
-        return (configuration, format)
+        let cors: CORSPolicy
+        do {
+            cors = try CORSPolicy(parsing: value("cors-origins"))
+        } catch {
+            throw UsageError(
+                "\(origin("cors-origins")) must be * or a comma list of origins (https://app.example), not \"\(error.entry)\""
+            )
+        }
+        return (configuration, format, cors)
     }
 
     static func run(_ words: ArraySlice<String>, io: CommandIO) -> Int32 {
         let configuration: HTTPServerConfiguration
         let format: LogFormat
+        let cors: CORSPolicy
         do {
             guard let parsed = try Self.configuration(words, environment: io.environment) else {
                 io.writeOutput(Array(usage.utf8))
-                return 0
+                return ExitStatus.success
             }
-            (configuration, format) = parsed
+            (configuration, format, cors) = parsed
         } catch {
-            io.writeError("timeline-layout serve: \(error.message)")
-            return 2
+            return io.usageError(error, command: "serve", usage: usage)
         }
 
-        let application = Application(configuration: configuration, logFormat: format)
+        let application = Application(configuration: configuration, logFormat: format, cors: cors)
         do {
             try application.server.runUntilSignalled { port in
+                let threads = configuration.threads == 1 ? "1 thread" : "\(configuration.threads) threads"
                 io.writeError(
-                    "timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(configuration.threads) threads)"
+                    "timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(threads))"
                 )
             }
             io.writeError("timeline-layout: stopped")
-            return 0
+            return ExitStatus.success
         } catch {
             io.writeError(
                 "timeline-layout serve: cannot serve on \(configuration.host):\(configuration.port): \(error)")
-            return 1
+            return ExitStatus.failure
         }
     }
 }

@@ -11,6 +11,12 @@ public enum LogFormat: String, Sendable, CaseIterable {
     case text, json, off
 }
 
+/// The access log. `text` is the Combined Log Format with the duration and request ID
+/// appended (the referer is not recorded, so its field is always `-`):
+///
+///     127.0.0.1:5000 - - [30/Nov/2026:21:45:37 +0000] "POST /v1/timeline/layout HTTP/1.1" 422 210 "-" "curl/8.1" 1.25ms id=…
+///
+/// `json` has the same fields, with an ISO-8601 `time` to the millisecond.
 struct AccessLog: Sendable {
     var format: LogFormat
 
@@ -22,9 +28,11 @@ struct AccessLog: Sendable {
         case .off:
             return nil
         case .text:
+            let request = "\(record.method.rawValue) \(record.path) \(record.protocolVersion)"
             return
-                "\(record.remoteAddress ?? "-") \"\(record.method.rawValue) \(record.path) \(record.protocolVersion)\" "
-                + "\(record.status) \(record.bytesOut) \(duration)ms id=\(record.requestID)"
+                "\(record.remoteAddress ?? "-") - - [\(Self.commonLogTime(date))] \"\(Self.escaped(request))\" "
+                + "\(record.status) \(record.bytesOut) \"-\" \"\(Self.escaped(record.userAgent ?? "-"))\" "
+                + "\(duration)ms id=\(record.requestID)"
         case .json:
             // The same writer as the responses: RFC 8259 escaping, shortest numbers.
             var writer = JSONByteWriter(capacity: 256)
@@ -51,9 +59,43 @@ struct AccessLog: Sendable {
             writer.number(duration)
             writer.key("request_id")
             writer.string(record.requestID)
+            writer.key("user_agent")
+            writer.string(record.userAgent)
             writer.endObject()
             return String(decoding: writer.finish(), as: UTF8.self)
         }
+    }
+
+    /// `[day/Mon/year:hh:mm:ss +0000]`'s inside, in UTC: the Common Log Format's time.
+    static func commonLogTime(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let month = months[Int(max(0, min(11, parts.tm_mon)))]
+        return
+            "\(two(parts.tm_mday))/\(month)/\(parts.tm_year + 1900):\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
+    }
+
+    /// A client-sent field made safe inside a quoted log field: `"` and `\` escaped with a
+    /// backslash, control characters and non-ASCII bytes as `\xHH` (as Apache and nginx do),
+    /// so that no client can forge or break a line.
+    static func escaped(_ text: String) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes += [UInt8(ascii: "\\"), byte]
+            case 0x20..<0x7F:
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func write(_ record: RequestRecord) {
@@ -71,15 +113,14 @@ struct AccessLog: Sendable {
 struct ServiceObserver: ServerObserver {
     let metrics: ServiceMetrics
     let log: AccessLog
-    /// Paths with routes; requests to any other path count under the route label `other`,
-    /// so that scanners cannot grow the label set without bound.
-    let knownPaths: Set<String>
+    let routes: RouteLabels
 
     func connectionOpened() { metrics.connectionOpened() }
     func connectionClosed() { metrics.connectionClosed() }
+    func connectionRefused() { metrics.connectionRefused() }
 
     func requestCompleted(_ record: RequestRecord) {
-        metrics.record(record, route: knownPaths.contains(record.path) ? record.path : "other")
+        metrics.record(record, route: routes.label(path: record.path, method: record.method))
         log.write(record)
     }
 }

@@ -2,15 +2,27 @@ import HTTPServer
 import Synchronization
 
 /// Prometheus metrics of the service (DESIGN §7 `GET /metrics`): requests by route, method and
-/// status, a latency histogram, open connections, bytes in and out. The server reports to it
-/// as its `ServerObserver`; `/metrics` renders it in the text exposition format.
+/// status, a latency histogram by route, requests in flight, open, accepted and refused
+/// connections, bytes in and out, the `process_*` family and `timeline_layout_build_info`.
+/// The server reports to it as its `ServerObserver`; `/metrics` renders it in the text
+/// exposition format.
 ///
-/// All state sits behind one `Mutex`, taken once per request and once per connection event.
+/// Every label has a closed set of values, so no client can create series: `route` is an
+/// operationId or `other`, `method` a standard method or `other`, `status` a code the server
+/// itself chose.
+///
+/// Request state sits behind one `Mutex`, taken once per request and once per connection
+/// event; the in-flight gauge is an atomic.
 public final class ServiceMetrics: Sendable {
     /// Histogram bucket bounds, in seconds: the service answers in well under a millisecond,
     /// so the buckets are fine at the low end.
     static let bucketBounds: [Double] = [
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+    ]
+
+    /// The methods of RFC 9110 (and PATCH) that keep their name as a label; any other is `other`.
+    static let standardMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
     ]
 
     struct RequestKey: Hashable, Comparable {
@@ -23,35 +35,48 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
+    /// One route's latency histogram.
+    struct Histogram {
+        var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
+        var sum = 0.0
+        var count = 0
+    }
+
     struct State {
         var requests: [RequestKey: Int] = [:]
-        var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
-        var durationSum = 0.0
-        var durationCount = 0
+        var durations: [String: Histogram] = [:]
         var openConnections = 0
         var connectionsTotal = 0
+        var connectionsRefused = 0
         var bytesIn = 0
         var bytesOut = 0
     }
 
     private let state = Mutex(State())
+    private let inFlight = Atomic<Int>(0)
 
     public init() {}
 
+    /// The `method` label of `method`: itself when standard, else `other`.
+    static func methodLabel(_ method: HTTPMethod) -> String {
+        standardMethods.contains(method.rawValue) ? method.rawValue : "other"
+    }
+
     /// Counts one answered request under `route`, a bounded label (see `ServiceObserver`).
     func record(_ record: RequestRecord, route: String) {
-        let key = RequestKey(route: route, method: record.method.rawValue, status: record.status)
+        let key = RequestKey(route: route, method: Self.methodLabel(record.method), status: record.status)
         let seconds = Double(record.duration.components.seconds) + Double(record.duration.components.attoseconds) / 1e18
         let bucket = Self.bucketBounds.firstIndex { seconds <= $0 }
         state.withLock { state in
             state.requests[key, default: 0] += 1
-            if let bucket { state.bucketCounts[bucket] += 1 }
-            state.durationSum += seconds
-            state.durationCount += 1
+            state.durations[route, default: Histogram()].record(seconds, bucket: bucket)
             state.bytesIn += record.bytesIn
             state.bytesOut += record.bytesOut
         }
     }
+
+    func requestStarted() { inFlight.add(1, ordering: .relaxed) }
+    func requestFinished() { inFlight.subtract(1, ordering: .relaxed) }
 
     func connectionOpened() {
         state.withLock {
@@ -64,11 +89,15 @@ public final class ServiceMetrics: Sendable {
         state.withLock { $0.openConnections -= 1 }
     }
 
+    func connectionRefused() {
+        state.withLock { $0.connectionsRefused += 1 }
+    }
+
     /// The Prometheus text format (version 0.0.4).
     public func render() -> String {
         let snapshot = state.withLock { $0 }
         var text = """
-            # HELP http_requests_total Requests answered, by route, method and status.
+            # HELP http_requests_total Requests answered, by operationId (route), method and status.
             # TYPE http_requests_total counter
 
             """
@@ -77,25 +106,36 @@ public final class ServiceMetrics: Sendable {
                 "http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} \(count)\n"
         }
         text += """
-            # HELP http_request_duration_seconds Time from a request's arrival to its response, in seconds.
+            # HELP http_request_duration_seconds Time from a request's arrival to its response, in seconds, by route.
             # TYPE http_request_duration_seconds histogram
 
             """
-        var cumulative = 0
-        for (bound, count) in zip(Self.bucketBounds, snapshot.bucketCounts) {
-            cumulative += count
-            text += "http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        for (route, histogram) in snapshot.durations.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (bound, count) in zip(Self.bucketBounds, histogram.bucketCounts) {
+                cumulative += count
+                text += "http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += """
+                http_request_duration_seconds_bucket{route="\(route)",le="+Inf"} \(histogram.count)
+                http_request_duration_seconds_sum{route="\(route)"} \(histogram.sum)
+                http_request_duration_seconds_count{route="\(route)"} \(histogram.count)
+
+                """
         }
         text += """
-            http_request_duration_seconds_bucket{le="+Inf"} \(snapshot.durationCount)
-            http_request_duration_seconds_sum \(snapshot.durationSum)
-            http_request_duration_seconds_count \(snapshot.durationCount)
+            # HELP http_requests_in_flight Requests being handled now.
+            # TYPE http_requests_in_flight gauge
+            http_requests_in_flight \(inFlight.load(ordering: .relaxed))
             # HELP http_open_connections Connections open now.
             # TYPE http_open_connections gauge
             http_open_connections \(snapshot.openConnections)
             # HELP http_connections_total Connections accepted since start.
             # TYPE http_connections_total counter
             http_connections_total \(snapshot.connectionsTotal)
+            # HELP http_connections_refused_total Connections answered 503 at once (over the limit, or draining).
+            # TYPE http_connections_refused_total counter
+            http_connections_refused_total \(snapshot.connectionsRefused)
             # HELP http_received_bytes_total Request bytes received (heads and bodies).
             # TYPE http_received_bytes_total counter
             http_received_bytes_total \(snapshot.bytesIn)
@@ -104,6 +144,16 @@ public final class ServiceMetrics: Sendable {
             http_sent_bytes_total \(snapshot.bytesOut)
 
             """
+        text += ProcessMetrics.read().exposition()
+        text += BuildInfo.exposition()
         return text
+    }
+}
+
+extension ServiceMetrics.Histogram {
+    mutating func record(_ seconds: Double, bucket: Int?) {
+        if let bucket { bucketCounts[bucket] += 1 }
+        sum += seconds
+        count += 1
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPServer
 
-/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`), and the
-/// playground page `GET /` (`getPlayground`).
+/// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`), the
+/// playground page `GET /` (`getPlayground`) and its icon `GET /favicon.ico` (`getFavicon`).
 ///
-/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`
+/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`, `GET /favicon.ico`
 struct ServiceDocuments: Sendable {
     let metrics: ServiceMetrics
     let resources: ResourceFiles
@@ -25,6 +25,10 @@ struct ServiceDocuments: Sendable {
 
     func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+    }
+
+    func favicon(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        try resources.response(for: "playground/favicon.ico", contentType: "image/x-icon")
     }
 
     func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
@@ -78,7 +82,9 @@ struct ResourceFiles: Sendable {
     /// `TIMELINE_LAYOUT_RESOURCES` that holds the files themselves).
     init(searching directories: [URL]) {
         var files: [String: [UInt8]] = [:]
-        for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
+        for name in ["openapi.yaml", "playground/index.html", "playground/favicon.ico"]
+            + Self.sampleNames.map({ "samples/\($0).json" })
+        {
             let candidates = directories.flatMap { directory in
                 [
                     directory.appendingPathComponent("Resources").appendingPathComponent(name),
