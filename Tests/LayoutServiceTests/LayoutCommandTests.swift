@@ -70,8 +70,8 @@ struct LayoutCommandTests {
     @Test(arguments: [
         (["layout", "-"], "not json", "malformed JSON"),
         (["layout", "-"], #"{"statuses": {}}"#, "/statuses: must be an array"),
-        (["layout", "-"], #"{"timeline": []}"#, "/statuses: is required"),
-        (["layout", "-"], #"[1]"#, "/statuses/0: must be a status object"),
+        (["layout", "-"], #"{"timeline": []}"#, "no statuses found (its top-level keys: \"timeline\")"),
+        (["layout", "-"], #"{"data": 1}"#, "/data: must be an object"),
         (["layout", "-", "--scale", "4"], "[]", "/options/scale: must be 1, 2 or 3"),
         (["layout", "-", "--scale", "big"], "[]", "--scale must be a number"),
         (["layout", "-", "--colour", "red"], "[]", "unknown option --colour"),

@@ -17,9 +17,12 @@ public enum BrowserPhotoRules {
         }
     }
 
-    /// The placeholder of a picture of unknown size: the W×W square centred vertically.
+    /// The placeholder of a picture of unknown size, in every content mode: the square of
+    /// side m = min(W, H) centred on the screen, ((W − m)/2, (H − m)/2, m, m), so it is on
+    /// screen in both orientations (portrait: (0, (H − W)/2, W, W)).
     public static func placeholder(screen: Size) -> Rect {
-        Rect(x: 0, y: (screen.height - screen.width) / 2, width: screen.width, height: screen.width)
+        let side = min(screen.width, screen.height)
+        return Rect(x: (screen.width - side) / 2, y: (screen.height - side) / 2, width: side, height: side)
     }
 
     /// `size` scaled by `scale`, centred on the screen (negative origin where it overflows).
