@@ -31,14 +31,18 @@ struct GetGrid: Sendable {
 }
 
 /// The query of `GET /v1/grid`: `count` (required, 0…1000) and the grid options, each a
-/// number where the option is one (else 400 at `#/query/NAME`). Unknown parameters are ignored.
+/// number where the option is one (else 400 at `#/query/NAME`). An unknown parameter is a
+/// 422 at `#/query/NAME` (DESIGN §4: a typo such as `maxitems` must not pass silently).
 struct GridQuery {
+    /// The parameters DESIGN §7 lists.
+    static let names: Set<String> = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
     var count: Int
     var options = RawGridOptions()
 
     init(_ items: [(name: String, value: String)]) throws(InputError) {
         var values: [String: String] = [:]
         for item in items where values[item.name] == nil { values[item.name] = item.value }
+        options.unknownNames = RawGridOptions.normalizedNames(values.keys.filter { !Self.names.contains($0) })
 
         func number(_ name: String) throws(InputError) -> Double? {
             guard let text = values[name] else { return nil }

@@ -49,7 +49,10 @@ struct ServiceDocuments: Sendable {
 struct ResourceFiles: Sendable {
     static let bundleName = "timeline-layout_LayoutService.resources"
     /// The sample timelines the playground offers (also the test suites' fixtures).
-    static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+    static let sampleNames = [
+        "client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "weibo-com-web-ajax",
+        "m-weibo-cn-container",
+    ]
     let files: [String: [UInt8]]
 
     /// Files given directly (tests).
@@ -73,9 +76,10 @@ struct ResourceFiles: Sendable {
         var files: [String: [UInt8]] = [:]
         for name in ["openapi.yaml", "playground/index.html"] + Self.sampleNames.map({ "samples/\($0).json" }) {
             for directory in directories {
-                if let data = try? Data(
-                    contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name))
-                    ?? Data(contentsOf: directory.appendingPathComponent(name))
+                if let data =
+                    (try? Data(
+                        contentsOf: directory.appendingPathComponent("Resources").appendingPathComponent(name)))
+                    ?? (try? Data(contentsOf: directory.appendingPathComponent(name)))
                 {
                     files[name] = Array(data)
                     break
