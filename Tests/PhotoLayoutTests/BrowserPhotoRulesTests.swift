@@ -74,6 +74,17 @@ struct BrowserPhotoRulesTests {
     }
 }
 
+struct BrowserExtremeAspectTests {
+    /// A size whose frame would overflow (a subnormal width filling the screen) is the placeholder.
+    @Test func overflowingAspectIsThePlaceholder() {
+        let screen = Size(width: 1_000_000, height: 257_879.5)
+        let size = Size(width: Double.leastNonzeroMagnitude * 4096, height: 275_950.5)
+        #expect(
+            BrowserPhotoRules.frame(for: size, screen: screen, mode: .fillWidth, upscale: true)
+                == Rect(x: 371_060.25, y: 0, width: 257_879.5, height: 257_879.5))
+    }
+}
+
 struct BrowserPixelTieTests {
     /// An exact half pixel that floating point lands a few ulps short still rounds away from zero.
     @Test func nearTieRoundsAwayFromZero() {

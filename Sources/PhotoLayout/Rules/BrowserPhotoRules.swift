@@ -1,9 +1,20 @@
 /// The frame a picture takes on its page, by content mode (DESIGN §5 "Picture frame"),
 /// exact, in the page's coordinates (the window's while the page is shown).
 public enum BrowserPhotoRules {
-    /// The frame of a picture of `size` (`nil`: unknown, the placeholder square).
+    /// The frame of a picture of `size` (`nil`: unknown, the placeholder square). A size of
+    /// so extreme an aspect that its frame is not finite (1e-313 × 275950 filling the width)
+    /// is no usable size either: the placeholder (decision: DESIGN bounds sides, not ratios).
     public static func frame(for size: Size?, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
         guard let size, size.isPositive else { return placeholder(screen: screen) }
+        let frame = scaled(size, screen: screen, mode: mode, upscale: upscale)
+        guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+            return placeholder(screen: screen)
+        }
+        return frame
+    }
+
+    /// The frame of a known `size` by content mode, before the finiteness check.
+    static func scaled(_ size: Size, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
         switch mode {
         case .fillWidth:
             let height = size.height * screen.width / size.width
