@@ -212,6 +212,7 @@ struct ReaderLinearityTests {
         let large = try work(keys: 80_000)
         #expect(small > 0)
         #expect(large <= 16 * small, "10k keys: \(small) comparisons, 80k: \(large)")
+        print("pic_infos bookkeeping comparisons: 10k keys \(small), 80k keys \(large)")
     }
 
     /// An index-keyed `pics` object in reverse order: set insertions plus the sort's
@@ -228,5 +229,6 @@ struct ReaderLinearityTests {
         let small = try work(keys: 10_000)
         let large = try work(keys: 80_000)
         #expect(large <= 16 * small, "10k keys: \(small) comparisons, 80k: \(large)")
+        print("pics object comparisons: 10k keys \(small), 80k keys \(large)")
     }
 }
