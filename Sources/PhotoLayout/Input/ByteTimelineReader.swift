@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Results equal `FoundationTimelineReader`'s (the reference) for every document that is
 /// JSON by RFC 8259: the same statuses and options, the same `InputError` (kind, pointer and
-/// detail) for a wrong type or a missing `statuses`, the same order of precedence (malformed
-/// JSON anywhere first, then the top level, then `statuses` and its first bad element, then
-/// `options` in field order), and JSONDecoder's rule for duplicate keys: the first one wins.
+/// detail) for a wrong type or a missing envelope, the same order of precedence (malformed
+/// JSON anywhere first, then the top level, then the winning envelope, then `options` in
+/// field order), and JSONDecoder's rule for duplicate keys: the first one wins.
 /// Where the two differ it is by design: this reader validates the whole document
 /// (`JSONScanner`), so invalid UTF-8, lone surrogates, control characters, bad escapes, bad
 /// numbers and trailing commas are `.malformed` here even inside skipped values, where
