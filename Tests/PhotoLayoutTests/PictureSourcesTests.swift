@@ -170,12 +170,12 @@ struct PictureSourcesTests {
                 InputError.Problem(
                     pointer: "#/options/itemsize",
                     detail:
-                        "unknown option; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
+                        "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
                 ),
                 InputError.Problem(
                     pointer: "#/options/maxItems",
                     detail:
-                        "unknown option; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
+                        "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
                 ),
             ])
         ) {

@@ -15,7 +15,8 @@ struct GetGrid: Sendable {
 
     func handle(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         let query = try GridQuery(request.queryItems)
-        let options = try GridOptions.validated(query.options, pointer: { "#/query/\($0)" })
+        let options = try GridOptions.validated(
+            query.options, pointer: { "#/query/\($0)" }, knownNames: GridQuery.orderedNames)
         if options.maxItems > Self.maxCount {
             throw InputError.at("#/query/max_items", .invalidValue, "must be at most \(Self.maxCount)")
         }
@@ -34,8 +35,9 @@ struct GetGrid: Sendable {
 /// number where the option is one (else 400 at `#/query/NAME`). An unknown parameter is a
 /// 422 at `#/query/NAME` (DESIGN §4: a typo such as `maxitems` must not pass silently).
 struct GridQuery {
-    /// The parameters DESIGN §7 lists.
-    static let names: Set<String> = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
+    /// The parameters DESIGN §7 lists, in its order.
+    static let orderedNames = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
+    static let names = Set(orderedNames)
     var count: Int
     var options = RawGridOptions()
 

@@ -105,10 +105,12 @@ extension GridOptions {
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
     /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
     /// number, and (decision: DESIGN is silent) an adaptive content width so narrow for its
-    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`).
+    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
+    /// `knownNames` are those an unknown name's problem lists (a query also has `count`).
     public static func validated(
         _ raw: RawGridOptions,
-        pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) }
+        pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) },
+        knownNames: [String] = RawGridOptions.names
     ) throws(InputError) -> GridOptions {
         var problems: [InputError.Problem] = []
         func refuse(_ name: String, _ detail: String) {
@@ -124,7 +126,7 @@ extension GridOptions {
         }
 
         for name in raw.unknownNames.prefix(RawGridOptions.reportedUnknownNames) {
-            refuse(name, "unknown option; expected one of: \(RawGridOptions.names.joined(separator: ", "))")
+            refuse(name, "unknown name; expected one of: \(knownNames.joined(separator: ", "))")
         }
         if raw.unknownNames.count > RawGridOptions.reportedUnknownNames {
             let pointer = pointer("")
