@@ -30,7 +30,9 @@ import urllib.request
 
 WIDTH, HEIGHT = 1280, 900
 SAMPLE = "client-api-timeline"
-SAMPLES = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+SAMPLES = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "weibo-com-web-ajax",
+           "m-weibo-cn-container"]
+MORE_SAMPLE = "m-weibo-cn-container"  # a status with pic_num 13 and nine pics: a "+4"
 TOLERANCE = 0.01
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 # The browser and its driver, and fonts for the samples' Chinese text and emoji (for the screenshot).
@@ -50,8 +52,9 @@ return [...document.querySelectorAll('[data-role="grid"]')].map((g) => {
     const part = (role) => [...g.querySelectorAll(`[data-role="${role}"]`)].map((n) => ({
         index: Number(n.dataset.index), kind: n.dataset.kind, frame: rel(n),
         offset: {x: n.offsetLeft, y: n.offsetTop, width: n.offsetWidth, height: n.offsetHeight}}));
+    const more = [...g.querySelectorAll('[data-role="more"]')].map((n) => ({text: n.textContent, frame: rel(n)}));
     return {status: Number(g.dataset.status), which: g.dataset.which, size: {width: o.width, height: o.height},
-            thumbs: part('thumb'), badges: part('badge')};
+            thumbs: part('thumb'), badges: part('badge'), more};
 });
 """
 
@@ -182,9 +185,10 @@ def check_layout(driver, base, checks, label, options, sample_doc):
     state = lay_out(driver)
     if not checks.check(state == "ready", f"{label}: page laid the sample out", f"state {state}"):
         return None
-    body = {"statuses": sample_doc["statuses"], "options": options}
+    # The page sends the document as it is (any envelope), with the options beside it.
+    body = dict(sample_doc, options=options) if isinstance(sample_doc, dict) else {"statuses": sample_doc, "options": options}
     sent = driver.execute_script("return window.__lastRequest")
-    checks.check(sent == body, f"{label}: page sent the sample's statuses with options {json.dumps(options)}",
+    checks.check(sent == body, f"{label}: page sent the sample with options {json.dumps(options)}",
                  "" if sent == body else f"sent options {json.dumps(sent.get('options'))}")
     status, expected = post(base, "v1/timeline/layout", body)
     drawn_layout = driver.execute_script("return window.__lastLayout")
@@ -238,6 +242,13 @@ def check_layout(driver, base, checks, label, options, sample_doc):
                  f"(±{TOLERANCE})", "; ".join(problems[:5]))
     checks.check(not offsets, f"{label}: offsetLeft/Top/Width/Height agree (whole pixels, ±0.5)",
                  "; ".join(offsets[:5]))
+    labels = [(key, grid["more_label"]) for key, grid in sorted(grids.items()) if grid["more_label"]]
+    wrong = [f"status {key[0]} {key[1]}" for key, want in labels
+             if key not in drawn or len(drawn[key]["more"]) != 1 or drawn[key]["more"][0]["text"] != want["text"]
+             or not same_frame(drawn[key]["more"][0]["frame"], want["frame"])]
+    extra = sum(len(g["more"]) for g in drawn.values()) - len(labels)
+    checks.check(not wrong and extra == 0, f"{label}: {len(labels)} \"+N\" labels drawn over their last cells",
+                 "; ".join(wrong[:5]) + (f"; {extra} extra" if extra else ""))
     return grids
 
 
@@ -376,7 +387,7 @@ def run(base, screenshot):
     try:
         driver.get(base)
         names = wait_for(driver, "[...document.querySelectorAll('#sample option')].map((o) => o.value)", "the page")
-        checks.check(names is not None and all(name in names for name in SAMPLES), "page lists the three samples",
+        checks.check(names is not None and all(name in names for name in SAMPLES), "page lists the five samples",
                      f"options {names}")
         checks.check(wait_for(driver, "document.body.dataset.state === 'ready'", "the first layout") is True,
                      "page lays the first sample out on load")
@@ -397,6 +408,14 @@ def run(base, screenshot):
         if classic:  # a status's own grid of 2 to 8: the page sends one window frame per thumb
             key = next(k for k, g in sorted(classic.items()) if k[1] == "status" and 2 <= len(g["items"]) < 9)
             open_and_close(driver, base, checks, "classic ease", "ease_in_out", key, classic_options)
+        set_control(driver, "sample", MORE_SAMPLE)
+        wait_for(driver, "document.body.dataset.state !== 'loading'", "the m.weibo.cn sample's layout")
+        more_doc = json.loads(driver.execute_script(f"return document.getElementById('sample-{MORE_SAMPLE}').textContent"))
+        more = check_layout(driver, base, checks, "m.weibo.cn classic", classic_options, more_doc)
+        checks.check(bool(more) and any(g["more_label"] for g in more.values()),
+                     "m.weibo.cn: a status with pic_num 13 has a \"+N\" label")
+        set_control(driver, "sample", SAMPLE)
+        wait_for(driver, "document.body.dataset.state !== 'loading'", "the sample's layout")
         if screenshot:
             # Bring the largest grid with a badge to the top of the window, under the sticky header.
             driver.execute_script("""

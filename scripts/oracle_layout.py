@@ -5,7 +5,7 @@ with Python's json module and compares it to the golden files the Swift tests ch
 A second implementation, written from DESIGN's text rather than from the Swift code, so a
 golden file recorded from a wrong rule is caught. Usage: scripts/oracle_layout.py (exit 1 on
 any difference)."""
-import json, math, os, re, sys
+import json, math, os, re, sys, zlib
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "Tests", "PhotoLayoutTests", "Fixtures")
 SIZE = re.compile(r"^(thumbnail|bmiddle|large|largest|original|woriginal|square|small|middle|(or|orj|wap|thumb|mw)[0-9]+)$")
@@ -55,6 +55,61 @@ def is_gif_path(url):
     return re.split(r"[?#]", url)[0].lower().endswith(".gif")
 
 
+def pid_gif(pid):
+    return isinstance(pid, str) and len(pid) > 21 and pid[21] == "g"
+
+
+def pid_picture(pid):
+    # Weibo's web client: host wx{crc32 % 4 + 1}, gif when the pid's index 21 is "g".
+    host = "https://wx%d.sinaimg.cn" % (zlib.crc32(pid.encode("utf-8")) % 4 + 1)
+    ext = "gif" if pid_gif(pid) else "jpg"
+    u = lambda size: "%s/%s/%s.%s" % (host, size, pid, ext)
+    return dict(thumbnail_url=u("thumbnail"), bmiddle_url=u("bmiddle"), large_url=u("large"),
+                kind="gif" if pid_gif(pid) else "image", is_long=False, keep=False, bsize=None)
+
+
+def geo(g):
+    return size(g)
+
+
+def pics_list(pics):
+    if isinstance(pics, list):
+        return [p for p in pics if isinstance(p, dict)]
+    if isinstance(pics, dict):
+        keys = [k for k in pics if re.fullmatch(r"[0-9]+", k)]
+        keys.sort(key=lambda k: (len(k.lstrip("0")), k.lstrip("0"), k))
+        return [pics[k] for k in keys if isinstance(pics[k], dict)]
+    return []
+
+
+def from_pics(st):
+    out = []
+    for p in pics_list(st.get("pics")):
+        url = p.get("url")
+        if not isinstance(url, str) or not url:
+            continue
+        large = p.get("large") if isinstance(p.get("large"), dict) else {}
+        sz = geo(large.get("geo")) or geo(p.get("geo"))
+        lu = large.get("url") if isinstance(large.get("url"), str) and large.get("url") else None
+        t = p.get("type").lower() if isinstance(p.get("type"), str) else None
+        gif = t == "gif" or is_gif_path(url) or pid_gif(p.get("pid"))
+        out.append(dict(thumbnail_url=url, bmiddle_url=replace(url, "bmiddle"), large_url=lu or replace(url, "large"),
+                        kind="gif" if gif else "livephoto" if t == "livephoto" else "image",
+                        is_long=bool(sz and sz[1] / sz[0] > 3), keep=False, bsize=sz))
+    return out
+
+
+def total(st, read):
+    n = st.get("pic_num")
+    if isinstance(n, bool):
+        return read
+    if isinstance(n, str):
+        n = num(n) if re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", n) else None
+    if isinstance(n, (int, float)) and float(n).is_integer() and 0 <= n <= 2**31 - 1:
+        return max(read, int(n))
+    return read
+
+
 def pictures(st):
     out = []
     infos = st.get("pic_infos") if isinstance(st.get("pic_infos"), dict) else {}
@@ -68,7 +123,7 @@ def pictures(st):
         if not thumb:
             continue
         types = [t.lower() for t in [info.get("type")] + [v.get("type") for v in var.values()] if isinstance(t, str)]
-        kind = "gif" if "gif" in types or is_gif_path(thumb) else "livephoto" if "livephoto" in types else "image"
+        kind = "gif" if "gif" in types or is_gif_path(thumb) or pid_gif(pid) else "livephoto" if "livephoto" in types else "image"
         known = next((size(var.get(k)) for k in ("largest", "original", "large", "bmiddle") if size(var.get(k))), None)
         ks = info.get("keep_size")
         keep = bool(ks) if isinstance(ks, (bool, int, float)) else (num(ks) not in (None, 0) if isinstance(ks, str) else False)
@@ -77,14 +132,19 @@ def pictures(st):
                         kind=kind, is_long=bool(known and known[1] / known[0] > 3), keep=keep, bsize=size(var.get("bmiddle"))))
     if out:
         return out
+    out = from_pics(st)
+    if out:
+        return out
     urls = [p["thumbnail_pic"] for p in st.get("pic_urls") or [] if isinstance(p, dict) and isinstance(p.get("thumbnail_pic"), str) and p["thumbnail_pic"]]
     if not urls and isinstance(st.get("thumbnail_pic"), str) and st["thumbnail_pic"]:
         urls = [st["thumbnail_pic"]]
-    return [dict(thumbnail_url=u, bmiddle_url=replace(u, "bmiddle"), large_url=replace(u, "large"),
-                 kind="gif" if is_gif_path(u) else "image", is_long=False, keep=False, bsize=None) for u in urls]
+    if urls:
+        return [dict(thumbnail_url=u, bmiddle_url=replace(u, "bmiddle"), large_url=replace(u, "large"),
+                     kind="gif" if is_gif_path(u) else "image", is_long=False, keep=False, bsize=None) for u in urls]
+    return [pid_picture(p) for p in st.get("pic_ids") or [] if isinstance(p, str) and p]
 
 
-def grid(pics, style, W=None, scale=2, s=70, maxn=9):
+def grid(pics, style, W=None, scale=2, s=70, maxn=9, count=None):
     g = 10 if style == "classic" else 4
     n = min(len(pics), maxn)
     if n == 0:
@@ -114,7 +174,11 @@ def grid(pics, style, W=None, scale=2, s=70, maxn=9):
         items.append({"index": i, "frame": R(*f), "thumbnail_url": p["thumbnail_url"], "bmiddle_url": p["bmiddle_url"],
                       "large_url": p["large_url"], "kind": p["kind"], "is_gif": p["kind"] == "gif", "is_long": p["is_long"],
                       "badge": {"kind": b, "frame": R(x + w - 28, y + h - 18, 28, 18)} if b else None})
-    return {"size": {"width": px(gw, scale), "height": px(gh, scale)}, "columns": cols, "rows": rows, "items": items}
+    t = max(len(pics), count or 0)
+    more = t - n
+    label = {"text": "+%d" % more, "frame": items[-1]["frame"]} if more > 0 else None
+    return {"size": {"width": px(gw, scale), "height": px(gh, scale)}, "columns": cols, "rows": rows,
+            "total": t, "more": more, "more_label": label, "items": items}
 
 
 def sid(st):
@@ -126,18 +190,57 @@ def sid(st):
     return v if isinstance(v, str) else str(v) if isinstance(v, int) else None
 
 
+def statuses(doc):
+    """DESIGN §3's envelopes: statuses, a bare array, data.list/data.statuses, data.cards/cards."""
+    def present(obj, key):
+        return isinstance(obj, dict) and obj.get(key) is not None
+    def cards(cs):
+        out = []
+        for c in cs:
+            if not isinstance(c, dict):
+                continue
+            if isinstance(c.get("mblog"), dict):
+                out.append(c["mblog"])
+            for inner in c.get("card_group") if isinstance(c.get("card_group"), list) else []:
+                if isinstance(inner, dict) and isinstance(inner.get("mblog"), dict):
+                    out.append(inner["mblog"])
+        return out
+    if isinstance(doc, list):
+        return [s for s in doc if isinstance(s, dict)]
+    if present(doc, "statuses"):
+        return [s for s in doc["statuses"] if isinstance(s, dict)]
+    if present(doc, "data"):
+        d = doc["data"]
+        for k in ("list", "statuses"):
+            if present(d, k):
+                return [s for s in d[k] if isinstance(s, dict)]
+        if present(d, "cards"):
+            return cards(d["cards"])
+    if present(doc, "cards"):
+        return cards(doc["cards"])
+    raise ValueError("no envelope")
+
+
+def photos(st, **kw):
+    pics = pictures(st)
+    return grid(pics, count=total(st, len(pics)), **kw)
+
+
 def layout(doc, **kw):
     out = []
-    for st in doc["statuses"]:
+    for st in statuses(doc):
         rt = st.get("retweeted_status") if isinstance(st.get("retweeted_status"), dict) else None
-        out.append({"id": sid(st), "photos": grid(pictures(st), **kw),
-                    "retweeted": {"id": sid(rt), "photos": grid(pictures(rt), **kw)} if rt is not None else None})
+        out.append({"id": sid(st), "photos": photos(st, **kw),
+                    "retweeted": {"id": sid(rt), "photos": photos(rt, **kw)} if rt is not None else None})
     return {"statuses": out}
 
 
 def main():
-    cases = [(n, n + ".classic", dict(style="classic")) for n in ("client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012")]
-    cases.append(("client-api-timeline", "client-api-timeline.adaptive-355@3x", dict(style="adaptive", W=355, scale=3)))
+    samples = ("client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "weibo-com-web-ajax",
+               "m-weibo-cn-container")
+    cases = [(n, n + ".classic", dict(style="classic")) for n in samples]
+    cases += [(n, n + ".adaptive-355@3x", dict(style="adaptive", W=355, scale=3))
+              for n in ("client-api-timeline", "weibo-com-web-ajax", "m-weibo-cn-container")]
     failures = 0
     for sample, golden, kw in cases:
         doc = json.load(open(os.path.join(ROOT, "samples", sample + ".json")))

@@ -73,8 +73,8 @@ struct LayoutCommandTests {
     @Test(arguments: [
         (["layout", "-"], "not json", "malformed JSON"),
         (["layout", "-"], #"{"statuses": {}}"#, "/statuses: must be an array"),
-        (["layout", "-"], #"{"timeline": []}"#, "/statuses: is required"),
-        (["layout", "-"], #"[1]"#, "/statuses/0: must be a status object"),
+        (["layout", "-"], #"{"timeline": []}"#, "no statuses found (its top-level keys: \"timeline\")"),
+        (["layout", "-"], #"{"data": 1}"#, "/data: must be an object"),
         (["layout", "-"], #"{"statuses": [], "options": {"scale": 4}}"#, "/options/scale: must be 1, 2 or 3"),
         (["layout", "-", "--style", "adaptive"], "[]", "/options/content_width: is required"),
         (["layout", "missing.json"], "", "cannot read missing.json"),

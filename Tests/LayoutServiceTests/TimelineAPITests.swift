@@ -45,6 +45,10 @@ struct TimelineAPITests {
                 "#/options/scale"
             ),
             (#"{"statuses": []}"#, ["Content-Type": "text/plain"], 415, nil),
+            (#"{"ok": -100, "url": "https://passport.weibo.com"}"#, [:], 422, "#"),
+            (#"{"ok": 1, "data": "x"}"#, [:], 400, "#/data"),
+            (#"true"#, [:], 400, "#"),
+            (#"{"statuses": [], "options": {"maxItems": 1, "itemsize": 10}}"#, [:], 422, nil),
         ]
         for (body, headers, status, pointer) in cases {
             let response = try client.request("POST", "/v1/timeline/layout", headers: headers, body: Array(body.utf8))
@@ -58,6 +62,61 @@ struct TimelineAPITests {
                 #expect(errors.map { $0["pointer"] } == [pointer])
             }
         }
+    }
+
+    /// The issue's cases, as a new user sends them: a weibo.com web API response and an
+    /// m.weibo.cn container are laid out as they come; `pics[]` give nine cells and a long
+    /// picture, `pic_num` a "+4"; pids alone give derived URLs; 14 pictures show 9 and "+5";
+    /// unknown option names are each a 422 at their pointer.
+    @Test func weiboResponsesAsTheyCome() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        func photos(_ body: String) throws -> [[String: Any]?] {
+            let response = try client.request("POST", "/v1/timeline/layout", body: Array(body.utf8))
+            #expect(response.status == 200, "\(response.text)")
+            let statuses = try #require((try response.json() as? [String: Any])?["statuses"] as? [[String: Any]])
+            return statuses.map { $0["photos"] as? [String: Any] }
+        }
+        let ajax = try photos(String(decoding: try ServiceFixtures.sample("weibo-com-web-ajax"), as: UTF8.self))
+        #expect(ajax.count == 11)
+        let container = try photos(String(decoding: try ServiceFixtures.sample("m-weibo-cn-container"), as: UTF8.self))
+        #expect(container.count == 11)
+        let nine = try #require(container[0])
+        let items = try #require(nine["items"] as? [[String: Any]])
+        #expect(items.count == 9 && nine["total"] as? Int == 9 && nine["more"] as? Int == 0)
+        #expect(items[0]["is_long"] as? Bool == true)
+        let thirteen = try #require(container.compactMap { $0 }.first { $0["total"] as? Int == 13 })
+        #expect(thirteen["more"] as? Int == 4)
+        #expect(
+            (thirteen["more_label"] as? [String: Any])?["frame"] as? [String: Double]
+                == ["x": 160, "y": 160, "width": 70, "height": 70])
+
+        let pid = "0060n7Bqgy1hf4jwowf7vg30ku0h9dwc"
+        let alone = try #require(try photos(#"[{"pic_ids": ["\#(pid)"]}]"#)[0])
+        let item = try #require((alone["items"] as? [[String: Any]])?.first)
+        #expect(item["is_gif"] as? Bool == true)
+        #expect((item["large_url"] as? String)?.hasSuffix("sinaimg.cn/large/\(pid).gif") == true)
+
+        let fourteen = (0..<14).map { #"{"thumbnail_pic": "http://wx1.sinaimg.cn/thumbnail/p\#($0).jpg"}"# }
+        let retweet = try photos(#"[{"retweeted_status": {"pic_urls": [\#(fourteen.joined(separator: ","))]}}]"#)
+        #expect(retweet[0] == nil)
+        let response = try client.request(
+            "POST", "/v1/timeline/layout",
+            body: Array(#"[{"retweeted_status": {"pic_urls": [\#(fourteen.joined(separator: ","))]}}]"#.utf8))
+        let grid = try #require(
+            ((try response.json() as? [String: Any])?["statuses"] as? [[String: Any]])?.first?["retweeted"]
+                as? [String: Any])
+        let retweetPhotos = try #require(grid["photos"] as? [String: Any])
+        #expect((retweetPhotos["items"] as? [Any])?.count == 9)
+        #expect(retweetPhotos["total"] as? Int == 14 && retweetPhotos["more"] as? Int == 5)
+        #expect((retweetPhotos["more_label"] as? [String: Any])?["text"] as? String == "+5")
+
+        let strict = try client.request(
+            "POST", "/v1/timeline/layout",
+            body: Array(#"{"statuses": [], "options": {"maxItems": 1, "itemsize": 10}}"#.utf8))
+        #expect(strict.status == 422)
+        let errors = try #require((try strict.json() as? [String: Any])?["errors"] as? [[String: String]])
+        #expect(errors.map { $0["pointer"] } == ["#/options/itemsize", "#/options/maxItems"])
     }
 
     /// curl's default form content type is accepted when the body is JSON.
@@ -114,12 +173,28 @@ struct GridAPITests {
             ("/v1/grid?count=5000", 422, "#/query/count"),
             ("/v1/grid?count=2&style=adaptive", 422, "#/query/content_width"),
             ("/v1/grid?count=2&scale=7", 422, "#/query/scale"),
+            ("/v1/grid?count=2&maxitems=3", 422, "#/query/maxitems"),
         ] {
             let response = try client.request("GET", target)
             #expect(response.status == status, "\(target)")
             let errors = try #require((try response.json() as? [String: Any])?["errors"] as? [[String: String]])
             #expect(errors.map { $0["pointer"] } == [pointer])
         }
+    }
+
+    /// More pictures than `max_items`: the grid says how many are hidden, with "+N" on the last cell.
+    @Test func countPastMaxItems() throws {
+        let service = try RunningService()
+        let response = try service.client().request("GET", "/v1/grid?count=14")
+        let photos = try #require((try response.json() as? [String: Any])?["photos"] as? [String: Any])
+        #expect((photos["items"] as? [Any])?.count == 9)
+        #expect(photos["total"] as? Int == 14 && photos["more"] as? Int == 5)
+        let label = try #require(photos["more_label"] as? [String: Any])
+        #expect(label["text"] as? String == "+5")
+        #expect(label["frame"] as? [String: Double] == ["x": 160, "y": 160, "width": 70, "height": 70])
+        let four = try service.client().request("GET", "/v1/grid?count=4&max_items=4")
+        let fourPhotos = try #require((try four.json() as? [String: Any])?["photos"] as? [String: Any])
+        #expect(fourPhotos["more"] as? Int == 0 && fourPhotos["more_label"] is NSNull)
     }
 
     /// count=0 is a grid of nothing: {"photos": null}.

@@ -52,11 +52,16 @@ struct BrowserPhotoRulesTests {
         #expect(BrowserPhotoRules.frame(for: small, screen: screen, mode: .aspectFill, upscale: false).width == 667)
     }
 
-    /// An unknown size gives the placeholder square (0, (H − W)/2, W, W) in every mode.
+    /// An unknown size gives the placeholder square of side m = min(W, H), centred,
+    /// ((W − m)/2, (H − m)/2, m, m), in every mode and orientation: (0, (H − W)/2, W, W) on a
+    /// portrait screen, ((W − H)/2, 0, H, H) on a landscape one (1280×800: x = 240, on screen).
     @Test(arguments: [
         (Size(width: 320, height: 568), Rect(x: 0, y: 124, width: 320, height: 320)),
         (Size(width: 375, height: 667), Rect(x: 0, y: 146, width: 375, height: 375)),
         (Size(width: 414, height: 896), Rect(x: 0, y: 241, width: 414, height: 414)),
+        (Size(width: 1280, height: 800), Rect(x: 240, y: 0, width: 800, height: 800)),
+        (Size(width: 667, height: 375), Rect(x: 146, y: 0, width: 375, height: 375)),
+        (Size(width: 500, height: 500), Rect(x: 0, y: 0, width: 500, height: 500)),
     ])
     func placeholder(screen: Size, expected: Rect) {
         for mode in BrowserContentMode.allCases {
@@ -66,6 +71,17 @@ struct BrowserPhotoRulesTests {
             BrowserPhotoRules.frame(for: Size(width: 0, height: 10), screen: screen, mode: .fillWidth, upscale: true)
                 == expected
         )
+    }
+}
+
+struct BrowserExtremeAspectTests {
+    /// A size whose frame would overflow (a subnormal width filling the screen) is the placeholder.
+    @Test func overflowingAspectIsThePlaceholder() {
+        let screen = Size(width: 1_000_000, height: 257_879.5)
+        let size = Size(width: Double.leastNonzeroMagnitude * 4096, height: 275_950.5)
+        #expect(
+            BrowserPhotoRules.frame(for: size, screen: screen, mode: .fillWidth, upscale: true)
+                == Rect(x: 371_060.25, y: 0, width: 257_879.5, height: 257_879.5))
     }
 }
 

@@ -27,6 +27,15 @@ struct BrowserRequestTests {
         #expect(array.problems.map(\.pointer) == ["#"])
     }
 
+    /// An unknown `grid_options` name is a 422 at its pointer, with or without `grid_origin`.
+    @Test func unknownGridOptionNames() throws {
+        for extra in [#", "grid_origin": {"x": 0, "y": 0}"#, "", #", "thumbnail_frames": \#(Self.frames)"#] {
+            let error = try openError(#"{\#(Self.base), "index": 0, "grid_options": {"maxItems": 3}\#(extra)}"#)
+            #expect(error.kind == .invalidValue)
+            #expect(error.problems.map(\.pointer) == ["#/grid_options/maxItems"])
+        }
+    }
+
     /// A value of the wrong JSON type is a 400 pointing at it, however deep.
     @Test(arguments: [
         (#"{"screen": "big", "photos": [{"url": "a"}], "index": 0}"#, "#/screen"),

@@ -96,12 +96,17 @@ struct FoundationTimelineReaderTests {
                     style: "adaptive", contentWidth: 355, scale: 3, badgeSize: Size(width: 30, height: 20)))
     }
 
-    /// The request's own fields are strict, each error at its pointer.
+    /// The request's own fields are strict, each error at its pointer: no envelope is a 422
+    /// at the root, an envelope key of the wrong type a 400 at that key.
     @Test(arguments: [
-        (#"{"options": {}}"#, InputError.Kind.invalidValue, "#/statuses"),
-        (#"{"statuses": null}"#, .invalidValue, "#/statuses"),
+        (#"{"options": {}}"#, InputError.Kind.invalidValue, "#"),
+        (#"{"statuses": null}"#, .invalidValue, "#"),
+        (#"{"data": {"user": {}}}"#, .invalidValue, "#"),
         (#"{"statuses": {}}"#, .wrongType, "#/statuses"),
-        (#"{"statuses": [{}, 3]}"#, .wrongType, "#/statuses/1"),
+        (#"{"data": []}"#, .wrongType, "#/data"),
+        (#"{"data": {"list": 5}}"#, .wrongType, "#/data/list"),
+        (#"{"data": {"cards": {}}}"#, .wrongType, "#/data/cards"),
+        (#"{"cards": "x"}"#, .wrongType, "#/cards"),
         (#"{"statuses": [], "options": []}"#, .wrongType, "#/options"),
         (#"{"statuses": [], "options": {"scale": "2"}}"#, .wrongType, "#/options/scale"),
         (#"{"statuses": [], "options": {"style": 1}}"#, .wrongType, "#/options/style"),

@@ -11,12 +11,14 @@ struct GoldenTimelineTests {
             TimelineRules.layout(for: request.statuses, options: GridOptions()), named: "\(sample).classic")
     }
 
-    /// The client-API sample (sizes, GIFs, long pictures) in the adaptive style at scale 3.
-    @Test func adaptiveLayout() throws {
-        let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))
+    /// The samples with sizes (client API, weibo.com web API, m.weibo.cn: GIFs, long pictures,
+    /// `pic_num` past the pictures sent) in the adaptive style at scale 3.
+    @Test(arguments: ["client-api-timeline", "weibo-com-web-ajax", "m-weibo-cn-container"])
+    func adaptiveLayout(sample: String) throws {
+        let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample(sample))
         let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 3))
         try Golden.check(
-            TimelineRules.layout(for: request.statuses, options: options), named: "client-api-timeline.adaptive-355@3x")
+            TimelineRules.layout(for: request.statuses, options: options), named: "\(sample).adaptive-355@3x")
     }
 
     /// Spot checks of the golden layout against DESIGN by hand: a GIF badge, a long badge, a retweet grid.

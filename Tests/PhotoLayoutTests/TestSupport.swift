@@ -13,7 +13,10 @@ enum Fixtures {
         Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
     }
 
-    static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+    static let sampleNames = [
+        "client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "weibo-com-web-ajax",
+        "m-weibo-cn-container",
+    ]
 
     static func sample(_ name: String) throws -> [UInt8] {
         try bytes("samples/\(name).json")

@@ -17,9 +17,10 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// Mutated timelines for the differential test: small documents cut from the samples, with
-/// byte flips, truncations, type swaps of the fields the readers know, random statuses and
-/// options, and duplicate keys.
+/// Mutated timelines for the differential test: small documents cut from the samples and
+/// wrapped in each of the four envelopes (`TimelineEnvelope`), with byte flips, truncations,
+/// type swaps of the fields the readers know, random statuses (every picture shape), cards
+/// and options, and duplicate keys.
 struct TimelineFuzzer {
     var random: SeededGenerator
     let seeds: [[UInt8]]
@@ -27,6 +28,7 @@ struct TimelineFuzzer {
     static let knownKeys = [
         "id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "url", "width",
         "height", "type", "keep_size", "thumbnail", "bmiddle", "large", "largest", "original", "statuses", "options",
+        "data", "list", "cards", "card_group", "mblog", "pics", "pic_num", "pid", "geo", "ok",
     ]
     static let replacements = [
         "null", "true", "false", "0", "-0", "-1", "1.5", "440", "1e400", "1e-400", "0e5", "2.5E+2", "\"0\"",
@@ -35,17 +37,35 @@ struct TimelineFuzzer {
         "18446744073709551615", "-9223372036854775808", "\"\\u0041\\/\"", "[\"p1\",\"p2\"]",
         "{\"p1\":{\"bmiddle\":{\"url\":\"http://x/bmiddle/p1.jpg\",\"width\":\"300\",\"height\":1000}},\"p1\":3}",
         "{\"bmiddle\":{\"url\":\"u\",\"width\":3,\"height\":10},\"keep_size\":1}",
+        "[{\"pid\":\"0123456789abcdefghijkg\",\"url\":\"http://x/orj360/a.jpg\",\"geo\":{\"width\":\"3\",\"height\":10}}]",
+        "{\"1\":{\"url\":\"http://x/orj360/b.jpg\",\"large\":{\"url\":\"l\",\"geo\":{\"width\":1,\"height\":\"5\"}}},"
+            + "\"0\":{\"url\":\"a\",\"type\":\"GIF\"},\"x\":{}}",
+        "{\"mblog\":{\"idstr\":\"m\",\"pic_ids\":[\"p\"]}}", "[{\"card_group\":[{\"mblog\":{\"id\":5}},3]}]",
+        "\"13\"", "13", "9.0",
     ]
 
-    /// Documents of one to three statuses from each sample, compact or pretty-printed.
+    /// Documents of one to three statuses from each sample (wherever its envelope keeps
+    /// them), in each envelope in turn, compact or pretty-printed.
     static func seeds(from samples: [[UInt8]]) throws -> [[UInt8]] {
         var seeds: [[UInt8]] = []
         for sample in samples {
-            let top = try JSONSerialization.jsonObject(with: Data(sample))
-            let statuses = (top as? [String: Any])?["statuses"] as? [Any] ?? []
+            let top = try JSONSerialization.jsonObject(with: Data(sample)) as? [String: Any] ?? [:]
+            let data = top["data"] as? [String: Any] ?? [:]
+            let cards = data["cards"] as? [[String: Any]] ?? []
+            let statuses =
+                top["statuses"] as? [Any] ?? data["list"] as? [Any] ?? cards.compactMap { $0["mblog"] }
             for start in stride(from: 0, to: statuses.count, by: 3) {
                 let slice = Array(statuses[start..<min(start + 1 + start % 3, statuses.count)])
-                let document: Any = start % 2 == 0 ? ["statuses": slice, "total_number": 3] : slice
+                let wrapped = slice.map { ["card_type": 9, "mblog": $0] as [String: Any] }
+                let document: Any =
+                    switch start % 6 {
+                    case 0: ["statuses": slice, "total_number": 3]
+                    case 1: slice
+                    case 2: ["ok": 1, "data": ["list": slice, "total": 3]]
+                    case 3: ["data": ["statuses": slice], "options": ["scale": 3]]
+                    case 4: ["ok": 1, "data": ["cards": wrapped + [["card_type": 58]]]]
+                    default: ["cards": [["card_type": 11, "card_group": wrapped]]]
+                    }
                 let options: JSONSerialization.WritingOptions = start % 2 == 0 ? [.prettyPrinted] : []
                 seeds.append(Array(try JSONSerialization.data(withJSONObject: document, options: options)))
             }
@@ -61,9 +81,12 @@ struct TimelineFuzzer {
         case 4...6: for _ in 0...Int.random(in: 0...2, using: &random) { swapType(&document) }
         case 7: document = randomTimeline()
         case 8:
-            document = Array(
-                "{\"statuses\":\(String(decoding: randomTimeline(), as: UTF8.self)),\"options\":\(randomOptions())}"
-                    .utf8)
+            let timeline = String(decoding: randomTimeline(), as: UTF8.self)
+            let envelope = pick([
+                "\"statuses\":\(timeline)", "\"data\":{\"list\":\(timeline)}", "\"data\":{\"statuses\":\(timeline)}",
+                "\"data\":{\"cards\":[{\"mblog\":\(timeline)}]}", "\"cards\":\(timeline)", "\"ok\":0,\"msg\":\"x\"",
+            ])
+            document = Array("{\(envelope),\"options\":\(randomOptions())}".utf8)
         default: duplicateKey(&document)
         }
         return document
@@ -143,7 +166,7 @@ struct TimelineFuzzer {
 
     private mutating func randomStatus(depth: Int) -> String {
         var members: [String] = []
-        for key in ["id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "text"]
+        for key in ["id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "pics", "pic_num", "text"]
         where Bool.random(using: &random) {
             members.append("\"\(key)\":\(pick(Self.replacements))")
         }
@@ -158,7 +181,9 @@ struct TimelineFuzzer {
             "null", "\"classic\"", "\"adaptive\"", "3", "2.5", "-1", "1e400", "\"2\"", "{}", "[]", "true",
             "{\"width\":28,\"height\":18}", "{\"width\":\"28\",\"height\":18}", "{\"width\":28}",
         ]
-        let keys = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other"]
+        let keys = [
+            "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other", "maxItems",
+        ]
         if Int.random(in: 0..<8, using: &random) == 0 { return pick(values) }
         let members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }
         return "{\(members.joined(separator: ","))}"

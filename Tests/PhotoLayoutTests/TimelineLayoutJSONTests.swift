@@ -35,7 +35,8 @@ struct TimelineLayoutJSONTests {
             retweeted: WeiboRetweet(id: nil))
         let layout = TimelineRules.layout(for: [status], options: GridOptions())
         let expected = """
-            {"statuses":[{"id":"1","photos":{"size":{"width":70,"height":70},"columns":1,"rows":1,"items":[\
+            {"statuses":[{"id":"1","photos":{"size":{"width":70,"height":70},"columns":1,"rows":1,\
+            "total":1,"more":0,"more_label":null,"items":[\
             {"index":0,"frame":{"x":0,"y":0,"width":70,"height":70},\
             "thumbnail_url":"http://wx1.sinaimg.cn/thumbnail/a.gif",\
             "bmiddle_url":"http://wx1.sinaimg.cn/bmiddle/a.gif","large_url":"http://wx1.sinaimg.cn/large/a.gif",\

@@ -15,7 +15,8 @@ struct GetGrid: Sendable {
 
     func handle(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         let query = try GridQuery(request.queryItems)
-        let options = try GridOptions.validated(query.options, pointer: { "#/query/\($0)" })
+        let options = try GridOptions.validated(
+            query.options, pointer: { "#/query/\($0)" }, knownNames: GridQuery.orderedNames)
         if options.maxItems > Self.maxCount {
             throw InputError.at("#/query/max_items", .invalidValue, "must be at most \(Self.maxCount)")
         }
@@ -31,14 +32,19 @@ struct GetGrid: Sendable {
 }
 
 /// The query of `GET /v1/grid`: `count` (required, 0…1000) and the grid options, each a
-/// number where the option is one (else 400 at `#/query/NAME`). Unknown parameters are ignored.
+/// number where the option is one (else 400 at `#/query/NAME`). An unknown parameter is a
+/// 422 at `#/query/NAME` (DESIGN §4: a typo such as `maxitems` must not pass silently).
 struct GridQuery {
+    /// The parameters DESIGN §7 lists, in its order.
+    static let orderedNames = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
+    static let names = Set(orderedNames)
     var count: Int
     var options = RawGridOptions()
 
     init(_ items: [(name: String, value: String)]) throws(InputError) {
         var values: [String: String] = [:]
         for item in items where values[item.name] == nil { values[item.name] = item.value }
+        options.unknownNames = RawGridOptions.normalizedNames(values.keys.filter { !Self.names.contains($0) })
 
         func number(_ name: String) throws(InputError) -> Double? {
             guard let text = values[name] else { return nil }

@@ -53,7 +53,10 @@ struct ServiceDocuments: Sendable {
 struct ResourceFiles: Sendable {
     static let bundleName = "timeline-layout_LayoutService.resources"
     /// The sample timelines the playground offers (also the test suites' fixtures).
-    static let sampleNames = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012"]
+    static let sampleNames = [
+        "client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "weibo-com-web-ajax",
+        "m-weibo-cn-container",
+    ]
     let files: [String: [UInt8]]
 
     /// Files given directly (tests).

@@ -107,12 +107,23 @@ extension BrowserInput {
 
     /// `thumbnail_frames` (one per picture) win over `grid_origin` + `grid_options`; the grid
     /// is laid out on the request's `scale` (a `scale` inside `grid_options` is overridden).
+    /// `grid_options`, when sent, are validated even when unused (an unknown name, a bad
+    /// value: 422 at `#/grid_options/NAME`), as `options` are.
     static func thumbnails(
         of request: BrowserRequest,
         resolved: ResolvedPictures?,
         grid: PixelGrid,
         into validation: inout BrowserValidation
     ) -> BrowserThumbnailSource {
+        if request.gridOptions != nil, request.thumbnailFrames != nil || request.gridOrigin == nil {
+            var raw = request.gridOptions ?? RawGridOptions()
+            raw.scale = grid.scale
+            do {
+                _ = try GridOptions.validated(raw) { JSONPointer.fragment(["grid_options", $0]) }
+            } catch {
+                validation.add(error)
+            }
+        }
         if let frames = request.thumbnailFrames {
             if let count = resolved?.pictures.count, frames.count != count {
                 validation.refuse(

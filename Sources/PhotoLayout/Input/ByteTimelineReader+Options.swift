@@ -1,6 +1,7 @@
 /// `options`, strict as `FoundationTimelineReader`'s `StrictOptions`: every field optional,
 /// `null` as absent, any other value of the wrong type a 400 at its pointer. When several
-/// fields are wrong, the first in the reference's decoding order is reported.
+/// fields are wrong, the first in the reference's decoding order is reported. Names that
+/// are no option are kept (`unknownNames`) for `GridOptions.validated` to refuse.
 extension ByteTimelineReader {
     /// The fields in the reference's decoding order, with what each must be.
     private static let optionFields: [(name: StaticString, expected: String)] = [
@@ -30,7 +31,8 @@ extension ByteTimelineReader {
         }
         var raw = RawGridOptions()
         var wrong: Set<Int> = []
-        try scanner.readObject(optionKeys) { field, scanner throws(JSONSyntaxError) in
+        var keys: [JSONStringToken] = []
+        try scanner.readObject(optionKeys, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .null {
                 try scanner.skipValue()
             } else if try !readOption(field, into: &raw, &scanner) {
@@ -41,6 +43,8 @@ extension ByteTimelineReader {
             let (name, expected) = optionFields[field]
             return .failure(.at("#/options/\(name)", .wrongType, "must be \(expected)"))
         }
+        let unknown = keys.filter { optionKeys.index(of: $0, in: scanner) == optionKeys.count }
+        if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown.map { scanner.string($0) }) }
         return .success(raw)
     }
 

@@ -8,7 +8,7 @@ extension ByteTimelineReader {
     private static let variantKeys = JSONKeySet(["url", "width", "height", "type"])
 
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
-    /// even when it is not an object and is dropped).
+    /// even when it is not an object and is dropped). Linear: one hash-set insertion per key.
     static func readPicInfos(
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> [String: WeiboPictureInfo] {
@@ -17,20 +17,18 @@ extension ByteTimelineReader {
             return [:]
         }
         var infos: [String: WeiboPictureInfo] = [:]
-        var dropped: [String] = []
+        var seen = SeenKeys()
         var more = try scanner.enterObject()
         while more {
             let pid = scanner.string(try scanner.memberKey())
-            if infos[pid] != nil || dropped.contains(pid) {
-                try scanner.skipValue()
-            } else if try scanner.peekKind() == .object {
+            if seen.insert(pid), try scanner.peekKind() == .object {
                 infos[pid] = try readPictureInfo(&scanner)
             } else {
-                dropped.append(pid)
                 try scanner.skipValue()
             }
             more = try scanner.nextMember()
         }
+        scanner.work += seen.comparisons
         return infos
     }
 

@@ -3,7 +3,7 @@
 extension ByteTimelineReader {
     /// The keys of a status the layout reads, by field number.
     private static let statusKeys = JSONKeySet([
-        "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status",
+        "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "pics", "pic_num",
     ])
     private static let picURLKeys = JSONKeySet(["thumbnail_pic"])
 
@@ -38,6 +38,8 @@ extension ByteTimelineReader {
             case 3: media.thumbnailPic = try scanner.lenientString()
             case 4: media.picIDs = try readPicIDs(&scanner)
             case 5: media.picInfos = try readPicInfos(&scanner)
+            case 7: media.pics = try readPics(&scanner)
+            case 8: media.picNum = try scanner.lenientFlexibleNumber()
             default:
                 if let retweet { try retweet(&scanner) } else { try scanner.skipValue() }
             }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Results equal `FoundationTimelineReader`'s (the reference) for every document that is
 /// JSON by RFC 8259: the same statuses and options, the same `InputError` (kind, pointer and
-/// detail) for a wrong type or a missing `statuses`, the same order of precedence (malformed
-/// JSON anywhere first, then the top level, then `statuses` and its first bad element, then
-/// `options` in field order), and JSONDecoder's rule for duplicate keys: the first one wins.
+/// detail) for a wrong type or a missing envelope, the same order of precedence (malformed
+/// JSON anywhere first, then the top level, then the winning envelope, then `options` in
+/// field order), and JSONDecoder's rule for duplicate keys: the first one wins.
 /// Where the two differ it is by design: this reader validates the whole document
 /// (`JSONScanner`), so invalid UTF-8, lone surrogates, control characters, bad escapes, bad
 /// numbers and trailing commas are `.malformed` here even inside skipped values, where
@@ -59,6 +59,23 @@ public struct ByteTimelineReader: TimelineReader {
         return try outcome.get()
     }
 
+    /// The request read from UTF-8 `bytes`, and the bookkeeping comparisons it took
+    /// (`JSONScanner.work`): for tests that check the reader is linear without timing it.
+    static func readCountingWork(_ bytes: [UInt8]) -> (request: Result<TimelineRequest, InputError>, work: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let read = Result { () throws(JSONSyntaxError) in
+                var scanner = try JSONScanner(buffer)
+                let outcome = try readDocument(&scanner)
+                try scanner.finish()
+                return (outcome, scanner.work)
+            }
+            switch read {
+            case .success(let (outcome, work)): return (outcome, work)
+            case .failure(let error): return (.failure(InputError(kind: .malformed, detail: error.message)), 0)
+            }
+        }
+    }
+
     /// JSONDecoder accepts UTF-16 and UTF-32 documents that start with a byte order mark:
     /// they are read as their UTF-8 transcoding (a rare path; offsets then refer to it).
     private static func transcodedFromUTF16Or32(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
@@ -72,78 +89,5 @@ public struct ByteTimelineReader: TimelineReader {
         }
         // Not decodable: hand on bytes that cannot be JSON, so the error is `.malformed`.
         return String(data: Data(bytes), encoding: encoding).map { Array($0.utf8) } ?? [0xFF]
-    }
-
-    // MARK: The request document (strict)
-
-    /// The request, or the semantic error the reference gives; syntax errors are thrown.
-    private static func readDocument(
-        _ scanner: inout JSONScanner
-    ) throws(JSONSyntaxError) -> Result<TimelineRequest, InputError> {
-        switch try scanner.peekKind() {
-        case .array:
-            return try readStatuses(&scanner).map { TimelineRequest(statuses: $0) }
-        case .object:
-            return try readRequestObject(&scanner)
-        default:
-            try scanner.skipValue()
-            return .failure(.at("#", .wrongType, "expected an object with \"statuses\", or an array of statuses"))
-        }
-    }
-
-    private static func readRequestObject(
-        _ scanner: inout JSONScanner
-    ) throws(JSONSyntaxError) -> Result<TimelineRequest, InputError> {
-        var statuses: Result<[WeiboStatus], InputError>?
-        var seenStatuses = false
-        var options: Result<RawGridOptions, InputError> = .success(RawGridOptions())
-        var seenOptions = false
-        var more = try scanner.enterObject()
-        while more {
-            let key = try scanner.memberKey()
-            if !seenStatuses, scanner.token(key, is: "statuses") {
-                seenStatuses = true
-                switch try scanner.peekKind() {
-                case .array:
-                    statuses = try readStatuses(&scanner)
-                case .null:
-                    try scanner.skipValue()
-                default:
-                    try scanner.skipValue()
-                    statuses = .failure(.at("#/statuses", .wrongType, "must be an array of statuses"))
-                }
-            } else if !seenOptions, scanner.token(key, is: "options") {
-                seenOptions = true
-                options = try readOptions(&scanner)
-            } else {
-                try scanner.skipValue()
-            }
-            more = try scanner.nextMember()
-        }
-        guard let statuses else {
-            return .failure(.at("#/statuses", .invalidValue, "is required: an array of statuses"))
-        }
-        return statuses.flatMap { list in options.map { TimelineRequest(statuses: list, options: $0) } }
-    }
-
-    /// `statuses`: every element must be an object; the first that is not is the error.
-    private static func readStatuses(
-        _ scanner: inout JSONScanner
-    ) throws(JSONSyntaxError) -> Result<[WeiboStatus], InputError> {
-        var statuses: [WeiboStatus] = []
-        var failure: InputError?
-        var index = 0
-        var more = try scanner.enterArray()
-        while more {
-            if failure == nil, try scanner.peekKind() == .object {
-                statuses.append(try readStatus(&scanner))
-            } else {
-                failure = failure ?? .at("#/statuses/\(index)", .wrongType, "must be a status object")
-                try scanner.skipValue()
-            }
-            index += 1
-            more = try scanner.nextElement()
-        }
-        return failure.map { .failure($0) } ?? .success(statuses)
     }
 }

@@ -44,45 +44,112 @@ public struct FoundationTimelineReader: TimelineReader {
 
 // MARK: - The request document (strict)
 
+/// Any key, for objects whose keys are not known in advance (the envelope, `options`).
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The body: one of `TimelineEnvelope`'s four envelopes, and `options` beside it.
 private struct TimelineDocument: Decodable {
     var request: TimelineRequest
 
-    enum Key: String, CodingKey {
-        case statuses, options
-    }
-
     init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
-            request = TimelineRequest(statuses: try Self.statuses(in: &array))
+            request = TimelineRequest(statuses: Self.statuses(in: &array))
             return
         }
-        guard let object = try? decoder.container(keyedBy: Key.self) else {
-            throw InputError.at("#", .wrongType, "expected an object with \"statuses\", or an array of statuses")
+        guard let object = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw TimelineEnvelope.notAnEnvelope
         }
-        guard object.contains(.statuses), (try? object.decodeNil(forKey: .statuses)) == false else {
-            throw InputError.at("#/statuses", .invalidValue, "is required: an array of statuses")
+        guard let statuses = try Self.envelope(in: object) else {
+            throw TimelineEnvelope.notFound(topLevelKeys: object.allKeys.map(\.stringValue))
         }
-        guard var array = try? object.nestedUnkeyedContainer(forKey: .statuses) else {
-            throw InputError.at("#/statuses", .wrongType, "must be an array of statuses")
-        }
-        let statuses = try Self.statuses(in: &array)
         var options = RawGridOptions()
-        if object.contains(.options), try object.decodeNil(forKey: .options) == false {
-            options = try object.decode(StrictOptions.self, forKey: .options).raw
+        let optionsKey = AnyCodingKey("options")
+        if object.contains(optionsKey), try object.decodeNil(forKey: optionsKey) == false {
+            options = try object.decode(StrictOptions.self, forKey: optionsKey).raw
         }
         request = TimelineRequest(statuses: statuses, options: options)
     }
 
-    private static func statuses(in array: inout any UnkeyedDecodingContainer) throws -> [WeiboStatus] {
+    /// The statuses of the first envelope present (`statuses`, `data`, `cards`), `nil` for none.
+    private static func envelope(in object: KeyedDecodingContainer<AnyCodingKey>) throws -> [WeiboStatus]? {
+        if let statuses = try array(in: object, "statuses", path: ["statuses"], cards: false) { return statuses }
+        let dataKey = AnyCodingKey("data")
+        if object.contains(dataKey), try object.decodeNil(forKey: dataKey) == false {
+            guard let data = try? object.nestedContainer(keyedBy: AnyCodingKey.self, forKey: dataKey) else {
+                throw TimelineEnvelope.wrongType(["data"])
+            }
+            for (name, cards) in [("list", false), ("statuses", false), ("cards", true)] {
+                if let statuses = try array(in: data, name, path: ["data", name], cards: cards) { return statuses }
+            }
+        }
+        return try array(in: object, "cards", path: ["cards"], cards: true)
+    }
+
+    /// The statuses of an envelope key holding an array (of statuses or of cards); `nil` when
+    /// absent or `null`, a 400 for any other type.
+    private static func array(
+        in object: KeyedDecodingContainer<AnyCodingKey>, _ name: String, path: [String], cards: Bool
+    ) throws -> [WeiboStatus]? {
+        let key = AnyCodingKey(name)
+        guard object.contains(key), try object.decodeNil(forKey: key) == false else { return nil }
+        guard var array = try? object.nestedUnkeyedContainer(forKey: key) else {
+            throw TimelineEnvelope.wrongType(path)
+        }
+        if cards {
+            var statuses: [WeiboStatus] = []
+            while !array.isAtEnd {
+                statuses += (try? array.decode(Lenient<DecodedCard>.self))?.value?.statuses ?? []
+            }
+            return statuses
+        }
+        return statuses(in: &array)
+    }
+
+    /// Each object of the array as a status; other entries are skipped.
+    private static func statuses(in array: inout any UnkeyedDecodingContainer) -> [WeiboStatus] {
         var statuses: [WeiboStatus] = []
         while !array.isAtEnd {
-            let index = array.currentIndex
-            guard let status = try? array.decode(LenientWeiboStatus.self) else {
-                throw InputError.at("#/statuses/\(index)", .wrongType, "must be a status object")
-            }
-            statuses.append(status.value)
+            guard let entry = try? array.decode(Lenient<LenientWeiboStatus>.self) else { break }
+            if let status = entry.value { statuses.append(status.value) }
         }
         return statuses
+    }
+}
+
+/// An m.weibo.cn card: its `mblog`, then those of the cards of its `card_group`.
+private struct DecodedCard: Decodable {
+    var statuses: [WeiboStatus]
+
+    enum Key: String, CodingKey {
+        case mblog
+        case cardGroup = "card_group"
+    }
+
+    /// A card inside a `card_group`: its `mblog` only.
+    struct Inner: Decodable {
+        var status: WeiboStatus?
+
+        init(from decoder: any Decoder) throws {
+            status =
+                (try? decoder.container(keyedBy: Key.self).decodeIfPresent(
+                    Lenient<LenientWeiboStatus>.self, forKey: .mblog))??
+                .value?.value
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Key.self)
+        let own = (try? object.decodeIfPresent(Lenient<LenientWeiboStatus>.self, forKey: .mblog))??.value?.value
+        let group = (try? object.decodeIfPresent([Lenient<Inner>].self, forKey: .cardGroup))??.compactMap {
+            $0.value?.status
+        }
+        statuses = (own.map { [$0] } ?? []) + (group ?? [])
     }
 }
 
@@ -119,6 +186,10 @@ struct StrictOptions: Decodable {
         raw.scale = try field(.scale, Double.self, "a number")
         raw.badgeSize = try field(.badgeSize, StrictSize.self, "an object {\"width\": number, \"height\": number}")?
             .size
+        if let all = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            let unknown = all.allKeys.map(\.stringValue).filter { Key(rawValue: $0) == nil }
+            if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown) }
+        }
     }
 }
 
@@ -208,6 +279,8 @@ enum StatusKey: String, CodingKey {
     case picIDs = "pic_ids"
     case picInfos = "pic_infos"
     case retweetedStatus = "retweeted_status"
+    case pics
+    case picNum = "pic_num"
 }
 
 extension KeyedDecodingContainer where K == StatusKey {
@@ -227,7 +300,9 @@ extension KeyedDecodingContainer where K == StatusKey {
             picIDs: (lenient([Lenient<String>].self, .picIDs) ?? []).compactMap(\.value),
             picInfos: (lenient([String: Lenient<DecodedPictureInfo>].self, .picInfos) ?? [:]).compactMapValues {
                 $0.value?.value
-            }
+            },
+            pics: lenient(DecodedPics.self, .pics)?.value ?? [],
+            picNum: lenient(FlexibleNumber.self, .picNum)?.value
         )
     }
 }
@@ -317,5 +392,83 @@ private struct DecodedVariant: Decodable {
             height: get(FlexibleNumber.self, .height)?.value,
             type: get(String.self, .type)
         )
+    }
+}
+
+/// m.weibo.cn's `pics`: an array, or an object keyed "0", "1", … taken in `WeiboPicOrder`;
+/// entries that are not objects are dropped.
+private struct DecodedPics: Decodable {
+    var value: [WeiboPic]
+
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var pics: [WeiboPic] = []
+            while !array.isAtEnd {
+                guard let entry = try? array.decode(Lenient<DecodedPic>.self) else { break }
+                if let pic = entry.value { pics.append(pic.value) }
+            }
+            value = pics
+        } else {
+            let object = try decoder.singleValueContainer().decode([String: Lenient<DecodedPic>].self)
+            value = object.filter { WeiboPicOrder.isIndex($0.key) }
+                .sorted { WeiboPicOrder.precedes($0.key, $1.key) }
+                .compactMap { $0.value.value?.value }
+        }
+    }
+}
+
+/// One `pics` entry: `{pid, url, geo, type, large: {url, geo}}`, each field lenient.
+private struct DecodedPic: Decodable {
+    var value: WeiboPic
+
+    enum Key: String, CodingKey {
+        case pid, url, geo, large, type
+    }
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Key.self)
+        func get<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+            (try? object.decodeIfPresent(Lenient<T>.self, forKey: key))??.value
+        }
+        let geo = get(DecodedGeo.self, .geo)
+        value = WeiboPic(
+            pid: get(String.self, .pid),
+            thumbnail: WeiboPictureVariant(
+                url: get(String.self, .url), width: geo?.width, height: geo?.height, type: get(String.self, .type)),
+            large: get(DecodedLarge.self, .large)?.value
+        )
+    }
+}
+
+/// `large` of a `pics` entry: `{url, geo}`.
+private struct DecodedLarge: Decodable {
+    var value: WeiboPictureVariant
+
+    enum Key: String, CodingKey {
+        case url, geo
+    }
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Key.self)
+        let geo = (try? object.decodeIfPresent(Lenient<DecodedGeo>.self, forKey: .geo))??.value
+        value = WeiboPictureVariant(
+            url: (try? object.decodeIfPresent(Lenient<String>.self, forKey: .url))??.value,
+            width: geo?.width, height: geo?.height)
+    }
+}
+
+/// `geo`: `{width, height}`, numbers or numeric strings.
+private struct DecodedGeo: Decodable {
+    var width: Double?
+    var height: Double?
+
+    enum Key: String, CodingKey {
+        case width, height
+    }
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Key.self)
+        width = (try? object.decodeIfPresent(Lenient<FlexibleNumber>.self, forKey: .width))??.value?.value
+        height = (try? object.decodeIfPresent(Lenient<FlexibleNumber>.self, forKey: .height))??.value?.value
     }
 }

@@ -62,6 +62,15 @@ public struct RawGridOptions: Hashable, Sendable {
     public var contentWidth: Double?
     public var scale: Double?
     public var badgeSize: Size?
+    /// Names sent that are no option (`maxItems`, a typo): each is a 422 at its pointer.
+    /// Readers give them sorted and without duplicates, so every reader gives the same list.
+    public var unknownNames: [String]
+
+    /// The option names a request may use, as sent on the wire (DESIGN §4).
+    public static let names = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size"]
+    /// At most this many unknown names are reported, one problem each (a body of 80,000
+    /// unknown keys must not make an error of megabytes).
+    public static let reportedUnknownNames = 20
 
     public init(
         style: String? = nil,
@@ -70,7 +79,8 @@ public struct RawGridOptions: Hashable, Sendable {
         maxItems: Double? = nil,
         contentWidth: Double? = nil,
         scale: Double? = nil,
-        badgeSize: Size? = nil
+        badgeSize: Size? = nil,
+        unknownNames: [String] = []
     ) {
         self.style = style
         self.itemSize = itemSize
@@ -79,19 +89,28 @@ public struct RawGridOptions: Hashable, Sendable {
         self.contentWidth = contentWidth
         self.scale = scale
         self.badgeSize = badgeSize
+        self.unknownNames = unknownNames
+    }
+
+    /// `names` sorted, without duplicates: the form `unknownNames` takes.
+    public static func normalizedNames(_ names: some Sequence<String>) -> [String] {
+        Array(Set(names)).sorted()
     }
 }
 
 extension GridOptions {
     /// The options `raw` asks for, or a 422 `InputError` listing every value the rules
-    /// refuse (DESIGN §4): an unknown style, a scale other than 1, 2 or 3, `adaptive`
+    /// refuse (DESIGN §4): an unknown option name (first, sorted; at most
+    /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more), an unknown style, a scale other than 1, 2 or 3, `adaptive`
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
     /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
     /// number, and (decision: DESIGN is silent) an adaptive content width so narrow for its
-    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`).
+    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
+    /// `knownNames` are those an unknown name's problem lists (a query also has `count`).
     public static func validated(
         _ raw: RawGridOptions,
-        pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) }
+        pointer: (String) -> String = { JSONPointer.fragment(["options", $0]) },
+        knownNames: [String] = RawGridOptions.names
     ) throws(InputError) -> GridOptions {
         var problems: [InputError.Problem] = []
         func refuse(_ name: String, _ detail: String) {
@@ -104,6 +123,17 @@ extension GridOptions {
                 return nil
             }
             return value
+        }
+
+        for name in raw.unknownNames.prefix(RawGridOptions.reportedUnknownNames) {
+            refuse(name, "unknown name; expected one of: \(knownNames.joined(separator: ", "))")
+        }
+        if raw.unknownNames.count > RawGridOptions.reportedUnknownNames {
+            let pointer = pointer("")
+            problems.append(
+                InputError.Problem(
+                    pointer: pointer.hasSuffix("/") ? String(pointer.dropLast()) : pointer,
+                    detail: "\(raw.unknownNames.count - RawGridOptions.reportedUnknownNames) more unknown options"))
         }
 
         var style = GridStyle.classic

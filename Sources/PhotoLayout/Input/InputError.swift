@@ -52,9 +52,11 @@ public struct InputError: Error, Hashable, Sendable {
         )
     }
 
-    /// "/options/scale: must be 1, 2 or 3": a problem as one phrase (the pointer without its `#`).
+    /// "/options/scale: must be 1, 2 or 3": a problem as one phrase (the pointer without its
+    /// `#`); a problem of the whole document is its detail alone.
     public static func describe(_ pointer: String, _ detail: String) -> String {
-        "\(pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer): \(detail)"
+        let path = pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer
+        return path.isEmpty ? detail : "\(path): \(detail)"
     }
 }
 

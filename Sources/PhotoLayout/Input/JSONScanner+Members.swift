@@ -22,6 +22,30 @@ extension JSONScanner {
         }
     }
 
+    /// `readObject(keys, read)` that also appends every member's key, in document order, to
+    /// `allKeys` (to name what a document had when it had nothing the reader wanted).
+    mutating func readObject(
+        _ keys: JSONKeySet,
+        collectingKeys allKeys: inout [JSONStringToken],
+        _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        var seen: UInt64 = 0
+        var more = try enterObject()
+        while more {
+            let key = try memberKey()
+            allKeys.append(key)
+            let field = keys.index(of: key, in: self)
+            let bit: UInt64 = 1 << UInt64(field & 63)
+            if field == keys.count || seen & bit != 0 {
+                try skipValue()
+            } else {
+                seen |= bit
+                try read(field, &self)
+            }
+            more = try nextMember()
+        }
+    }
+
     /// When the value at the position is an array, calls `element(&self)` on each element
     /// (which must consume it) and returns `true`; otherwise skips the value, `false`.
     @discardableResult

@@ -17,6 +17,10 @@ struct JSONScanner {
     let count: Int
     var position: Int
     var depth = 0
+    /// Comparisons made by the reader's own bookkeeping beyond the one pass over the bytes
+    /// (duplicate-key sets, ordering index-keyed objects): what a quadratic lookup would
+    /// make grow faster than the input. Tests read it; nothing else depends on it.
+    var work = 0
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
         guard let base = buffer.baseAddress, start < buffer.count else {

@@ -12,12 +12,14 @@ public struct TimelineRequest: Hashable, Sendable {
 
 /// The one decoding boundary of the core: JSON bytes in, typed inputs out.
 ///
-/// Accepted documents: `{"statuses": [...], "options": {...}}` (a raw Weibo timeline
-/// response, with its other fields, is one), or a bare array of statuses. The request's
-/// own fields are strict: `statuses` must be an array of objects and each option of its
-/// documented type (else `.wrongType`, 400), `statuses` must be present (else
-/// `.invalidValue`, 422). Inside a status every field is lenient: a value of the wrong type
-/// counts as absent. Malformed JSON is `.malformed` with its position.
+/// Accepted documents: any Weibo response as it comes, by the envelopes of
+/// `TimelineEnvelope` (`statuses`, a bare array, `data.list`/`data.statuses`,
+/// `data.cards`/`cards`), with `options` beside it. The request's own fields are strict: an
+/// envelope key must hold its type and each option its documented type (else `.wrongType`,
+/// 400); an object without an envelope is `.invalidValue` (422) at the root; unknown option
+/// names are kept for `GridOptions.validated`. Inside the statuses everything is lenient:
+/// an entry that is not an object is skipped, a field of the wrong type counts as absent.
+/// Malformed JSON is `.malformed` with its position.
 ///
 /// Every reader must give equal results for equal bytes: `FoundationTimelineReader` is the
 /// reference, and faster readers are tested against it.

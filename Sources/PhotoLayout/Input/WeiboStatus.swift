@@ -28,7 +28,7 @@ public struct WeiboRetweet: Hashable, Sendable {
     }
 }
 
-/// The picture fields of a status, in both of Weibo's shapes, exactly as sent.
+/// The picture fields of a status, in each of Weibo's shapes, exactly as sent.
 public struct WeiboMedia: Hashable, Sendable {
     /// Open API v2: `pic_urls[].thumbnail_pic`, in order; entries without a string are dropped.
     public var picURLs: [String]
@@ -38,17 +38,44 @@ public struct WeiboMedia: Hashable, Sendable {
     public var picIDs: [String]
     /// Client API: `pic_infos`, by pid.
     public var picInfos: [String: WeiboPictureInfo]
+    /// m.weibo.cn: `pics`, in order (an index-keyed object already put in numeric key order);
+    /// entries that are not objects are dropped.
+    public var pics: [WeiboPic]
+    /// `pic_num` when it is a number or a numeric string, as sent (the rules decide whether it counts).
+    public var picNum: Double?
 
     public init(
         picURLs: [String] = [],
         thumbnailPic: String? = nil,
         picIDs: [String] = [],
-        picInfos: [String: WeiboPictureInfo] = [:]
+        picInfos: [String: WeiboPictureInfo] = [:],
+        pics: [WeiboPic] = [],
+        picNum: Double? = nil
     ) {
         self.picURLs = picURLs
         self.thumbnailPic = thumbnailPic
         self.picIDs = picIDs
         self.picInfos = picInfos
+        self.pics = pics
+        self.picNum = picNum
+    }
+}
+
+/// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,
+/// "large": {"url", "geo"}}`, each field possibly absent.
+public struct WeiboPic: Hashable, Sendable {
+    public var pid: String?
+    /// `url` (the thumbnail, e.g. `orj360`), `geo`'s sides and the entry's `type`.
+    public var thumbnail: WeiboPictureVariant
+    /// `large.url` and `large.geo`'s sides, when `large` is an object.
+    public var large: WeiboPictureVariant?
+
+    public init(
+        pid: String? = nil, thumbnail: WeiboPictureVariant = WeiboPictureVariant(), large: WeiboPictureVariant? = nil
+    ) {
+        self.pid = pid
+        self.thumbnail = thumbnail
+        self.large = large
     }
 }
 

@@ -8,6 +8,12 @@ extension GridLayout: JSONByteEncodable {
         writer.number(columns)
         writer.key("rows")
         writer.number(rows)
+        writer.key("total")
+        writer.number(total)
+        writer.key("more")
+        writer.number(more)
+        writer.key("more_label")
+        writer.value(moreLabel)
         writer.key("items")
         writer.array(items)
         writer.endObject()
@@ -47,6 +53,17 @@ extension Badge: JSONByteEncodable {
         writer.beginObject()
         writer.key("kind")
         writer.string(kind.rawValue)
+        writer.key("frame")
+        frame.write(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension MoreLabel: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("text")
+        writer.string(text)
         writer.key("frame")
         frame.write(to: &writer)
         writer.endObject()

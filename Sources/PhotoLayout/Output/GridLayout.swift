@@ -4,13 +4,38 @@ public struct GridLayout: Hashable, Sendable {
     public var size: Size
     public var columns: Int
     public var rows: Int
+    /// Every picture of the status (those read, or `pic_num` when larger), shown or not.
+    public var total: Int
+    /// `total` minus the items shown: the pictures past `max_items` (0 when none are hidden).
+    public var more: Int
+    /// "+N" over the last shown item when `more` > 0, else `nil`.
+    public var moreLabel: MoreLabel?
     public var items: [GridItem]
 
-    public init(size: Size, columns: Int, rows: Int, items: [GridItem]) {
+    /// A grid of `items`; `total` (at least the items shown) gives `more` and its label,
+    /// placed on the last item's frame.
+    public init(size: Size, columns: Int, rows: Int, total: Int? = nil, items: [GridItem]) {
         self.size = size
         self.columns = columns
         self.rows = rows
+        let all = max(total ?? items.count, items.count)
+        let hidden = all - items.count
+        self.total = all
+        self.more = hidden
+        self.moreLabel = hidden > 0 ? items.last.map { MoreLabel(text: "+\(hidden)", frame: $0.frame) } : nil
         self.items = items
+    }
+}
+
+/// Weibo's "+N" over the last cell of a grid that hides pictures: its text and the frame of
+/// that cell, in the grid's coordinates.
+public struct MoreLabel: Hashable, Sendable {
+    public var text: String
+    public var frame: Rect
+
+    public init(text: String, frame: Rect) {
+        self.text = text
+        self.frame = frame
     }
 }
 
@@ -66,9 +91,24 @@ public struct Badge: Hashable, Sendable {
 
 extension GridLayout: Encodable {
     enum CodingKeys: String, CodingKey {
-        case size, columns, rows, items
+        case size, columns, rows, total, more, items
+        case moreLabel = "more_label"
+    }
+
+    /// Every field, `more_label` as `null` when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(columns, forKey: .columns)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(total, forKey: .total)
+        try container.encode(more, forKey: .more)
+        try container.encode(moreLabel, forKey: .moreLabel)
+        try container.encode(items, forKey: .items)
     }
 }
+
+extension MoreLabel: Encodable {}
 
 extension GridItem: Encodable {
     enum CodingKeys: String, CodingKey {

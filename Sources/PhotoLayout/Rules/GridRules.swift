@@ -72,7 +72,9 @@ public enum GridRules {
     }
 
     /// The grid of a status's pictures: exact geometry, URLs, kinds and badges, rounded.
-    public static func layout(for pictures: [Picture], options: GridOptions) -> GridLayout? {
+    /// `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may say
+    /// more than were read); those past the items shown are the grid's `more`.
+    public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
         let single = pictures.count == 1 && !pictures[0].keepSize ? pictures[0].bmiddleSize : nil
         guard let geometry = geometry(count: pictures.count, singlePictureSize: single, options: options) else {
             return nil
@@ -89,7 +91,7 @@ public enum GridRules {
                 options: options
             )
         }
-        return GridLayout(geometry: geometry, items: items, grid: options.pixelGrid)
+        return GridLayout(geometry: geometry, total: total ?? pictures.count, items: items, grid: options.pixelGrid)
     }
 
     /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): no URLs, no badges.
@@ -98,7 +100,7 @@ public enum GridRules {
         let items = geometry.frames.enumerated().map { index, frame in
             item(index: index, frame: frame, urls: nil, kind: .image, isLong: false, options: options)
         }
-        return GridLayout(geometry: geometry, items: items, grid: options.pixelGrid)
+        return GridLayout(geometry: geometry, total: count, items: items, grid: options.pixelGrid)
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.
@@ -147,7 +149,8 @@ public struct GridGeometry: Hashable, Sendable {
 }
 
 extension GridLayout {
-    init(geometry: GridGeometry, items: [GridItem], grid: PixelGrid) {
-        self.init(size: grid.round(geometry.size), columns: geometry.columns, rows: geometry.rows, items: items)
+    init(geometry: GridGeometry, total: Int, items: [GridItem], grid: PixelGrid) {
+        self.init(
+            size: grid.round(geometry.size), columns: geometry.columns, rows: geometry.rows, total: total, items: items)
     }
 }

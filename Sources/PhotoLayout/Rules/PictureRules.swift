@@ -1,18 +1,54 @@
-/// Resolves Weibo's two picture shapes into `Picture`s (DESIGN §3).
+/// Resolves Weibo's picture shapes into `Picture`s (DESIGN §3).
 ///
 /// Precedence: `pic_ids` + `pic_infos` when they yield at least one picture (they carry
-/// sizes); else `pic_urls`; else the lone `thumbnail_pic`. Decision where DESIGN is loose:
-/// "`thumbnail_pic` counts only when `pic_urls` is empty" is read as "when `pic_urls`
+/// sizes); else m.weibo.cn's `pics`; else `pic_urls`; else the lone `thumbnail_pic`; else the
+/// pids of `pic_ids` alone, with URLs derived from them (`PidURLs`). Decision where DESIGN is
+/// loose: "`thumbnail_pic` counts only when `pic_urls` is empty" is read as "when `pic_urls`
 /// yields no picture", so a `pic_urls` of junk entries does not hide a valid
-/// `thumbnail_pic`. Empty URL strings are no pictures.
+/// `thumbnail_pic`. Empty URL strings and empty pids are no pictures.
 public enum PictureRules {
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        let fromInfos = media.picIDs.compactMap { pid in media.picInfos[pid].flatMap(picture(from:)) }
+        let fromInfos = media.picIDs.compactMap { pid in media.picInfos[pid].flatMap { picture(from: $0, pid: pid) } }
         if !fromInfos.isEmpty { return fromInfos }
+        let fromPics = media.pics.compactMap(picture(from:))
+        if !fromPics.isEmpty { return fromPics }
         let fromURLs = media.picURLs.filter { !$0.isEmpty }.map(Picture.init(thumbnailURL:))
         if !fromURLs.isEmpty { return fromURLs }
         if let single = media.thumbnailPic, !single.isEmpty { return [Picture(thumbnailURL: single)] }
-        return []
+        return media.picIDs.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
+    }
+
+    /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
+    /// when it is larger. `pic_num` counts when it is a whole number (a JSON number or a
+    /// numeric string) up to 2³¹ − 1 (decision: a bound DESIGN leaves open; Weibo allows 18).
+    public static func total(of media: WeiboMedia, read count: Int) -> Int {
+        guard let number = media.picNum, number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
+            return count
+        }
+        return max(count, Int(number))
+    }
+
+    /// The picture one m.weibo.cn `pics` entry describes, or `nil` without a `url`.
+    ///
+    /// `thumbnail_url` is `url`, `bmiddle_url` derived from it, `large_url` is `large.url`
+    /// (else derived); its size, for `is_long`, the adaptive single picture and the
+    /// browser, is `large.geo`, else `geo`.
+    public static func picture(from pic: WeiboPic) -> Picture? {
+        guard let thumbnail = pic.thumbnail.url, !thumbnail.isEmpty else { return nil }
+        let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
+        let largeURL = pic.large?.url.flatMap { $0.isEmpty ? nil : $0 }
+        let types = [pic.thumbnail.type].compactMap { $0?.lowercased() }
+        let isGIF =
+            types.contains("gif") || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
+        return Picture(
+            thumbnailURL: thumbnail,
+            bmiddleURL: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
+            largeURL: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            kind: isGIF ? .gif : types.contains("livephoto") ? .livephoto : .image,
+            isLong: size.map { $0.height / $0.width > 3 } ?? false,
+            bmiddleSize: size,
+            largestSize: size
+        )
     }
 
     /// The picture one `pic_infos` entry describes, or `nil` when it carries no URL at all.
@@ -20,8 +56,9 @@ public enum PictureRules {
     /// Explicit URLs win: `bmiddle_url` from `bmiddle`, `large_url` from `large`, else
     /// `largest`, else `original`. A missing variant is derived from the thumbnail by the
     /// segment rule; a missing thumbnail from the first URL the info has (decision: DESIGN
-    /// does not say, and a picture with any URL is still a picture).
-    public static func picture(from info: WeiboPictureInfo) -> Picture? {
+    /// does not say, and a picture with any URL is still a picture). `pid`, its key, makes
+    /// it a GIF when it has `g` at index 21.
+    public static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
         func url(_ variant: PictureVariant) -> String? {
             guard let url = info.variants[variant]?.url, !url.isEmpty else { return nil }
             return url
@@ -41,7 +78,7 @@ public enum PictureRules {
             bmiddleURL: url(.bmiddle) ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
             largeURL: url(.large) ?? url(.largest) ?? url(.original)
                 ?? URLVariants.replacingSize(of: thumbnail, with: .large),
-            kind: kind(of: info, thumbnailURL: thumbnail),
+            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnailURL: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
             bmiddleSize: info.variants[.bmiddle]?.knownSize,

@@ -7,11 +7,15 @@ public enum TimelineRules {
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
         StatusLayout(
             id: status.id,
-            photos: GridRules.layout(for: PictureRules.pictures(of: status.media), options: options),
-            retweeted: status.retweeted.map {
-                RetweetLayout(
-                    id: $0.id, photos: GridRules.layout(for: PictureRules.pictures(of: $0.media), options: options))
-            }
+            photos: grid(of: status.media, options: options),
+            retweeted: status.retweeted.map { RetweetLayout(id: $0.id, photos: grid(of: $0.media, options: options)) }
         )
+    }
+
+    /// The grid of one status's pictures, with its `total` (`pic_num` may say more were posted).
+    public static func grid(of media: WeiboMedia, options: GridOptions) -> GridLayout? {
+        let pictures = PictureRules.pictures(of: media)
+        return GridRules.layout(
+            for: pictures, total: PictureRules.total(of: media, read: pictures.count), options: options)
     }
 }
