@@ -40,7 +40,7 @@ extension HTTP2Session {
         }
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks) { _, streamID, _, userData in
             guard let userData else { return 0 }
-            HTTP2Session.owner(userData).streams.removeValue(forKey: streamID)
+            HTTP2Session.owner(userData).streamClosed(streamID)
             return 0
         }
         var option: OpaquePointer?

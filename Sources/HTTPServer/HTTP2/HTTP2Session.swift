@@ -37,6 +37,14 @@ final class HTTP2Session {
     var now: ContinuousClock.Instant
     /// When the last bytes arrived or the last response was submitted.
     var lastActivity: ContinuousClock.Instant
+    /// Response body bytes submitted and not yet framed (held back by flow control).
+    var bufferedResponseBytes = 0
+    /// When response bytes last went out, or began to wait: a peer whose window stays at 0
+    /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
+    var lastBodyProgress: ContinuousClock.Instant
+    /// Streams closed (reset) after their request was handed out and before it was answered:
+    /// the caller cancels their work (`takeAbandonedStreams`).
+    var abandonedStreams: [Int32] = []
     var dates = HTTPDateCache()
     var requestCounter = 0
     /// nghttp2 reported an error it cannot recover from (bad preface, flood, out of memory).
@@ -53,6 +61,7 @@ final class HTTP2Session {
         self.observer = observer
         self.now = now
         lastActivity = now
+        lastBodyProgress = now
         session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
         guard let session else {
             isFailed = true
@@ -151,6 +160,19 @@ final class HTTP2Session {
     func terminate() {
         guard let session else { return }
         _ = nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue)
+    }
+
+    /// The streams closed before their answer since the last call.
+    func takeAbandonedStreams() -> [Int32] {
+        defer { abandonedStreams.removeAll() }
+        return abandonedStreams
+    }
+
+    /// nghttp2 closed a stream: forget it, and free its unsent response.
+    func streamClosed(_ streamID: Int32) {
+        guard let stream = streams.removeValue(forKey: streamID) else { return }
+        bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
+        if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.

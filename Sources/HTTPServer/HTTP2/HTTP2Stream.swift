@@ -20,6 +20,8 @@ final class HTTP2Stream {
     /// The request was handed out; its answer is awaited.
     var isDispatched = false
     var isHeadRequest = false
+    /// Its response was submitted.
+    var isAnswered = false
     /// The response body and how much of it the DATA frames carried so far.
     var responseBody: [UInt8] = []
     var responseOffset = 0

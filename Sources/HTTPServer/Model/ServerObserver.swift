@@ -4,4 +4,11 @@ public protocol ServerObserver: Sendable {
     func connectionOpened()
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)
+    /// A request was answered 503 because the worker queue was full (load shedding); its
+    /// answer is also reported to `requestCompleted`.
+    func requestShed()
+}
+
+extension ServerObserver {
+    public func requestShed() {}
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// One serial queue with its own epoll set, watched by a single `DispatchSourceRead` on the
 /// epoll descriptor and drained with `epoll_wait(…, 0)` (DESIGN §8), plus a coarse timer
-/// for deadlines. Handlers run synchronously here.
+/// for deadlines. Only trivial handlers run here; the others on the worker pool.
 ///
 /// `@unchecked Sendable` invariant: every `var` below, the buffers and the connections are
 /// touched only on `queue` (the source and timer handlers run there; other threads call
@@ -28,12 +28,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
-    /// gzip for every connection of this loop, HTTP/1.1 and HTTP/2 alike.
+    /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
-    /// Serial queues that run this loop's HTTP/2 handlers, taken in turn, so streams run
-    /// concurrently without sharing Dispatch's width-limited global pool.
-    let handlerQueues: [DispatchQueue]
-    var nextHandlerQueue = 0
     private var isDraining = false
     private var isStopped = false
     private var connectionCounter = 0
@@ -48,10 +44,10 @@ final class EventLoop: @unchecked Sendable {
         events = .allocate(capacity: Int(Self.eventCapacity))
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
-        contentCoder = HTTPContentCoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
-        handlerQueues = (0..<max(2, shared.configuration.threads)).map {
-            DispatchQueue(label: "http.loop.\(index).handlers.\($0)")
-        }
+        contentCoder = HTTPContentCoder(
+            maxBodyBytes: shared.configuration.limits.maxBodyBytes,
+            maxResponseBytes: shared.configuration.limits.maxResponseBytes
+        )
     }
 
     deinit {

@@ -77,6 +77,7 @@ struct ServiceObserver: ServerObserver {
 
     func connectionOpened() { metrics.connectionOpened() }
     func connectionClosed() { metrics.connectionClosed() }
+    func requestShed() { metrics.requestShed() }
 
     func requestCompleted(_ record: RequestRecord) {
         metrics.record(record, route: knownPaths.contains(record.path) ? record.path : "other")

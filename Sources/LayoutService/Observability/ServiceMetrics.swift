@@ -32,6 +32,7 @@ public final class ServiceMetrics: Sendable {
         var connectionsTotal = 0
         var bytesIn = 0
         var bytesOut = 0
+        var shed = 0
     }
 
     private let state = Mutex(State())
@@ -62,6 +63,11 @@ public final class ServiceMetrics: Sendable {
 
     func connectionClosed() {
         state.withLock { $0.openConnections -= 1 }
+    }
+
+    /// Counts one request answered 503 because the worker queue was full.
+    func requestShed() {
+        state.withLock { $0.shed += 1 }
     }
 
     /// The Prometheus text format (version 0.0.4).
@@ -102,6 +108,9 @@ public final class ServiceMetrics: Sendable {
             # HELP http_sent_bytes_total Response bytes sent (heads and bodies).
             # TYPE http_sent_bytes_total counter
             http_sent_bytes_total \(snapshot.bytesOut)
+            # HELP timeline_layout_requests_shed_total Requests answered 503 because the worker queue was full.
+            # TYPE timeline_layout_requests_shed_total counter
+            timeline_layout_requests_shed_total \(snapshot.shed)
 
             """
         return text

@@ -7,10 +7,12 @@ final class RecordingObserver: ServerObserver {
     let records = Mutex<[RequestRecord]>([])
     let opened = Atomic<Int>(0)
     let closed = Atomic<Int>(0)
+    let shed = Atomic<Int>(0)
 
     func connectionOpened() { opened.add(1, ordering: .relaxed) }
     func connectionClosed() { closed.add(1, ordering: .relaxed) }
     func requestCompleted(_ record: RequestRecord) { records.withLock { $0.append(record) } }
+    func requestShed() { shed.add(1, ordering: .relaxed) }
 }
 
 /// A server on an ephemeral 127.0.0.1 port with echo routes, stopped by `stop()`.
