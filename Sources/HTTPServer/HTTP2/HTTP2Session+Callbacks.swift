@@ -107,6 +107,7 @@ extension HTTP2Session {
             let stream = streams[streamID]
         else { return }
         if Self.isEndStream(frame) { stream.requestEnded = true }
+        if type == UInt8(NGHTTP2_HEADERS.rawValue), stream.headEndedAt == nil { stream.headEndedAt = now }
         if type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST,
             stream.headerListSize > configuration.limits.maxHeaderBytes
         {

@@ -12,6 +12,8 @@ final class HTTP2Stream {
     /// Header name and value bytes plus DATA payload received.
     var bytesIn = 0
     let receivedAt: ContinuousClock.Instant
+    /// When its header block ended (the body deadline runs from there), nil before.
+    var headEndedAt: ContinuousClock.Instant?
     /// The client finished sending (END_STREAM received).
     var requestEnded = false
     /// Answered before the request was read whole (413, 431): further input is dropped and

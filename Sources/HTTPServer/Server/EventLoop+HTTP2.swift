@@ -112,16 +112,18 @@ extension EventLoop {
         pumpHTTP2(connection)
     }
 
-    /// Deadlines as on HTTP/1.1: GOAWAY and close for a connection with no open stream for the
-    /// idle timeout, or with a request being received and no input for the request-head timeout.
+    /// Deadlines as on HTTP/1.1, per stream: a stream whose body is not in within the request
+    /// timeout of its head gets 408 (then RST_STREAM); a header block left unfinished that long
+    /// (it blocks the whole connection) ends the session, as does a connection with no open
+    /// stream for the idle timeout (GOAWAY, then close).
     func tickHTTP2(_ connection: ServerConnection, now: ContinuousClock.Instant) {
         guard let session = connection.http2 else { return }
-        let quiet = now - session.lastActivity
         let timeouts = shared.configuration.timeouts
-        let idle = !session.hasOpenStreams && quiet >= timeouts.idle
-        let stalled = session.isReceivingRequest && quiet >= timeouts.requestHead
-        guard idle || stalled else { return }
-        session.terminate()
+        if !session.hasOpenStreams, now - session.lastActivity >= timeouts.idle {
+            session.terminate()
+        } else {
+            session.expireStreams(now: now, limit: timeouts.requestHead)
+        }
         pumpHTTP2(connection)
     }
 }

@@ -72,7 +72,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// A quarter of the shortest timeout, between 10 ms and 250 ms.
     static func timerInterval(_ timeouts: HTTPServerConfiguration.Timeouts) -> DispatchTimeInterval {
-        let shortest = min(timeouts.requestHead, timeouts.idle) / 4
+        let shortest = min(timeouts.requestHead, timeouts.idle, timeouts.write) / 4
         let milliseconds = shortest.components.seconds * 1000 + shortest.components.attoseconds / 1_000_000_000_000_000
         return .milliseconds(Int(max(10, min(250, milliseconds))))
     }
@@ -148,15 +148,22 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Whether `connection` has response bytes waiting and took none of them for the write
+    /// timeout: the socket refuses them (TCP window), or its HTTP/2 flow-control window stays at 0.
+    func isWriteStalled(_ connection: ServerConnection, now: ContinuousClock.Instant) -> Bool {
+        let limit = shared.configuration.timeouts.write
+        if connection.pendingOutputCount > 0, now - connection.lastWriteProgress >= limit { return true }
+        guard let session = connection.http2, session.bufferedResponseBytes > 0 else { return false }
+        return now - session.lastBodyProgress >= limit
+    }
+
     private func checkDeadlines() {
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
             if let linger = connection.lingerUntil {
                 if now >= linger { closeNow(connection) }
-            } else if connection.pendingOutputCount > 0,
-                now - connection.lastWriteProgress >= shared.configuration.timeouts.idle
-            {
-                closeNow(connection)  // the client stopped reading its responses
+            } else if isWriteStalled(connection, now: now) {
+                closeNow(connection)  // the client stopped reading: its buffers go with it
             } else if connection.http2 != nil {
                 tickHTTP2(connection, now: now)
             } else {
