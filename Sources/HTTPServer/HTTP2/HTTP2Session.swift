@@ -11,7 +11,12 @@ final class HTTP2Session {
     /// Limits and the name for the `server` header.
     struct Configuration: Sendable {
         var limits = HTTPServerConfiguration.Limits()
+        /// Streams served at once; the next one is refused alone (REFUSED_STREAM).
         var maxConcurrentStreams: UInt32 = 100
+        /// What SETTINGS advertises, and where nghttp2 itself draws the line (a connection
+        /// error): above `maxConcurrentStreams`, so that the stream past it is refused alone
+        /// rather than ending the connection, as nghttp2 would at the advertised value.
+        var advertisedConcurrentStreams: UInt32 = 128
         /// Our receive window per stream and for the connection (RFC 9113 §6.9.2).
         var initialWindowSize: UInt32 = 1 << 20
         var serverName = "timeline-layout"
@@ -47,8 +52,21 @@ final class HTTP2Session {
     var abandonedStreams: [Int32] = []
     var dates = HTTPDateCache()
     var requestCounter = 0
-    /// nghttp2 reported an error it cannot recover from (bad preface, flood, out of memory).
+    /// nghttp2 reported an error it cannot recover from (bad preface, out of memory).
     private(set) var isFailed = false
+    /// The peer broke the protocol or flooded: GOAWAY is queued, no more input is read.
+    private(set) var isCondemned = false
+    /// The highest client stream id seen on a HEADERS frame.
+    var lastClientStreamID: Int32 = 0
+    /// Ids of the last streams closed, whose late frames are not a protocol error.
+    var recentlyClosed: Set<Int32> = []
+    var recentlyClosedOrder: [Int32] = []
+    /// Streams whose header list passed the limit, on this connection.
+    var headerOverruns = 0
+    /// Cheap frames that ask for work and carry none (PING, SETTINGS, PRIORITY, empty DATA
+    /// without END_STREAM), as a token bucket: `floodBurst` at most, `floodRate` back per second.
+    var floodTokens = Double(HTTP2Session.floodBurst)
+    var floodRefilledAt: ContinuousClock.Instant
     private(set) var isDraining = false
 
     init(
@@ -62,6 +80,7 @@ final class HTTP2Session {
         self.now = now
         lastActivity = now
         lastBodyProgress = now
+        floodRefilledAt = now
         session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
         guard let session else {
             isFailed = true
@@ -70,7 +89,7 @@ final class HTTP2Session {
         var settings = [
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue),
-                value: configuration.maxConcurrentStreams
+                value: max(configuration.advertisedConcurrentStreams, configuration.maxConcurrentStreams)
             ),
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue),
@@ -94,17 +113,39 @@ final class HTTP2Session {
 
     /// Bytes from the peer; returns the requests they completed.
     func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Request] {
-        guard let session, !isFailed, !bytes.isEmpty else { return [] }
+        guard let session, !isFailed, !isCondemned, !bytes.isEmpty else { return [] }
         self.now = now
         lastActivity = now
         let result = nghttp2_session_mem_recv(
             session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-        if result < 0 {
-            isFailed = true
-            ServerLog.error("HTTP/2 session \(requestIDPrefix): \(String(cString: nghttp2_strerror(Int32(result))))")
-        }
+        if result < 0 { failed(Int32(result)) }
         defer { ready.removeAll() }
-        return ready
+        return isCondemned || isFailed ? [] : ready
+    }
+
+    /// nghttp2 stopped reading with `code`: a flood ends the connection with GOAWAY
+    /// ENHANCE_YOUR_CALM, another protocol error with PROTOCOL_ERROR (unless a callback already
+    /// condemned it); input that is not HTTP/2 at all, or no memory, gets no GOAWAY.
+    private func failed(_ code: Int32) {
+        guard !isCondemned else { return }
+        switch code {
+        case NGHTTP2_ERR_FLOODED.rawValue, NGHTTP2_ERR_TOO_MANY_SETTINGS.rawValue,
+            NGHTTP2_ERR_TOO_MANY_CONTINUATIONS.rawValue:
+            condemn(NGHTTP2_ENHANCE_YOUR_CALM, String(cString: nghttp2_strerror(code)))
+        case NGHTTP2_ERR_BAD_CLIENT_MAGIC.rawValue, NGHTTP2_ERR_NOMEM.rawValue:
+            isFailed = true
+        default:
+            condemn(NGHTTP2_PROTOCOL_ERROR, String(cString: nghttp2_strerror(code)))
+        }
+    }
+
+    /// Ends the connection for the peer's fault: GOAWAY with `code` (sent by `drainOutput`),
+    /// then nothing more is read; the session is finished once the GOAWAY is out.
+    func condemn(_ code: nghttp2_error_code, _ reason: String) {
+        guard let session, !isCondemned else { return }
+        isCondemned = true
+        ServerLog.error("HTTP/2 session \(requestIDPrefix): \(reason); GOAWAY \(code.rawValue)")
+        if nghttp2_session_terminate_session(session, code.rawValue) != 0 { isFailed = true }
     }
 
     /// Bytes from the peer; returns the requests they completed.
@@ -132,12 +173,13 @@ final class HTTP2Session {
     /// (after GOAWAY with no open stream, or a connection error).
     var isFinished: Bool {
         guard let session, !isFailed else { return true }
+        if isCondemned { return nghttp2_session_want_write(session) == 0 }
         return nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0
     }
 
     /// Whether more input is welcome.
     var wantsInput: Bool {
-        guard let session, !isFailed else { return false }
+        guard let session, !isFailed, !isCondemned else { return false }
         return nghttp2_session_want_read(session) != 0
     }
 
@@ -168,9 +210,16 @@ final class HTTP2Session {
         return abandonedStreams
     }
 
-    /// nghttp2 closed a stream: forget it, and free its unsent response.
+    /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
+        recentlyClosed.insert(streamID)
+        recentlyClosedOrder.append(streamID)
+        if recentlyClosedOrder.count > 2 * Int(configuration.advertisedConcurrentStreams) {
+            let evicted = recentlyClosedOrder.prefix(Int(configuration.advertisedConcurrentStreams))
+            recentlyClosed.subtract(evicted)
+            recentlyClosedOrder.removeFirst(evicted.count)
+        }
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
     }

@@ -4,6 +4,11 @@ import Foundation
 extension EventLoop {
     /// Reads what the socket has, feeds the machine and carries out its actions.
     func readInput(_ connection: ServerConnection) {
+        if connection.http2?.isCondemned == true {
+            // No input is asked for: this is the peer hanging up (or an error). Nothing more is read.
+            closeNow(connection)
+            return
+        }
         let base = readBuffer.baseAddress
         for _ in 0..<4 {
             let count = read(connection.fd, base, readBuffer.count)
@@ -176,7 +181,9 @@ extension EventLoop {
     }
 
     private func wantsInput(_ connection: ServerConnection) -> Bool {
-        if connection.lingerUntil != nil { return !connection.peerClosedInput }
+        if connection.lingerUntil != nil {
+            return !connection.peerClosedInput && connection.http2?.isCondemned != true
+        }
         if let session = connection.http2 {
             return session.wantsInput && connection.pendingOutputCount < Self.maxPendingOutput
                 && !connection.peerClosedInput
