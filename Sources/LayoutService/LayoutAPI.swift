@@ -7,9 +7,13 @@ public struct LayoutAPI: Sendable {
     public let router: Router
     public let metrics: ServiceMetrics
 
-    public init(reader: any TimelineReader = ByteTimelineReader()) {
+    /// Statuses one timeline request may hold unless told otherwise.
+    public static let defaultMaxStatuses = 1_000
+
+    /// - Parameter maxStatuses: statuses one `POST /v1/timeline/layout` may hold; more is 422.
+    public init(reader: any TimelineReader = ByteTimelineReader(), maxStatuses: Int = LayoutAPI.defaultMaxStatuses) {
         let resources = ResourceFiles()
-        let timeline = LayoutTimeline(reader: reader)
+        let timeline = LayoutTimeline(reader: reader, maxStatuses: maxStatuses)
         let grid = GetGrid()
 
         var router = Router()

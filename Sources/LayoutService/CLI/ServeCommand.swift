@@ -19,8 +19,11 @@ enum ServeCommand {
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
         ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
         ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
+        ("max-statuses", "MAX_STATUSES", "1000", "statuses per timeline request (422 above)"),
+        ("max-response-bytes", "MAX_RESPONSE_BYTES", "16777216", "response body limit, before gzip (413 above)"),
         ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds to receive a request head (and its body)"),
         ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
+        ("write-timeout", "WRITE_TIMEOUT", "30", "seconds a client may take none of its response"),
         ("shutdown-grace", "SHUTDOWN_GRACE", "10", "seconds to finish in-flight requests after SIGTERM"),
         ("log-format", "LOG_FORMAT", "text", "access log: text, json or off"),
     ]
@@ -43,9 +46,9 @@ enum ServeCommand {
         return text
     }
 
-    /// The server configuration and log format that `words` and `environment` ask for.
+    /// The server configuration, log format and statuses limit that `words` and `environment` ask for.
     static func configuration(_ words: ArraySlice<String>, environment: [String: String]) throws(UsageError) -> (
-        HTTPServerConfiguration, LogFormat
+        HTTPServerConfiguration, LogFormat, maxStatuses: Int
     )? {
         let arguments = try Arguments(words, valued: Set(settings.map(\.flag)), switches: ["help"])
         if arguments.has("help") { return nil }
@@ -81,30 +84,34 @@ enum ServeCommand {
         configuration.maxConnections = try integer("max-connections", in: 1...1_000_000)
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
+        configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
         configuration.timeouts.requestHead = try seconds("request-timeout")
         configuration.timeouts.idle = try seconds("idle-timeout")
+        configuration.timeouts.write = try seconds("write-timeout")
         configuration.shutdownGrace = try seconds("shutdown-grace")
         guard let format = LogFormat(rawValue: value("log-format")) else {
             throw UsageError("--log-format must be text, json or off, not \"\(value("log-format"))\"")
         }
-        return (configuration, format)
+        let maxStatuses = try integer("max-statuses", in: 1...1_000_000)
+        return (configuration, format, maxStatuses)
     }
 
     static func run(_ words: ArraySlice<String>, io: CommandIO) -> Int32 {
         let configuration: HTTPServerConfiguration
         let format: LogFormat
+        let maxStatuses: Int
         do {
             guard let parsed = try Self.configuration(words, environment: io.environment) else {
                 io.writeOutput(Array(usage.utf8))
                 return 0
             }
-            (configuration, format) = parsed
+            (configuration, format, maxStatuses) = parsed
         } catch {
             io.writeError("timeline-layout serve: \(error.message)")
             return 2
         }
 
-        let application = Application(configuration: configuration, logFormat: format)
+        let application = Application(configuration: configuration, logFormat: format, maxStatuses: maxStatuses)
         do {
             try application.server.runUntilSignalled { port in
                 io.writeError(
