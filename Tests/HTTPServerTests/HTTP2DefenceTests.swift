@@ -166,17 +166,23 @@ struct HTTP2DefenceTests {
         #expect(session.isFinished)
     }
 
-    /// The stream past 100 open ones is refused alone (RST_STREAM REFUSED_STREAM); the
-    /// connection goes on, and SETTINGS advertises 128.
+    /// The stream past 100 open ones (SETTINGS advertises 100) is refused alone (RST_STREAM
+    /// REFUSED_STREAM), and so is the 102nd; the connection goes on.
     @Test func streamPastTheConcurrencyLimitIsRefusedAlone() throws {
         var bytes: [UInt8] = []
-        for index in 0..<101 { bytes += RawHTTP2.get(stream: UInt32(2 * index + 1), open: true) }
-        let (session, frames, _) = Self.feed(bytes)
-        #expect(Self.resets(frames).map(\.0) == [201])
-        #expect(Self.resets(frames).map(\.1) == [NGHTTP2_REFUSED_STREAM.rawValue])
+        for index in 0..<102 { bytes += RawHTTP2.get(stream: UInt32(2 * index + 1), open: true) }
+        let (session, frames, _) = Self.feed(bytes + RawHTTP2.frame(4, flags: 1, stream: 0))  // + SETTINGS ACK
+        #expect(Self.resets(frames).map(\.0) == [201, 203])
+        #expect(Self.resets(frames).map(\.1) == [NGHTTP2_REFUSED_STREAM.rawValue, NGHTTP2_REFUSED_STREAM.rawValue])
         #expect(Self.goaway(frames) == nil && session.wantsInput)
         let settings = try #require(frames.first { $0.type == 4 })
-        #expect(settings.payload.prefix(6) == [0, 3, 0, 0, 0, 128])
+        #expect(settings.payload.prefix(6) == [0, 3, 0, 0, 0, 100])
+        // Once the client acknowledged the limit, one more stream is still refused alone.
+        let more = session.receive(RawHTTP2.get(stream: 205, open: true), now: .now)
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        #expect(more.isEmpty && Self.resets(HTTP2SessionTests.frames(output)).map(\.0) == [205])
+        #expect(session.wantsInput)
     }
 
     /// HEADERS on a stream id lower than one already used: connection error PROTOCOL_ERROR.

@@ -93,7 +93,7 @@ extension HTTP2Session {
             return
         }
         let stream = HTTP2Stream(receivedAt: now)
-        if let session, streams.count >= Int(configuration.maxConcurrentStreams) {
+        if let session, streams.values.count(where: { !$0.isRefused }) >= Int(configuration.maxConcurrentStreams) {
             stream.isRefused = true
             stream.requestEnded = true
             _ = nghttp2_submit_rst_stream(

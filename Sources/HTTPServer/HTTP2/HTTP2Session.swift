@@ -11,12 +11,9 @@ final class HTTP2Session {
     /// Limits and the name for the `server` header.
     struct Configuration: Sendable {
         var limits = HTTPServerConfiguration.Limits()
-        /// Streams served at once; the next one is refused alone (REFUSED_STREAM).
+        /// Streams served at once, as SETTINGS advertises; the next one is refused alone
+        /// (REFUSED_STREAM). nghttp2 is not told (see `addConcurrencySetting`).
         var maxConcurrentStreams: UInt32 = 100
-        /// What SETTINGS advertises, and where nghttp2 itself draws the line (a connection
-        /// error): above `maxConcurrentStreams`, so that the stream past it is refused alone
-        /// rather than ending the connection, as nghttp2 would at the advertised value.
-        var advertisedConcurrentStreams: UInt32 = 128
         /// Our receive window per stream and for the connection (RFC 9113 §6.9.2).
         var initialWindowSize: UInt32 = 1 << 20
         var serverName = "timeline-layout"
@@ -56,6 +53,10 @@ final class HTTP2Session {
     private(set) var isFailed = false
     /// The peer broke the protocol or flooded: GOAWAY is queued, no more input is read.
     private(set) var isCondemned = false
+    /// Why, for tests and debugging.
+    private(set) var condemnation: String?
+    /// The first SETTINGS frame went out with SETTINGS_MAX_CONCURRENT_STREAMS.
+    private var advertisedConcurrency = false
     /// The highest client stream id seen on a HEADERS frame.
     var lastClientStreamID: Int32 = 0
     /// Ids of the last streams closed, whose late frames are not a protocol error.
@@ -87,10 +88,6 @@ final class HTTP2Session {
             return
         }
         var settings = [
-            nghttp2_settings_entry(
-                settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue),
-                value: max(configuration.advertisedConcurrentStreams, configuration.maxConcurrentStreams)
-            ),
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue),
                 value: configuration.initialWindowSize
@@ -144,7 +141,7 @@ final class HTTP2Session {
     func condemn(_ code: nghttp2_error_code, _ reason: String) {
         guard let session, !isCondemned else { return }
         isCondemned = true
-        ServerLog.error("HTTP/2 session \(requestIDPrefix): \(reason); GOAWAY \(code.rawValue)")
+        condemnation = reason  // not logged: an abusive client must not be able to flood the log either
         if nghttp2_session_terminate_session(session, code.rawValue) != 0 { isFailed = true }
     }
 
@@ -165,8 +162,33 @@ final class HTTP2Session {
                 return
             }
             guard count > 0, let data else { return }
+            let start = buffer.count
             buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+            if !advertisedConcurrency { addConcurrencySetting(to: &buffer, at: start) }
         }
+    }
+
+    /// Adds SETTINGS_MAX_CONCURRENT_STREAMS to the server's first SETTINGS frame, which nghttp2
+    /// serialized without it. Told the limit, nghttp2 treats the stream past it as a connection
+    /// error (GOAWAY PROTOCOL_ERROR) once the client acknowledged it; RFC 9113 §5.1.2 makes it a
+    /// stream error, so the session counts open streams itself and refuses the one too many
+    /// with RST_STREAM REFUSED_STREAM (`beginHeaders`). The client acknowledges the one frame,
+    /// as nghttp2 expects.
+    private func addConcurrencySetting(to buffer: inout [UInt8], at start: Int) {
+        guard buffer.count >= start + 9, buffer[start + 3] == UInt8(NGHTTP2_SETTINGS.rawValue),
+            buffer[start + 4] & UInt8(NGHTTP2_FLAG_ACK.rawValue) == 0
+        else { return }
+        advertisedConcurrency = true
+        let length = Int(buffer[start]) << 16 | Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]) + 6
+        buffer[start] = UInt8(length >> 16 & 0xff)
+        buffer[start + 1] = UInt8(length >> 8 & 0xff)
+        buffer[start + 2] = UInt8(length & 0xff)
+        let value = configuration.maxConcurrentStreams
+        let entry: [UInt8] = [
+            0, UInt8(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), UInt8(value >> 24 & 0xff),
+            UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff),
+        ]
+        buffer.insert(contentsOf: entry, at: start + 9)
     }
 
     /// True once the session is over: failed, or neither side has anything left to say
@@ -215,8 +237,8 @@ final class HTTP2Session {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
         recentlyClosed.insert(streamID)
         recentlyClosedOrder.append(streamID)
-        if recentlyClosedOrder.count > 2 * Int(configuration.advertisedConcurrentStreams) {
-            let evicted = recentlyClosedOrder.prefix(Int(configuration.advertisedConcurrentStreams))
+        if recentlyClosedOrder.count > 2 * Int(configuration.maxConcurrentStreams) {
+            let evicted = recentlyClosedOrder.prefix(Int(configuration.maxConcurrentStreams))
             recentlyClosed.subtract(evicted)
             recentlyClosedOrder.removeFirst(evicted.count)
         }
