@@ -53,6 +53,7 @@ struct HTTP2ServerTests {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.threads = 1
+        configuration.workers = 4  // a connection may use half of them
         let observer = RecordingObserver()
         let server = HTTPServer(configuration: configuration, responder: router, observer: observer)
         let port = try server.start()

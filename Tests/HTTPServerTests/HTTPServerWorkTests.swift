@@ -114,9 +114,9 @@ struct HTTPServerWorkTests {
         #expect(try later.readResponse().text == "1")  // the dropped request never counted
     }
 
-    /// Pipelined requests run on two workers at once, yet their answers keep request order.
+    /// Pipelined requests run on two workers at once (half of four), yet their answers keep request order.
     @Test func pipelinedAnswersKeepOrder() throws {
-        let harness = try Harness(workers: 2, queue: 4)
+        let harness = try Harness(workers: 4, queue: 4)  // two per connection
         defer { harness.stop() }
         let client = try harness.client()
         try client.send(Self.get("/block") + Self.get("/count"))

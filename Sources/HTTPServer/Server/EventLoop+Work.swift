@@ -2,7 +2,8 @@ import Foundation
 
 /// Requests to the worker pool and back (DESIGN §8): the loop parses, frames and writes; a
 /// request runs inline only when its route is trivial and it has no body to inflate. Each
-/// connection has at most `workerCount` requests on the pool and, while its unsent output is
+/// connection has at most `maxWorkPerConnection` requests on the pool (half the workers, so
+/// one connection cannot hold them all) and, while its unsent output is
 /// over the back-pressure bound, starts none: the rest wait in its backlog, in order. A full
 /// pool queue answers 503 with `Retry-After` (counted by the observer). Tickets tie each job
 /// to its connection: closing the connection or resetting the stream cancels them.
@@ -15,6 +16,9 @@ extension EventLoop {
         response.headers.set("Retry-After", "1")
         return response
     }()
+
+    /// Requests of one connection on the pool at once: half the workers, at least one.
+    var maxWorkPerConnection: Int { max(1, shared.pool.workerCount / 2) }
 
     /// Whether `request` is answered here, on the I/O queue: a trivial route and no body to inflate.
     func answersInline(_ request: HTTPRequest) -> Bool {
@@ -31,7 +35,7 @@ extension EventLoop {
     /// the full pool refused, in order, for the caller to answer with `shedResponse`.
     func startBacklog(_ connection: ServerConnection) -> [PendingRequest] {
         var refused: [PendingRequest] = []
-        while !connection.backlog.isEmpty, connection.work.count < shared.pool.workerCount,
+        while !connection.backlog.isEmpty, connection.work.count < maxWorkPerConnection,
             bufferedOutput(connection) < Self.maxPendingOutput
         {
             let pending = connection.backlog.removeFirst()

@@ -59,6 +59,7 @@ struct TestServer {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
+        configuration.workers = 4  // two requests of one connection at once
         configure(&configuration)
         let observer = RecordingObserver()
         server = HTTPServer(configuration: configuration, responder: Self.echoRouter(), observer: observer)
