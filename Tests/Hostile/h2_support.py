@@ -10,7 +10,7 @@ import statistics
 import threading
 import time
 
-from hpack import Encoder
+from hpack import Decoder, Encoder
 from hyperframe.frame import (ContinuationFrame, DataFrame, Frame, GoAwayFrame, HeadersFrame, PingFrame,
                               RstStreamFrame, SettingsFrame, WindowUpdateFrame)
 
@@ -53,6 +53,9 @@ class H2:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.encoder = Encoder()
+        self.decoder = Decoder()
+        self.decoder.max_allowed_table_size = 65536
+        self.statuses = {}  # stream → the :status the server answered
         self.buffer = b""
         self.frames = []
         self.closed = False
@@ -117,6 +120,10 @@ class H2:
                 break
             frame.parse_body(memoryview(self.buffer[9:9 + length]))
             self.buffer = self.buffer[9 + length:]
+            if isinstance(frame, HeadersFrame):  # the server sends no CONTINUATION: its blocks are small
+                fields = dict(self.decoder.decode(frame.data, raw=True))
+                if b":status" in fields:
+                    self.statuses[frame.stream_id] = int(fields[b":status"])
             new.append(frame)
         self.frames += new
         return new

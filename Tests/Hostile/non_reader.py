@@ -1,8 +1,8 @@
 """Clients that never read their responses: each pipelines requests for a 30 KB document
 for as long as the server takes them. The server's buffered output stays bounded (it stops
 reading a connection whose unsent output passes 1 MiB), a normal client is served meanwhile,
-and the server closes each such connection once its writes make no progress for the idle
-timeout (3 s here)."""
+and the server closes each such connection once its writes make no progress for the write
+timeout (3 s here, as the idle timeout)."""
 import socket
 import time
 
@@ -40,7 +40,7 @@ def flood(sockets, seconds, pid):
 
 def main():
     raise_fd_limit()
-    server = Server("--idle-timeout", str(IDLE_TIMEOUT))
+    server = Server("--idle-timeout", str(IDLE_TIMEOUT), "--write-timeout", str(IDLE_TIMEOUT))
     sockets = []
     try:
         pid = server.process.pid
