@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 
-from h2_support import HANG_GUARD, Probe, RssSampler, cpu_seconds, gzip_layout_body
+from h2_support import HANG_GUARD, known_flags, Probe, RssSampler, cpu_seconds, gzip_layout_body
 from hostile_support import (Server, connect, fd_count_returned_to, get_status, raise_fd_limit,
                              read_response, report, request_bytes, rss_kib, settled_fd_count, short_mode)
 
@@ -42,13 +42,14 @@ def main():
     # In the short mode the (debug binary's) layouts are small enough to fit the kernel's socket
     # buffers: nothing waits in the server, so the idle timeout is what cuts those clients.
     idle_timeout = 4 if short_mode() else 60
-    server = Server("--write-timeout", str(write_timeout), "--idle-timeout", str(idle_timeout))
+    server = Server(*known_flags("--write-timeout", str(write_timeout), "--idle-timeout", str(idle_timeout)))
     try:
         pid = server.process.pid
         get_status(server.port)
         rss_before, fds_before, cpu_before = rss_kib(pid), settled_fd_count(pid), cpu_seconds(pid)
         sampler = RssSampler(pid)
-        probe = Probe(server.port)
+        probe = Probe(server.port)  # a grid: on the worker pool, as the layouts
+        health = Probe(server.port, "/healthz")  # trivial: on the I/O loop
         counts = {}
         threads = [threading.Thread(target=hammer, args=(server.port, body, seconds, counts)) for _ in range(2)]
         for thread in threads:
@@ -57,6 +58,7 @@ def main():
             thread.join(seconds + HANG_GUARD)
         cpu_attack = cpu_seconds(pid) - cpu_before
         probe.stop()
+        health.stop()
         # Clients that pipeline three layouts each and never read.
         pipelined = request_bytes("POST", "/v1/timeline/layout", body, extra="Content-Encoding: gzip\r\n") * 3
         readers = []
@@ -79,10 +81,10 @@ def main():
         server.stop()
     answered = {str(status): count for status, count in counts.items()}
     figures = (f"2 connections × {seconds}s of gzip layout requests ({len(body)} B each, Accept-Encoding gzip): "
-               f"{answered}; server CPU {cpu_attack:.2f}s; {probe.figures()}; 3 non-reading pipeliners cut after "
+               f"{answered}; server CPU {cpu_attack:.2f}s; grid {probe.figures()}; /healthz {health.figures()}; 3 non-reading pipeliners cut after "
                f"{cut_after:.1f}s (write timeout {write_timeout}s, idle {idle_timeout}s), fds {fds_before} → {fds_stalled} → {fds_cut}; RSS "
                f"{rss_before / 1024:.1f} → peak {rss_peak / 1024:.1f} → {rss_after / 1024:.1f} MiB")
-    passed = (probe.failures == 0 and probe.latencies and set(answered) <= {"200", "503"} and "200" in answered
+    passed = (probe.failures == 0 and probe.latencies and health.failures == 0 and set(answered) <= {"200", "503"} and "200" in answered
               and fds_stalled == fds_before + 3 and fds_cut == fds_before
               and (rss_after - rss_before) / 1024 <= MAX_RSS_AFTER_GROWTH_MIB)
     report("gzip-amplification", bool(passed), figures)

@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import statistics
+import subprocess
 import threading
 import time
 
@@ -14,16 +15,24 @@ from hpack import Decoder, Encoder
 from hyperframe.frame import (ContinuationFrame, DataFrame, Frame, GoAwayFrame, HeadersFrame, PingFrame,
                               RstStreamFrame, SettingsFrame, WindowUpdateFrame)
 
-from hostile_support import connect, read_response, request_bytes, rss_kib
+from hostile_support import BINARY, connect, read_response, request_bytes, rss_kib
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 HANG_GUARD = 30  # seconds: ten times and more what any step should take
 CODES = {0: "NO_ERROR", 1: "PROTOCOL_ERROR", 2: "INTERNAL_ERROR", 7: "REFUSED_STREAM", 8: "CANCEL",
          11: "ENHANCE_YOUR_CALM"}
 
-__all__ = ["PREFACE", "HANG_GUARD", "CODES", "H2", "cpu_seconds", "RssSampler", "Probe", "layout_body",
+__all__ = ["known_flags", "PREFACE", "HANG_GUARD", "CODES", "H2", "cpu_seconds", "RssSampler", "Probe", "layout_body",
            "gzip_layout_body", "ContinuationFrame", "DataFrame", "GoAwayFrame", "HeadersFrame", "PingFrame",
            "RstStreamFrame", "SettingsFrame", "WindowUpdateFrame"]
+
+
+def known_flags(*arguments):
+    """`arguments` (flag, value pairs) without the flags the binary under test does not have, so
+    that the same check replays against an older build for a before → after figure."""
+    usage = subprocess.run([BINARY, "serve", "--help"], capture_output=True, text=True).stdout
+    pairs = zip(arguments[::2], arguments[1::2])
+    return [word for flag, value in pairs if f"{flag} " in usage for word in (flag, value)]
 
 
 def cpu_seconds(pid):

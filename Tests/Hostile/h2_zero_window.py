@@ -6,7 +6,7 @@ freeing its buffers; a normal client is served meanwhile.
 
 Passes when: the server closes the connection (hang guard: the write timeout + 30 s), its
 RSS growth stays under 128 MiB at the peak, descriptors come back, and the probe is answered."""
-from h2_support import H2, HANG_GUARD, Probe, RssSampler, cpu_seconds, gzip_layout_body
+from h2_support import H2, HANG_GUARD, known_flags, Probe, RssSampler, cpu_seconds, gzip_layout_body
 from hostile_support import (Server, fd_count_returned_to, get_status, raise_fd_limit, report, rss_kib,
                              settled_fd_count, short_mode)
 
@@ -17,7 +17,7 @@ MAX_GROWTH_MIB = 128
 def main():
     raise_fd_limit()
     write_timeout = 2 if short_mode() else 5
-    server = Server("--write-timeout", str(write_timeout), "--idle-timeout", "60")
+    server = Server(*known_flags("--write-timeout", str(write_timeout), "--idle-timeout", "60"))
     body = gzip_layout_body(100 if short_mode() else 800)  # the debug binary lays out ~10x slower
     try:
         pid = server.process.pid
