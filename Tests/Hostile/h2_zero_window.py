@@ -41,8 +41,8 @@ def main():
     finally:
         server.stop()
     growth_mib = (rss_peak - rss_before) / 1024
-    figures = (f"{STREAMS} gzip layout POSTs ({len(body)} B each) on a window of 0: disconnected after "
-               f"{took:.1f}s (write timeout {write_timeout}s); server CPU {cpu:.2f}s; RSS {rss_before / 1024:.1f} → "
+    figures = (f"{STREAMS} gzip layout POSTs ({len(body)} B each) on a window of 0: closed by the server "
+               f"{closed} after {took:.1f}s (write timeout {write_timeout}s); server CPU {cpu:.2f}s; RSS {rss_before / 1024:.1f} → "
                f"peak {rss_peak / 1024:.1f} → {rss_after / 1024:.1f} MiB; fds {fds_before} → {fds_after}; "
                f"{probe.figures()}")
     passed = (closed and growth_mib <= MAX_GROWTH_MIB and fds_after == fds_before and healthy == 200
