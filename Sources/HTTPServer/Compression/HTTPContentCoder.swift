@@ -20,9 +20,12 @@ final class HTTPContentCoder {
     /// Decodes the request, asks `responder`, holds the answer to `maxResponseBytes`, encodes
     /// it for the request's `Accept-Encoding`.
     func respond(to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder) -> HTTPResponse {
-        respond(to: request, context: context, with: responder, unless: WorkTicket())
+        respond(to: request, context: context, with: responder, unless: Self.neverCancelled)
             ?? .problem(ProblemDetails(status: .serviceUnavailable, detail: "The request was cancelled."))
     }
+
+    /// The ticket of work answered inline, which nothing cancels (one, not one per request).
+    private static let neverCancelled = WorkTicket()
 
     /// As `respond(to:context:with:)`, but nil as soon as `ticket` is cancelled: checked after
     /// inflating and after the responder, so a late result is dropped before it is compressed.

@@ -208,9 +208,6 @@ final class HTTP2Session {
     /// Requests handed out and not answered yet, or still being received.
     var hasOpenStreams: Bool { !streams.isEmpty }
 
-    /// Whether some request is still being received (its END_STREAM has not come).
-    var isReceivingRequest: Bool { streams.values.contains { !$0.requestEnded && !$0.isRefused } }
-
     /// Graceful shutdown: GOAWAY naming the last stream taken, which still gets its answer;
     /// the session finishes once those are sent.
     func startDraining() {
