@@ -126,4 +126,31 @@ struct HTTPServerWorkTests {
         #expect(try client.readResponse().text == "block")
         #expect(try client.readResponse().text == "1")
     }
+
+    /// HTTP/2: a stream reset while its request waits for a worker is dropped: its handler never
+    /// runs, and the connection's other stream is answered.
+    @Test func resetStreamDropsItsWork() throws {
+        let harness = try Harness(workers: 1, queue: 4)
+        defer { harness.stop() }
+        let client = try harness.client()
+        try client.send(
+            HTTP2ServerTests.opening + HTTP2ServerTests.get("/block", stream: 1)
+                + HTTP2ServerTests.get("/count", stream: 3))
+        harness.entered.wait()
+        let reset: [UInt8] = [0, 0, 4, 3, 0, 0, 0, 0, 3, 0, 0, 0, 8]  // RST_STREAM 3 CANCEL
+        let ping: [UInt8] = [0, 0, 8, 6, 0, 0, 0, 0, 0] + Array(repeating: 7, count: 8)
+        try client.send(reset + ping)
+        _ = try HTTP2ServerTests.readFrames(client) { frames in
+            frames.contains { $0.type == 6 }  // the PING's ACK: the reset was read before it
+        }
+        harness.release.signal()
+        let frames = try HTTP2ServerTests.readFrames(client) { frames in
+            frames.contains { $0.type == 0 && $0.streamID == 1 }
+        }
+        #expect(frames.contains { $0.type == 0 && $0.streamID == 1 && $0.payload == Array("block".utf8) })
+        #expect(!frames.contains { $0.streamID == 3 && $0.type == 0 })
+        let later = try harness.client()
+        try later.send(Self.get("/count"))
+        #expect(try later.readResponse().text == "1")  // the reset stream never counted
+    }
 }
