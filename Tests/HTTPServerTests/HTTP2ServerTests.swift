@@ -130,4 +130,23 @@ struct HTTP2ServerTests {
         #expect(stalledFrames.contains { $0.type == 7 } && idleFrames.contains { $0.type == 7 })
         #expect(stalledAfter >= .milliseconds(200) && idleAfter >= .milliseconds(400))
     }
+
+    /// A client whose flow-control window stays at 0 takes none of its 100 KB answer (only the
+    /// HEADERS go out): the server closes the connection after the write timeout, though the
+    /// idle timeout is a minute away.
+    @Test func zeroWindowIsCutAtTheWriteTimeout() throws {
+        let server = try TestServer { $0.timeouts.write = .milliseconds(300) }
+        defer { server.stop() }
+        let client = try server.client()
+        let zeroWindow: [UInt8] = EventLoop.http2Preface + [0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]
+        try client.send(zeroWindow + Self.get("/big?bytes=100000", stream: 1))
+        let frames = try Self.readFrames(client) { _ in false }  // until the server closes (or 5 s)
+        #expect(frames.contains { $0.type == 1 && $0.streamID == 1 })
+        #expect(!frames.contains { $0.type == 0 && $0.streamID == 1 && !$0.payload.isEmpty })
+        let deadline = ContinuousClock.now + .seconds(5)  // the close is counted just after it is made
+        while server.observer.closed.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(server.observer.closed.load(ordering: .relaxed) == 1)
+    }
 }
