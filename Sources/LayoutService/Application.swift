@@ -7,8 +7,11 @@ public struct Application: Sendable {
     public let server: HTTPServer
     public let api: LayoutAPI
 
-    public init(configuration: HTTPServerConfiguration, logFormat: LogFormat = .text, cors: CORSPolicy = .none) {
-        let api = LayoutAPI()
+    public init(
+        configuration: HTTPServerConfiguration, logFormat: LogFormat = .text, cors: CORSPolicy = .none,
+        maxStatuses: Int = LayoutAPI.defaultMaxStatuses
+    ) {
+        let api = LayoutAPI(maxStatuses: maxStatuses)
         self.api = api
         self.server = HTTPServer(
             configuration: configuration, responder: api.responder(cors: cors),

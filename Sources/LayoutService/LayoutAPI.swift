@@ -7,9 +7,13 @@ public struct LayoutAPI: Sendable {
     public let router: Router
     public let metrics: ServiceMetrics
 
-    public init(reader: any TimelineReader = ByteTimelineReader()) {
+    /// Statuses one timeline request may hold unless told otherwise.
+    public static let defaultMaxStatuses = 1_000
+
+    /// - Parameter maxStatuses: statuses one `POST /v1/timeline/layout` may hold; more is 422.
+    public init(reader: any TimelineReader = ByteTimelineReader(), maxStatuses: Int = LayoutAPI.defaultMaxStatuses) {
         let resources = ResourceFiles()
-        let timeline = LayoutTimeline(reader: reader)
+        let timeline = LayoutTimeline(reader: reader, maxStatuses: maxStatuses)
         let grid = GetGrid()
 
         var router = Router()
@@ -18,12 +22,13 @@ public struct LayoutAPI: Sendable {
         router.add(.post, "/v1/browser/open", operationID: "openBrowser", Browser.open)
         router.add(.post, "/v1/browser/close", operationID: "closeBrowser", Browser.close)
         router.add(.post, "/v1/album/layout", operationID: "layoutAlbum", Browser.album)
-        router.add(.get, "/healthz", operationID: "getHealth", Health.live)
-        router.add(.get, "/readyz", operationID: "getReadiness", Health.ready)
+        // Fixed documents and a counter snapshot: answered on the I/O queue, not the worker pool.
+        router.add(.get, "/healthz", operationID: "getHealth", trivial: true, Health.live)
+        router.add(.get, "/readyz", operationID: "getReadiness", trivial: true, Health.ready)
 
         let metrics = ServiceMetrics()
         let documents = ServiceDocuments(metrics: metrics, resources: resources)
-        router.add(.get, "/metrics", operationID: "getMetrics", documents.metrics)
+        router.add(.get, "/metrics", operationID: "getMetrics", trivial: true, documents.metrics)
         router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
         router.add(.get, "/", operationID: "getPlayground", documents.playground)
         router.add(.get, "/favicon.ico", operationID: "getFavicon", documents.favicon)

@@ -53,6 +53,7 @@ struct HTTP2ServerTests {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.threads = 1
+        configuration.workers = 4  // a connection may use half of them
         let observer = RecordingObserver()
         let server = HTTPServer(configuration: configuration, responder: router, observer: observer)
         let port = try server.start()
@@ -104,8 +105,9 @@ struct HTTP2ServerTests {
         #expect(frames.first { $0.type == 0 }?.payload == Array("hello".utf8))
     }
 
-    /// A stream whose request never ends (HEADERS without END_STREAM, then silence) is cut at the
-    /// request-head timeout: GOAWAY, then close. An idle connection is closed at the idle timeout.
+    /// A stream whose request never ends (HEADERS without END_STREAM, then silence) is answered
+    /// 408 at the request timeout and reset, on its own deadline; the connection, idle then,
+    /// is closed at the idle timeout with GOAWAY, as is a connection that never opened a stream.
     @Test func deadlines() throws {
         let server = try TestServer {
             $0.timeouts = .init(requestHead: .milliseconds(200), idle: .milliseconds(400))
@@ -126,8 +128,29 @@ struct HTTP2ServerTests {
         let stalledAfter = ContinuousClock.now - stalledStarted
         let idleFrames = try Self.readFrames(idle) { _ in false }
         let idleAfter = ContinuousClock.now - idleStarted
+        let answer = stalledFrames.first { $0.type == 1 && $0.streamID == 1 }
+        #expect(answer != nil)
+        #expect(stalledFrames.contains { $0.type == 3 && $0.streamID == 1 })  // RST_STREAM after the 408
         #expect(stalledFrames.contains { $0.type == 7 } && idleFrames.contains { $0.type == 7 })
-        #expect(stalledAfter >= .milliseconds(200))
-        #expect(idleAfter >= .milliseconds(400))
+        #expect(stalledAfter >= .milliseconds(200) && idleAfter >= .milliseconds(400))
+    }
+
+    /// A client whose flow-control window stays at 0 takes none of its 100 KB answer (only the
+    /// HEADERS go out): the server closes the connection after the write timeout, though the
+    /// idle timeout is a minute away.
+    @Test func zeroWindowIsCutAtTheWriteTimeout() throws {
+        let server = try TestServer { $0.timeouts.write = .milliseconds(300) }
+        defer { server.stop() }
+        let client = try server.client()
+        let zeroWindow: [UInt8] = EventLoop.http2Preface + [0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]
+        try client.send(zeroWindow + Self.get("/big?bytes=100000", stream: 1))
+        let frames = try Self.readFrames(client) { _ in false }  // until the server closes (or 5 s)
+        #expect(frames.contains { $0.type == 1 && $0.streamID == 1 })
+        #expect(!frames.contains { $0.type == 0 && $0.streamID == 1 && !$0.payload.isEmpty })
+        let deadline = ContinuousClock.now + .seconds(30)  // a hang guard: the close is counted just after it is made
+        while server.observer.closed.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(server.observer.closed.load(ordering: .relaxed) == 1)
     }
 }

@@ -19,9 +19,9 @@ struct HTTPServerIOTests {
     }
 
     /// A client that sends requests but never reads stops being read once its output backs up,
-    /// and is closed after the idle timeout.
+    /// and is closed after the write timeout without progress.
     @Test func backPressureStopsReadingThenCloses() throws {
-        let server = try TestServer { $0.timeouts.idle = .milliseconds(400) }
+        let server = try TestServer { $0.timeouts.write = .milliseconds(400) }
         defer { server.stop() }
         let client = try server.client()
         let request = "GET /big?bytes=1048576 HTTP/1.1\r\nHost: t\r\n\r\n"

@@ -1,12 +1,12 @@
 """Clients that never read their responses: each pipelines requests for a 30 KB document
 for as long as the server takes them. The server's buffered output stays bounded (it stops
 reading a connection whose unsent output passes 1 MiB), a normal client is served meanwhile,
-and the server closes each such connection once its writes make no progress for the idle
-timeout (3 s here).
+and the server closes each such connection once its writes make no progress for the write
+timeout (3 s here, as the idle timeout).
 
 Judged without a clock: the growth of resident memory is bounded, the normal client is answered,
 and every stalled connection is closed by the server (its descriptors come back; the wait is a
-hang guard of ten idle timeouts). How long the closing took is a figure."""
+hang guard of ten timeouts). How long the closing took is a figure."""
 import socket
 import time
 
@@ -44,7 +44,7 @@ def flood(sockets, seconds, pid):
 
 def main():
     raise_fd_limit()
-    server = Server("--idle-timeout", str(IDLE_TIMEOUT))
+    server = Server("--idle-timeout", str(IDLE_TIMEOUT), "--write-timeout", str(IDLE_TIMEOUT))
     sockets = []
     try:
         pid = server.process.pid

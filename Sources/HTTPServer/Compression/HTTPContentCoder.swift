@@ -7,18 +7,42 @@ final class HTTPContentCoder {
     static let minimumCompressedSize = 1024
 
     let maxBodyBytes: Int
+    /// A handler's answer above this many bytes (before compression) is replaced by a 413.
+    let maxResponseBytes: Int
     private let deflater = GzipDeflater()
     private let inflater = GzipInflater()
 
-    init(maxBodyBytes: Int) {
+    init(maxBodyBytes: Int, maxResponseBytes: Int = .max) {
         self.maxBodyBytes = maxBodyBytes
+        self.maxResponseBytes = maxResponseBytes
     }
 
-    /// Decodes the request, asks `responder`, encodes the answer for the request's `Accept-Encoding`.
+    /// Decodes the request, asks `responder`, holds the answer to `maxResponseBytes`, encodes
+    /// it for the request's `Accept-Encoding`.
     func respond(to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder) -> HTTPResponse {
+        respond(to: request, context: context, with: responder, unless: Self.neverCancelled)
+            ?? .problem(ProblemDetails(status: .serviceUnavailable, detail: "The request was cancelled."))
+    }
+
+    /// The ticket of work answered inline, which nothing cancels (one, not one per request).
+    private static let neverCancelled = WorkTicket()
+
+    /// As `respond(to:context:with:)`, but nil as soon as `ticket` is cancelled: checked after
+    /// inflating and after the responder, so a late result is dropped before it is compressed.
+    func respond(
+        to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder, unless ticket: WorkTicket
+    ) -> HTTPResponse? {
         var request = request
         if let refusal = decode(&request) { return refusal }
+        guard !ticket.isCancelled else { return nil }
         var response = responder.respond(to: request, context: context)
+        if response.body.count > maxResponseBytes {
+            let detail =
+                "The response to this request would be \(response.body.count) bytes, above the limit of "
+                + "\(maxResponseBytes); ask for less at once."
+            response = .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
+        }
+        guard !ticket.isCancelled else { return nil }
         encode(
             &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
         )

@@ -7,6 +7,10 @@ extension HTTP2Session {
         var callbacks: OpaquePointer?
         guard nghttp2_session_callbacks_new(&callbacks) == 0, let callbacks else { return nil }
         defer { nghttp2_session_callbacks_del(callbacks) }
+        nghttp2_session_callbacks_set_on_begin_frame_callback(callbacks) { _, header, userData in
+            guard let header, let userData else { return 0 }
+            return HTTP2Session.owner(userData).beginFrame(header.pointee)
+        }
         nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
             HTTP2Session.owner(userData).beginHeaders(frame.pointee)
@@ -18,10 +22,9 @@ extension HTTP2Session {
             let name = UnsafeBufferPointer(start: name, count: nameLength)
             let value = UnsafeBufferPointer(start: value, count: valueLength)
             let isTrailer = frame.pointee.headers.cat != NGHTTP2_HCAT_REQUEST
-            HTTP2Session.owner(userData).header(
+            return HTTP2Session.owner(userData).header(
                 streamID: frame.pointee.hd.stream_id, name: name, value: value, isTrailer: isTrailer
             )
-            return 0
         }
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks) { _, _, streamID, data, length, userData in
             guard let userData else { return 0 }
@@ -30,8 +33,7 @@ extension HTTP2Session {
         }
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
-            HTTP2Session.owner(userData).frameReceived(frame.pointee)
-            return 0
+            return HTTP2Session.owner(userData).frameReceived(frame.pointee)
         }
         nghttp2_session_callbacks_set_on_frame_send_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
@@ -40,12 +42,20 @@ extension HTTP2Session {
         }
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks) { _, streamID, _, userData in
             guard let userData else { return 0 }
-            HTTP2Session.owner(userData).streams.removeValue(forKey: streamID)
+            HTTP2Session.owner(userData).streamClosed(streamID)
             return 0
         }
         var option: OpaquePointer?
         guard nghttp2_option_new(&option) == 0, let option else { return nil }
         defer { nghttp2_option_del(option) }
+        // nghttp2's own flood limits (their defaults, stated): 32 entries per SETTINGS frame,
+        // 8 CONTINUATION frames per header block, 1 000 unsent PING/SETTINGS acknowledgements.
+        // Its stream-reset limit ends the connection with INTERNAL_ERROR: it stays as a
+        // backstop above our own bucket (`isFlood`), which answers ENHANCE_YOUR_CALM first.
+        nghttp2_option_set_max_settings(option, 32)
+        nghttp2_option_set_max_continuations(option, 8)
+        nghttp2_option_set_max_outbound_ack(option, 1000)
+        nghttp2_option_set_stream_reset_rate_limit(option, 2 * UInt64(floodBurst), 2 * UInt64(floodRate))
         // Our own per-stream and connection windows are raised in init; nghttp2 acknowledges
         // consumed DATA itself (automatic WINDOW_UPDATE).
         var session: OpaquePointer?
@@ -61,23 +71,62 @@ extension HTTP2Session {
         frame.hd.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
     }
 
+    /// Every frame's header, before its payload: HEADERS opening a stream id lower than one
+    /// already used is a connection error (RFC 9113 §5.1.1), which nghttp2 would ignore.
+    func beginFrame(_ header: nghttp2_frame_hd) -> Int32 {
+        guard header.type == UInt8(NGHTTP2_HEADERS.rawValue), header.stream_id & 1 == 1 else { return 0 }
+        if header.stream_id > lastClientStreamID {
+            lastClientStreamID = header.stream_id
+            return 0
+        }
+        guard header.stream_id < lastClientStreamID, streams[header.stream_id] == nil,
+            !recentlyClosed.contains(header.stream_id)
+        else { return 0 }  // trailers, or a late frame on a stream just closed
+        condemn(NGHTTP2_PROTOCOL_ERROR, "HEADERS on stream \(header.stream_id) below \(lastClientStreamID)")
+        return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+    }
+
+    /// A new request stream; past `maxConcurrentStreams` open ones it is refused alone with
+    /// RST_STREAM REFUSED_STREAM (RFC 9113 §5.1.2), its fields ignored.
     func beginHeaders(_ frame: nghttp2_frame) {
         guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else {
             return
         }
-        streams[frame.hd.stream_id] = HTTP2Stream(receivedAt: now)
+        let stream = HTTP2Stream(receivedAt: now)
+        if let session, streams.values.count(where: { !$0.isRefused }) >= Int(configuration.maxConcurrentStreams) {
+            stream.isRefused = true
+            stream.requestEnded = true
+            _ = nghttp2_submit_rst_stream(
+                session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_REFUSED_STREAM.rawValue)
+        }
+        streams[frame.hd.stream_id] = stream
     }
 
-    /// One header field; fields past the header-list limit are counted, not kept; trailer
-    /// fields are counted and dropped (as HTTP/1.1 chunked trailers are).
+    /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers
+    /// are). Past the header-list limit the stream is answered 431 and its fields are no longer
+    /// kept; past twice the limit decoding stops (the rest of the block is skipped without
+    /// validation, and nghttp2 resets the stream): an HPACK bomb costs no more than the limit.
+    /// The `maxHeaderOverruns`-th stream over the limit ends the connection (ENHANCE_YOUR_CALM).
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
-    ) {
-        guard let stream = streams[streamID], !stream.isRefused, !stream.requestEnded else { return }
-        stream.bytesIn += name.count + value.count
-        if isTrailer { return }
+    ) -> Int32 {
+        guard let stream = streams[streamID], !stream.requestEnded else { return 0 }
+        let limit = configuration.limits.maxHeaderBytes
         stream.headerListSize += name.count + value.count + 32
-        guard stream.headerListSize <= configuration.limits.maxHeaderBytes else { return }
+        if stream.headerListSize > 2 * limit { return Int32(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
+        guard !stream.isRefused else { return 0 }
+        stream.bytesIn += name.count + value.count
+        if stream.headerListSize > limit {
+            headerOverruns += 1
+            if headerOverruns >= Self.maxHeaderOverruns {
+                condemn(NGHTTP2_ENHANCE_YOUR_CALM, "\(headerOverruns) header lists over the limit")
+                return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+            }
+            let detail = "The header list is larger than \(limit) bytes."
+            refuse(streamID: streamID, ProblemDetails(status: .requestHeaderFieldsTooLarge, detail: detail))
+            return 0
+        }
+        if isTrailer { return 0 }
         let text = String(decoding: value, as: UTF8.self)
         switch String(decoding: name, as: UTF8.self) {
         case ":method": stream.method = text
@@ -86,6 +135,7 @@ extension HTTP2Session {
         case let field where field.hasPrefix(":"): break  // :scheme (nghttp2 checked them all)
         case let field: stream.headers.add(field, text)
         }
+        return 0
     }
 
     func data(streamID: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -100,21 +150,20 @@ extension HTTP2Session {
         stream.body.append(contentsOf: bytes)
     }
 
-    func frameReceived(_ frame: nghttp2_frame) {
+    func frameReceived(_ frame: nghttp2_frame) -> Int32 {
         let streamID = frame.hd.stream_id
         let type = frame.hd.type
+        if isFlood(frame) {
+            condemn(NGHTTP2_ENHANCE_YOUR_CALM, "a flood of \(Self.frameName(type)) frames")
+            return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+        }
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
             let stream = streams[streamID]
-        else { return }
+        else { return 0 }
         if Self.isEndStream(frame) { stream.requestEnded = true }
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST,
-            stream.headerListSize > configuration.limits.maxHeaderBytes
-        {
-            let detail = "The header list is larger than \(configuration.limits.maxHeaderBytes) bytes."
-            refuse(streamID: streamID, ProblemDetails(status: .requestHeaderFieldsTooLarge, detail: detail))
-            return
-        }
+        if type == UInt8(NGHTTP2_HEADERS.rawValue), stream.headEndedAt == nil { stream.headEndedAt = now }
         if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(streamID: streamID) }
+        return 0
     }
 
     /// After the last frame of an early answer, tells a client still sending to stop (RFC 9113 §8.1).

@@ -46,10 +46,13 @@ extension HTTP2Session {
     }
 
     private func submit(_ response: HTTPResponse, streamID: Int32, requestID: String, method: String?, path: String?) {
-        guard let session, let stream = streams[streamID] else { return }
+        guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
+        stream.isAnswered = true
         let response = response.finalized(requestID: requestID)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)
         stream.responseBody = sendsBody ? response.body : []
+        if bufferedResponseBytes == 0 { lastBodyProgress = .now }
+        bufferedResponseBytes += stream.responseBody.count
         let fields = headerFields(of: response)
         let result = withHeaderList(fields) { list in
             guard sendsBody, !response.body.isEmpty else {
@@ -137,6 +140,8 @@ extension HTTP2Session {
             target.update(from: start + stream.responseOffset, count: count)
         }
         stream.responseOffset += count
+        bufferedResponseBytes -= count
+        if count > 0 { lastBodyProgress = .now }
         if stream.responseOffset == stream.responseBody.count {
             flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
             stream.responseBody = []

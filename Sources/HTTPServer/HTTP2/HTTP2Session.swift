@@ -11,6 +11,8 @@ final class HTTP2Session {
     /// Limits and the name for the `server` header.
     struct Configuration: Sendable {
         var limits = HTTPServerConfiguration.Limits()
+        /// Streams served at once, as SETTINGS advertises; the next one is refused alone
+        /// (REFUSED_STREAM). nghttp2 is not told (see `addConcurrencySetting`).
         var maxConcurrentStreams: UInt32 = 100
         /// Our receive window per stream and for the connection (RFC 9113 §6.9.2).
         var initialWindowSize: UInt32 = 1 << 20
@@ -37,10 +39,35 @@ final class HTTP2Session {
     var now: ContinuousClock.Instant
     /// When the last bytes arrived or the last response was submitted.
     var lastActivity: ContinuousClock.Instant
+    /// Response body bytes submitted and not yet framed (held back by flow control).
+    var bufferedResponseBytes = 0
+    /// When response bytes last went out, or began to wait: a peer whose window stays at 0
+    /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
+    var lastBodyProgress: ContinuousClock.Instant
+    /// Streams closed (reset) after their request was handed out and before it was answered:
+    /// the caller cancels their work (`takeAbandonedStreams`).
+    var abandonedStreams: [Int32] = []
     var dates = HTTPDateCache()
     var requestCounter = 0
-    /// nghttp2 reported an error it cannot recover from (bad preface, flood, out of memory).
+    /// nghttp2 reported an error it cannot recover from (bad preface, out of memory).
     private(set) var isFailed = false
+    /// The peer broke the protocol or flooded: GOAWAY is queued, no more input is read.
+    private(set) var isCondemned = false
+    /// Why, for tests and debugging.
+    private(set) var condemnation: String?
+    /// The first SETTINGS frame went out with SETTINGS_MAX_CONCURRENT_STREAMS.
+    private var advertisedConcurrency = false
+    /// The highest client stream id seen on a HEADERS frame.
+    var lastClientStreamID: Int32 = 0
+    /// Ids of the last streams closed, whose late frames are not a protocol error.
+    var recentlyClosed: Set<Int32> = []
+    var recentlyClosedOrder: [Int32] = []
+    /// Streams whose header list passed the limit, on this connection.
+    var headerOverruns = 0
+    /// Cheap frames that ask for work and carry none (PING, SETTINGS, PRIORITY, empty DATA
+    /// without END_STREAM), as a token bucket: `floodBurst` at most, `floodRate` back per second.
+    var floodTokens = Double(HTTP2Session.floodBurst)
+    var floodRefilledAt: ContinuousClock.Instant
     private(set) var isDraining = false
 
     init(
@@ -53,16 +80,14 @@ final class HTTP2Session {
         self.observer = observer
         self.now = now
         lastActivity = now
+        lastBodyProgress = now
+        floodRefilledAt = now
         session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
         guard let session else {
             isFailed = true
             return
         }
         var settings = [
-            nghttp2_settings_entry(
-                settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue),
-                value: configuration.maxConcurrentStreams
-            ),
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue),
                 value: configuration.initialWindowSize
@@ -85,17 +110,39 @@ final class HTTP2Session {
 
     /// Bytes from the peer; returns the requests they completed.
     func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Request] {
-        guard let session, !isFailed, !bytes.isEmpty else { return [] }
+        guard let session, !isFailed, !isCondemned, !bytes.isEmpty else { return [] }
         self.now = now
         lastActivity = now
         let result = nghttp2_session_mem_recv(
             session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-        if result < 0 {
-            isFailed = true
-            ServerLog.error("HTTP/2 session \(requestIDPrefix): \(String(cString: nghttp2_strerror(Int32(result))))")
-        }
+        if result < 0 { failed(Int32(result)) }
         defer { ready.removeAll() }
-        return ready
+        return isCondemned || isFailed ? [] : ready
+    }
+
+    /// nghttp2 stopped reading with `code`: a flood ends the connection with GOAWAY
+    /// ENHANCE_YOUR_CALM, another protocol error with PROTOCOL_ERROR (unless a callback already
+    /// condemned it); input that is not HTTP/2 at all, or no memory, gets no GOAWAY.
+    private func failed(_ code: Int32) {
+        guard !isCondemned else { return }
+        switch code {
+        case NGHTTP2_ERR_FLOODED.rawValue, NGHTTP2_ERR_TOO_MANY_SETTINGS.rawValue,
+            NGHTTP2_ERR_TOO_MANY_CONTINUATIONS.rawValue:
+            condemn(NGHTTP2_ENHANCE_YOUR_CALM, String(cString: nghttp2_strerror(code)))
+        case NGHTTP2_ERR_BAD_CLIENT_MAGIC.rawValue, NGHTTP2_ERR_NOMEM.rawValue:
+            isFailed = true
+        default:
+            condemn(NGHTTP2_PROTOCOL_ERROR, String(cString: nghttp2_strerror(code)))
+        }
+    }
+
+    /// Ends the connection for the peer's fault: GOAWAY with `code` (sent by `drainOutput`),
+    /// then nothing more is read; the session is finished once the GOAWAY is out.
+    func condemn(_ code: nghttp2_error_code, _ reason: String) {
+        guard let session, !isCondemned else { return }
+        isCondemned = true
+        condemnation = reason  // not logged: an abusive client must not be able to flood the log either
+        if nghttp2_session_terminate_session(session, code.rawValue) != 0 { isFailed = true }
     }
 
     /// Bytes from the peer; returns the requests they completed.
@@ -115,28 +162,51 @@ final class HTTP2Session {
                 return
             }
             guard count > 0, let data else { return }
+            let start = buffer.count
             buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+            if !advertisedConcurrency { addConcurrencySetting(to: &buffer, at: start) }
         }
+    }
+
+    /// Adds SETTINGS_MAX_CONCURRENT_STREAMS to the server's first SETTINGS frame, which nghttp2
+    /// serialized without it. Told the limit, nghttp2 treats the stream past it as a connection
+    /// error (GOAWAY PROTOCOL_ERROR) once the client acknowledged it; RFC 9113 §5.1.2 makes it a
+    /// stream error, so the session counts open streams itself and refuses the one too many
+    /// with RST_STREAM REFUSED_STREAM (`beginHeaders`). The client acknowledges the one frame,
+    /// as nghttp2 expects.
+    private func addConcurrencySetting(to buffer: inout [UInt8], at start: Int) {
+        guard buffer.count >= start + 9, buffer[start + 3] == UInt8(NGHTTP2_SETTINGS.rawValue),
+            buffer[start + 4] & UInt8(NGHTTP2_FLAG_ACK.rawValue) == 0
+        else { return }
+        advertisedConcurrency = true
+        let length = Int(buffer[start]) << 16 | Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]) + 6
+        buffer[start] = UInt8(length >> 16 & 0xff)
+        buffer[start + 1] = UInt8(length >> 8 & 0xff)
+        buffer[start + 2] = UInt8(length & 0xff)
+        let value = configuration.maxConcurrentStreams
+        let entry: [UInt8] = [
+            0, UInt8(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), UInt8(value >> 24 & 0xff),
+            UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff),
+        ]
+        buffer.insert(contentsOf: entry, at: start + 9)
     }
 
     /// True once the session is over: failed, or neither side has anything left to say
     /// (after GOAWAY with no open stream, or a connection error).
     var isFinished: Bool {
         guard let session, !isFailed else { return true }
+        if isCondemned { return nghttp2_session_want_write(session) == 0 }
         return nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0
     }
 
     /// Whether more input is welcome.
     var wantsInput: Bool {
-        guard let session, !isFailed else { return false }
+        guard let session, !isFailed, !isCondemned else { return false }
         return nghttp2_session_want_read(session) != 0
     }
 
     /// Requests handed out and not answered yet, or still being received.
     var hasOpenStreams: Bool { !streams.isEmpty }
-
-    /// Whether some request is still being received (its END_STREAM has not come).
-    var isReceivingRequest: Bool { streams.values.contains { !$0.requestEnded && !$0.isRefused } }
 
     /// Graceful shutdown: GOAWAY naming the last stream taken, which still gets its answer;
     /// the session finishes once those are sent.
@@ -151,6 +221,26 @@ final class HTTP2Session {
     func terminate() {
         guard let session else { return }
         _ = nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue)
+    }
+
+    /// The streams closed before their answer since the last call.
+    func takeAbandonedStreams() -> [Int32] {
+        defer { abandonedStreams.removeAll() }
+        return abandonedStreams
+    }
+
+    /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
+    func streamClosed(_ streamID: Int32) {
+        guard let stream = streams.removeValue(forKey: streamID) else { return }
+        recentlyClosed.insert(streamID)
+        recentlyClosedOrder.append(streamID)
+        if recentlyClosedOrder.count > 2 * Int(configuration.maxConcurrentStreams) {
+            let evicted = recentlyClosedOrder.prefix(Int(configuration.maxConcurrentStreams))
+            recentlyClosed.subtract(evicted)
+            recentlyClosedOrder.removeFirst(evicted.count)
+        }
+        bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
+        if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.

@@ -14,6 +14,8 @@ final class HTTP2Stream {
     /// Header name and value bytes plus DATA payload received.
     var bytesIn = 0
     let receivedAt: ContinuousClock.Instant
+    /// When its header block ended (the body deadline runs from there), nil before.
+    var headEndedAt: ContinuousClock.Instant?
     /// The client finished sending (END_STREAM received).
     var requestEnded = false
     /// Answered before the request was read whole (413, 431): further input is dropped and
@@ -22,6 +24,8 @@ final class HTTP2Stream {
     /// The request was handed out; its answer is awaited.
     var isDispatched = false
     var isHeadRequest = false
+    /// Its response was submitted.
+    var isAnswered = false
     /// The response body and how much of it the DATA frames carried so far.
     var responseBody: [UInt8] = []
     var responseOffset = 0

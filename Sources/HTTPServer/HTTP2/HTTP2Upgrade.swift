@@ -7,7 +7,8 @@ enum HTTP2Upgrade {
         "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n".utf8)
 
     /// The decoded `HTTP2-Settings` payload when `request` asks for h2c properly (`Upgrade: h2c`,
-    /// one `HTTP2-Settings` in base64url, both named in `Connection`), else nil.
+    /// one `HTTP2-Settings` in base64url with valid settings, both named in `Connection`), else
+    /// nil: the request is then answered over HTTP/1.1.
     static func settings(of request: HTTPRequest) -> [UInt8]? {
         let headers = request.headers
         guard request.version == .http11,
@@ -16,7 +17,27 @@ enum HTTP2Upgrade {
         let options = headers.values("Connection").flatMap(HTTPRequestHead.listItems)
         let values = headers.values("HTTP2-Settings")
         guard options.contains("upgrade"), options.contains("http2-settings"), values.count == 1 else { return nil }
-        return decodeBase64URL(Substring(values[0]).trimmingWhitespace())
+        guard let payload = decodeBase64URL(Substring(values[0]).trimmingWhitespace()), areValid(payload) else {
+            return nil
+        }
+        return payload
+    }
+
+    /// Whether each setting of `payload` is within RFC 9113 §6.5.2's range, so that the session
+    /// accepts it: checked before `101 Switching Protocols` is sent, never after.
+    static func areValid(_ payload: [UInt8]) -> Bool {
+        stride(from: 0, to: payload.count, by: 6).allSatisfy { start in
+            let identifier = UInt16(payload[start]) << 8 | UInt16(payload[start + 1])
+            let value = payload[(start + 2)..<(start + 6)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            switch identifier {
+            case 2: return value <= 1  // ENABLE_PUSH
+            case 4: return value <= 0x7fff_ffff  // INITIAL_WINDOW_SIZE
+            case 5: return (16_384...16_777_215).contains(value)  // MAX_FRAME_SIZE
+            case 8: return value <= 1  // ENABLE_CONNECT_PROTOCOL
+            case 9: return value <= 1  // NO_RFC7540_PRIORITIES
+            default: return true  // unknown settings are ignored
+            }
+        }
     }
 
     /// base64url without padding (RFC 4648 §5), as HTTP2-Settings carries it; nil when malformed

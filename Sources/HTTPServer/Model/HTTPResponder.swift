@@ -1,5 +1,13 @@
-/// Turns a request into a response, synchronously, on the connection's queue.
-/// It must not block for long: every connection of that queue waits meanwhile.
+/// Turns a request into a response, synchronously. The server calls it on a worker thread, or on
+/// the connection's I/O queue for a request `isTrivial` says is cheap.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse
+
+    /// Whether answering `request` costs so little (a fixed document, a counter snapshot) that it
+    /// runs inline on the I/O queue rather than paying the hop to a worker. Default: false.
+    func isTrivial(_ request: HTTPRequest) -> Bool
+}
+
+extension HTTPResponder {
+    public func isTrivial(_ request: HTTPRequest) -> Bool { false }
 }

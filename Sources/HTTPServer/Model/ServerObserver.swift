@@ -5,10 +5,14 @@ public protocol ServerObserver: Sendable {
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)
     func connectionRefused()
+    /// A request was answered 503 because the worker queue was full (load shedding); its
+    /// answer is also reported to `requestCompleted`.
+    func requestShed()
 }
 
 extension ServerObserver {
     /// A connection accepted and at once answered 503 (over the connection limit, or draining).
     /// The default does nothing.
     public func connectionRefused() {}
+    public func requestShed() {}
 }

@@ -6,6 +6,7 @@ public struct Router: HTTPResponder {
     private struct Entry: Sendable {
         var route: Route
         var handler: Handler
+        var isTrivial: Bool
     }
 
     /// path → method → entry.
@@ -14,15 +15,17 @@ public struct Router: HTTPResponder {
 
     public init() {}
 
-    /// Adds (or replaces) the handler of `method` `path`.
+    /// Adds (or replaces) the handler of `method` `path`. A `trivial` handler is cheap and
+    /// bounded whatever the request (see `HTTPResponder.isTrivial`): it runs on the I/O queue.
     public mutating func add(
-        _ method: HTTPMethod, _ path: String, operationID: String, _ handler: @escaping Handler
+        _ method: HTTPMethod, _ path: String, operationID: String, trivial: Bool = false,
+        _ handler: @escaping Handler
     ) {
         let route = Route(method: method, path: path, operationID: operationID)
         if table[path]?[method] != nil {
             order.removeAll { $0.method == method && $0.path == path }
         }
-        table[path, default: [:]][method] = Entry(route: route, handler: handler)
+        table[path, default: [:]][method] = Entry(route: route, handler: handler, isTrivial: trivial)
         order.append(route)
     }
 
@@ -54,6 +57,12 @@ public struct Router: HTTPResponder {
                 ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
             )
         }
+    }
+
+    /// Trivial routes, and requests answered 404 or 405 (a canned problem), are cheap.
+    public func isTrivial(_ request: HTTPRequest) -> Bool {
+        guard let methods = table[request.path] else { return true }
+        return entry(for: request.method, in: methods)?.isTrivial ?? true
     }
 
     /// The operationId that would serve `request` (HEAD: GET's), or nil when unrouted.

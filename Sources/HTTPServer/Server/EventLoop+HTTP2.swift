@@ -2,8 +2,8 @@
 
 /// HTTP/2 on an event loop: a connection that opens with the client preface or upgrades
 /// with `Upgrade: h2c` hands its bytes to an `HTTP2Session` instead of `HTTP1Connection`.
-/// Streams of one connection are served concurrently: each request is decoded here, answered
-/// on one of the loop's handler queues (in turn), then encoded and submitted back here.
+/// Streams of one connection are served concurrently on the worker pool (trivial ones inline);
+/// the answers are framed here.
 extension EventLoop {
     static let http2Preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
@@ -51,56 +51,36 @@ extension EventLoop {
         }
     }
 
-    /// Feeds the session, starts the requests it completed, writes what it has to say.
+    /// Feeds the session, starts the requests it completed, cancels the work of streams it saw
+    /// reset, writes what it has to say.
     func receiveHTTP2(_ bytes: UnsafeRawBufferPointer, on connection: ServerConnection) {
         guard let session = connection.http2 else { return }
-        handleHTTP2(session.receive(bytes, now: .now), on: connection)
+        let requests = session.receive(bytes, now: .now)
+        cancelWork(streams: session.takeAbandonedStreams(), of: connection)
+        handleHTTP2(requests, on: connection)
         pumpHTTP2(connection)
     }
 
-    /// Decodes the requests here, then answers them on the handler queues: the requests one read
-    /// completed are dealt out to the queues in turn, one hop there and back per queue rather than
-    /// per request (each hop wakes a thread, which cost as much as the rest of a small request).
+    /// Answers trivial requests here and queues the others for the pool (`pumpHTTP2` starts them).
     func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
-        guard let session = connection.http2, !items.isEmpty else { return }
-        var groups = Array(repeating: [HTTP2Session.Request](), count: min(items.count, handlerQueues.count))
-        var dealt = 0
-        for var item in items {
-            if let refusal = contentCoder.decode(&item.request) {
-                finishHTTP2(item, response: refusal, on: connection)
+        for item in items {
+            guard answersInline(item.request) else {
+                connection.backlog.append(
+                    PendingRequest(request: item.request, context: item.context, key: Int(item.streamID)))
                 continue
             }
-            groups[dealt % groups.count].append(item)
-            dealt += 1
-        }
-        let responder = shared.responder
-        let fd = connection.fd
-        let owner = session.requestIDPrefix
-        for group in groups where !group.isEmpty {
-            let handlerQueue = handlerQueues[nextHandlerQueue % handlerQueues.count]
-            nextHandlerQueue &+= 1
-            handlerQueue.async { [self] in
-                let responses = group.map { responder.respond(to: $0.request, context: $0.context) }
-                queue.async { [self] in
-                    // The connection may have closed meanwhile, and its descriptor been reused.
-                    guard let connection = connections[fd], connection.http2?.requestIDPrefix == owner else { return }
-                    for (item, response) in zip(group, responses) {
-                        finishHTTP2(item, response: response, on: connection)
-                    }
-                    pumpHTTP2(connection)
-                }
-            }
+            let response = contentCoder.respond(to: item.request, context: item.context, with: shared.responder)
+            connection.http2?.complete(
+                streamID: item.streamID, with: response, request: item.request, requestID: item.context.requestID
+            )
         }
     }
 
-    private func finishHTTP2(_ item: HTTP2Session.Request, response: HTTPResponse, on connection: ServerConnection) {
-        var response = response
-        let request = item.request
-        contentCoder.encode(
-            &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
-        )
+    /// Submits a worker's (already encoded) answer, or a refusal, on its stream.
+    func completeHTTP2(_ pending: PendingRequest, response: HTTPResponse, on connection: ServerConnection) {
         connection.http2?.complete(
-            streamID: item.streamID, with: response, request: request, requestID: item.context.requestID
+            streamID: Int32(truncatingIfNeeded: pending.key), with: response, request: pending.request,
+            requestID: pending.context.requestID
         )
     }
 
@@ -108,6 +88,9 @@ extension EventLoop {
     /// limit waits; closes once the session is over and everything is written.
     func pumpHTTP2(_ connection: ServerConnection) {
         guard connections[connection.fd] === connection, let session = connection.http2 else { return }
+        for refused in startBacklog(connection) {
+            completeHTTP2(refused, response: Self.shedResponse, on: connection)
+        }
         while connection.pendingOutputCount < Self.maxPendingOutput / 2 {
             headBuffer.removeAll(keepingCapacity: true)  // the loop's scratch buffer, free between sends
             session.drainOutput(into: &headBuffer, limit: Self.readBufferSize)
@@ -129,16 +112,18 @@ extension EventLoop {
         pumpHTTP2(connection)
     }
 
-    /// Deadlines as on HTTP/1.1: GOAWAY and close for a connection with no open stream for the
-    /// idle timeout, or with a request being received and no input for the request-head timeout.
+    /// Deadlines as on HTTP/1.1, per stream: a stream whose body is not in within the request
+    /// timeout of its head gets 408 (then RST_STREAM); a header block left unfinished that long
+    /// (it blocks the whole connection) ends the session, as does a connection with no open
+    /// stream for the idle timeout (GOAWAY, then close).
     func tickHTTP2(_ connection: ServerConnection, now: ContinuousClock.Instant) {
         guard let session = connection.http2 else { return }
-        let quiet = now - session.lastActivity
         let timeouts = shared.configuration.timeouts
-        let idle = !session.hasOpenStreams && quiet >= timeouts.idle
-        let stalled = session.isReceivingRequest && quiet >= timeouts.requestHead
-        guard idle || stalled else { return }
-        session.terminate()
+        if !session.hasOpenStreams, now - session.lastActivity >= timeouts.idle {
+            session.terminate()
+        } else {
+            session.expireStreams(now: now, limit: timeouts.requestHead)
+        }
         pumpHTTP2(connection)
     }
 }

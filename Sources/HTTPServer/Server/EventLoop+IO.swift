@@ -4,6 +4,11 @@ import Foundation
 extension EventLoop {
     /// Reads what the socket has, feeds the machine and carries out its actions.
     func readInput(_ connection: ServerConnection) {
+        if connection.http2?.isCondemned == true {
+            // No input is asked for: this is the peer hanging up (or an error). Nothing more is read.
+            closeNow(connection)
+            return
+        }
         let base = readBuffer.baseAddress
         for _ in 0..<4 {
             let count = read(connection.fd, base, readBuffer.count)
@@ -36,7 +41,8 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Carries out the machine's actions in order: handlers run here, synchronously.
+    /// Carries out the machine's actions in order: trivial requests are answered here, the
+    /// others go to the worker pool (their answers come back through `workDone`).
     func perform(_ actions: [HTTP1Connection.Action], on connection: ServerConnection) {
         var work = actions
         var index = 0
@@ -49,11 +55,12 @@ extension EventLoop {
                     upgradeToHTTP2(connection, request: request, context: context, settings: settings)
                     return
                 }
-                let response = contentCoder.respond(to: request, context: context, with: shared.responder)
-                if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
-                    // Shutdown began while the handler ran: this response is the last one.
-                    work.append(contentsOf: connection.machine.startDraining(now: .now))
+                guard answersInline(request) else {
+                    connection.backlog.append(PendingRequest(request: request, context: context, key: sequence))
+                    work.append(contentsOf: shedHTTP1(startBacklog(connection), on: connection))
+                    continue
                 }
+                let response = contentCoder.respond(to: request, context: context, with: shared.responder)
                 work.append(contentsOf: connection.machine.complete(sequence: sequence, with: response, now: .now))
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
@@ -166,15 +173,18 @@ extension EventLoop {
             pumpHTTP2(connection)  // more frames may wait for room; updates interest
             return
         }
+        var actions: [HTTP1Connection.Action] = []
         if connection.pendingOutputCount <= Self.maxPendingOutput / 2, !connection.machine.isWritable {
-            perform(connection.machine.setWritable(true, now: .now), on: connection)  // updates interest
-            return
+            actions += connection.machine.setWritable(true, now: .now)
         }
-        updateInterest(connection)
+        actions += shedHTTP1(startBacklog(connection), on: connection)
+        perform(actions, on: connection)  // updates interest
     }
 
     private func wantsInput(_ connection: ServerConnection) -> Bool {
-        if connection.lingerUntil != nil { return !connection.peerClosedInput }
+        if connection.lingerUntil != nil {
+            return !connection.peerClosedInput && connection.http2?.isCondemned != true
+        }
         if let session = connection.http2 {
             return session.wantsInput && connection.pendingOutputCount < Self.maxPendingOutput
                 && !connection.peerClosedInput
@@ -212,6 +222,7 @@ extension EventLoop {
     /// Closes the socket and forgets the connection; touches nothing else.
     func closeNow(_ connection: ServerConnection) {
         guard connections.removeValue(forKey: connection.fd) === connection else { return }
+        cancelWork(connection)
         _ = shim_epoll_delete(epollFD, connection.fd)
         close(connection.fd)
         shared.observer?.connectionClosed()

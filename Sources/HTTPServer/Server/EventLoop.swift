@@ -4,7 +4,7 @@ import Foundation
 
 /// One serial queue with its own epoll set, watched by a single `DispatchSourceRead` on the
 /// epoll descriptor and drained with `epoll_wait(…, 0)` (DESIGN §8), plus a coarse timer
-/// for deadlines. Handlers run synchronously here.
+/// for deadlines. Only trivial handlers run here; the others on the worker pool.
 ///
 /// `@unchecked Sendable` invariant: every `var` below, the buffers and the connections are
 /// touched only on `queue` (the source and timer handlers run there; other threads call
@@ -28,12 +28,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
-    /// gzip for every connection of this loop, HTTP/1.1 and HTTP/2 alike.
+    /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
-    /// Serial queues that run this loop's HTTP/2 handlers, taken in turn, so streams run
-    /// concurrently without sharing Dispatch's width-limited global pool.
-    let handlerQueues: [DispatchQueue]
-    var nextHandlerQueue = 0
     private var isDraining = false
     private var isStopped = false
     private var connectionCounter = 0
@@ -48,10 +44,10 @@ final class EventLoop: @unchecked Sendable {
         events = .allocate(capacity: Int(Self.eventCapacity))
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
-        contentCoder = HTTPContentCoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
-        handlerQueues = (0..<max(2, shared.configuration.threads)).map {
-            DispatchQueue(label: "http.loop.\(index).handlers.\($0)")
-        }
+        contentCoder = HTTPContentCoder(
+            maxBodyBytes: shared.configuration.limits.maxBodyBytes,
+            maxResponseBytes: shared.configuration.limits.maxResponseBytes
+        )
     }
 
     deinit {
@@ -76,7 +72,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// A quarter of the shortest timeout, between 10 ms and 250 ms.
     static func timerInterval(_ timeouts: HTTPServerConfiguration.Timeouts) -> DispatchTimeInterval {
-        let shortest = min(timeouts.requestHead, timeouts.idle) / 4
+        let shortest = min(timeouts.requestHead, timeouts.idle, timeouts.write) / 4
         let milliseconds = shortest.components.seconds * 1000 + shortest.components.attoseconds / 1_000_000_000_000_000
         return .milliseconds(Int(max(10, min(250, milliseconds))))
     }
@@ -152,15 +148,22 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Whether `connection` has response bytes waiting and took none of them for the write
+    /// timeout: the socket refuses them (TCP window), or its HTTP/2 flow-control window stays at 0.
+    func isWriteStalled(_ connection: ServerConnection, now: ContinuousClock.Instant) -> Bool {
+        let limit = shared.configuration.timeouts.write
+        if connection.pendingOutputCount > 0, now - connection.lastWriteProgress >= limit { return true }
+        guard let session = connection.http2, session.bufferedResponseBytes > 0 else { return false }
+        return now - session.lastBodyProgress >= limit
+    }
+
     private func checkDeadlines() {
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
             if let linger = connection.lingerUntil {
                 if now >= linger { closeNow(connection) }
-            } else if connection.pendingOutputCount > 0,
-                now - connection.lastWriteProgress >= shared.configuration.timeouts.idle
-            {
-                closeNow(connection)  // the client stopped reading its responses
+            } else if isWriteStalled(connection, now: now) {
+                closeNow(connection)  // the client stopped reading: its buffers go with it
             } else if connection.http2 != nil {
                 tickHTTP2(connection, now: now)
             } else {

@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 
 /// A generic HTTP/1.1 and cleartext HTTP/2 server (gzip on both): one listener, `threads` event
-/// loops (serial queues, each with its own epoll set). HTTP/1.1 handlers run synchronously on the
-/// connection's loop; HTTP/2 streams on the loop's handler queues, so they run concurrently.
+/// loops (serial queues, each with its own epoll set) that parse, frame and write, and a bounded
+/// pool of workers that run handlers and compression (routes declared trivial run inline).
 public final class HTTPServer: Sendable {
     private enum Phase {
         case idle, running, draining, stopped
@@ -51,6 +51,7 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             shared.onDrained.withLock { $0 = { [weak self] in self?.finish() } }
+            shared.pool.start()
             for loop in loops { loop.start() }
             let listener = Listener(fd: fd, loops: loops, shared: shared)
             listener.start()
@@ -85,6 +86,9 @@ public final class HTTPServer: Sendable {
         stopped.wait()
     }
 
+    /// Requests waiting for a worker now (for tests and figures).
+    public var waitingForWorkers: Int { shared.pool.waitingCount }
+
     /// True from `shutdown` on.
     public var isDraining: Bool {
         shared.isDraining.load(ordering: .acquiring)
@@ -114,7 +118,10 @@ public final class HTTPServer: Sendable {
         for loop in loops {
             loop.queue.async(group: group) { loop.stop() }
         }
-        group.notify(queue: .global()) { [stopped] in stopped.leave() }
+        group.notify(queue: .global()) { [stopped, shared] in
+            shared.pool.stop()
+            stopped.leave()
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -8,6 +8,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var port = 8080
     /// I/O queues, each with its own epoll set.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Worker threads that run handlers and response compression, off the I/O queues.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Requests that may wait for a worker; past it a request gets 503 with `Retry-After`.
+    public var maxQueuedRequests = 256
     public var backlog = 256
     /// Connections beyond this are answered 503 and closed at once.
     public var maxConnections = 10_000
@@ -24,10 +28,13 @@ public struct HTTPServerConfiguration: Sendable {
         public var maxHeaderBytes = 16 * 1024
         /// The body (decoded from chunks): above it, 413.
         public var maxBodyBytes = 1 << 20
+        /// A handler's response body (before compression): above it, 413 instead.
+        public var maxResponseBytes = 16 << 20
 
-        public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20) {
+        public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxResponseBytes: Int = 16 << 20) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
+            self.maxResponseBytes = maxResponseBytes
         }
     }
 
@@ -39,10 +46,15 @@ public struct HTTPServerConfiguration: Sendable {
         /// A keep-alive connection with no request in progress (or a client not reading its
         /// responses) is closed after this.
         public var idle: Duration = .seconds(60)
+        /// A peer that takes none of its response for this long (TCP, or an HTTP/2 window left
+        /// at 0) is disconnected and its buffered responses freed.
+        public var write: Duration = .seconds(30)
 
-        public init(requestHead: Duration = .seconds(10), idle: Duration = .seconds(60)) {
+        public init(requestHead: Duration = .seconds(10), idle: Duration = .seconds(60), write: Duration = .seconds(30))
+        {
             self.requestHead = requestHead
             self.idle = idle
+            self.write = write
         }
     }
 

@@ -18,6 +18,13 @@ final class ServerConnection {
     var lingerOnClose = false
     /// The epoll events currently asked for.
     var interest: UInt32
+    /// Requests on the worker pool, by HTTP/1.1 sequence or HTTP/2 stream id.
+    var work: [Int: WorkTicket] = [:]
+    /// Requests read whole that wait for this connection's turn on the pool (at most
+    /// `EventLoop.maxWorkPerConnection` run at once per connection), in arrival order.
+    var backlog: [PendingRequest] = []
+    /// The peer misbehaved: GOAWAY is on its way, nothing more is read.
+    var isCondemned = false
 
     init(fd: Int32, machine: HTTP1Connection, interest: UInt32, now: ContinuousClock.Instant) {
         self.fd = fd
@@ -27,4 +34,12 @@ final class ServerConnection {
     }
 
     var pendingOutputCount: Int { output.count - outputOffset }
+}
+
+/// A request waiting for its connection's turn on the worker pool.
+struct PendingRequest {
+    var request: HTTPRequest
+    var context: RequestContext
+    /// The HTTP/1.1 sequence or the HTTP/2 stream id.
+    var key: Int
 }

@@ -6,6 +6,8 @@ final class ServerShared: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let observer: (any ServerObserver)?
+    /// Where handlers and compression run (started and stopped by `HTTPServer`).
+    let pool: WorkerPool
     /// Accepted sockets not yet closed (including those on their way to a loop).
     let connectionCount = Atomic<Int>(0)
     let isDraining = Atomic<Bool>(false)
@@ -16,6 +18,10 @@ final class ServerShared: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.observer = observer
+        pool = WorkerPool(
+            workers: configuration.workers, capacity: configuration.maxQueuedRequests,
+            maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes
+        )
     }
 
     func connectionClosed() {

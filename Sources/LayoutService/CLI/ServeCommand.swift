@@ -19,8 +19,11 @@ enum ServeCommand {
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
         ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
         ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
+        ("max-statuses", "MAX_STATUSES", "1000", "statuses per timeline request (422 above)"),
+        ("max-response-bytes", "MAX_RESPONSE_BYTES", "16777216", "response body limit, before gzip (413 above)"),
         ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds for a request's head, and as long again for its body"),
         ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
+        ("write-timeout", "WRITE_TIMEOUT", "30", "seconds a client may take none of its response"),
         ("shutdown-grace", "SHUTDOWN_GRACE", "10", "seconds to finish in-flight requests after SIGTERM"),
         ("log-format", "LOG_FORMAT", "text", "access log: text, json or off"),
         ("cors-origins", "CORS_ORIGINS", "", "browser origins allowed (CORS): * or a comma list; default none"),
@@ -46,11 +49,11 @@ enum ServeCommand {
         return text
     }
 
-    /// The server configuration, log format and CORS policy that `words` and `environment`
-    /// ask for; nil for `--help`. A bad value is named as it was given: the flag, or the
-    /// environment variable when the flag is absent.
+    /// The server configuration, log format, CORS policy and statuses limit that `words` and
+    /// `environment` ask for; nil for `--help`. A bad value is named as it was given: the flag,
+    /// or the environment variable when the flag is absent.
     static func configuration(_ words: ArraySlice<String>, environment: [String: String]) throws(UsageError) -> (
-        HTTPServerConfiguration, LogFormat, CORSPolicy
+        HTTPServerConfiguration, LogFormat, CORSPolicy, maxStatuses: Int
     )? {
         let arguments = try Arguments(words, valued: Set(settings.map(\.flag)), switches: ["help"])
         if arguments.has("help") { return nil }
@@ -94,8 +97,10 @@ enum ServeCommand {
         configuration.maxConnections = try integer("max-connections", in: 1...1_000_000)
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
+        configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
         configuration.timeouts.requestHead = try seconds("request-timeout")
         configuration.timeouts.idle = try seconds("idle-timeout")
+        configuration.timeouts.write = try seconds("write-timeout")
         configuration.shutdownGrace = try seconds("shutdown-grace")
         guard let format = LogFormat(rawValue: value("log-format")) else {
             throw UsageError("\(origin("log-format")) must be text, json or off, not \"\(value("log-format"))\"")
@@ -108,24 +113,27 @@ enum ServeCommand {
                 "\(origin("cors-origins")) must be * or a comma list of origins (https://app.example), not \"\(error.entry)\""
             )
         }
-        return (configuration, format, cors)
+        let maxStatuses = try integer("max-statuses", in: 1...1_000_000)
+        return (configuration, format, cors, maxStatuses)
     }
 
     static func run(_ words: ArraySlice<String>, io: CommandIO) -> Int32 {
         let configuration: HTTPServerConfiguration
         let format: LogFormat
         let cors: CORSPolicy
+        let maxStatuses: Int
         do {
             guard let parsed = try Self.configuration(words, environment: io.environment) else {
                 io.writeOutput(Array(usage.utf8))
                 return ExitStatus.success
             }
-            (configuration, format, cors) = parsed
+            (configuration, format, cors, maxStatuses) = parsed
         } catch {
             return io.usageError(error, command: "serve", usage: usage)
         }
 
-        let application = Application(configuration: configuration, logFormat: format, cors: cors)
+        let application = Application(
+            configuration: configuration, logFormat: format, cors: cors, maxStatuses: maxStatuses)
         do {
             try application.server.runUntilSignalled { port in
                 let threads = configuration.threads == 1 ? "1 thread" : "\(configuration.threads) threads"

@@ -118,6 +118,7 @@ struct ServiceObserver: ServerObserver {
     func connectionOpened() { metrics.connectionOpened() }
     func connectionClosed() { metrics.connectionClosed() }
     func connectionRefused() { metrics.connectionRefused() }
+    func requestShed() { metrics.requestShed() }
 
     func requestCompleted(_ record: RequestRecord) {
         metrics.record(record, route: routes.label(path: record.path, method: record.method))

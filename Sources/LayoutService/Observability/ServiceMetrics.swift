@@ -50,6 +50,7 @@ public final class ServiceMetrics: Sendable {
         var connectionsRefused = 0
         var bytesIn = 0
         var bytesOut = 0
+        var shed = 0
     }
 
     private let state = Mutex(State())
@@ -91,6 +92,11 @@ public final class ServiceMetrics: Sendable {
 
     func connectionRefused() {
         state.withLock { $0.connectionsRefused += 1 }
+    }
+
+    /// Counts one request answered 503 because the worker queue was full.
+    func requestShed() {
+        state.withLock { $0.shed += 1 }
     }
 
     /// The Prometheus text format (version 0.0.4).
@@ -142,6 +148,9 @@ public final class ServiceMetrics: Sendable {
             # HELP http_sent_bytes_total Response bytes sent (heads and bodies).
             # TYPE http_sent_bytes_total counter
             http_sent_bytes_total \(snapshot.bytesOut)
+            # HELP timeline_layout_requests_shed_total Requests answered 503 because the worker queue was full.
+            # TYPE timeline_layout_requests_shed_total counter
+            timeline_layout_requests_shed_total \(snapshot.shed)
 
             """
         text += ProcessMetrics.read().exposition()

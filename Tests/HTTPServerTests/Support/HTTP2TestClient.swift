@@ -127,6 +127,12 @@ final class HTTP2TestClient {
         }
     }
 
+    /// Resets a stream (RST_STREAM CANCEL) and exchanges.
+    func reset(_ streamID: Int32) {
+        nghttp2_submit_rst_stream(session, 0, streamID, NGHTTP2_CANCEL.rawValue)
+        exchange()
+    }
+
     /// Sends raw bytes to the server (for malformed input); returns the server's answer bytes.
     func sendRaw(_ bytes: [UInt8]) -> [UInt8] {
         pending += server.receive(bytes, now: .now)

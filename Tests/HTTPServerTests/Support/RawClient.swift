@@ -62,6 +62,12 @@ final class RawClient {
 
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
+    /// Makes the coming close a reset (RST), as a client that gives up does.
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Reads more bytes; false on EOF, throws on timeout or reset.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -7,10 +7,12 @@ final class RecordingObserver: ServerObserver {
     let records = Mutex<[RequestRecord]>([])
     let opened = Atomic<Int>(0)
     let closed = Atomic<Int>(0)
+    let shed = Atomic<Int>(0)
 
     func connectionOpened() { opened.add(1, ordering: .relaxed) }
     func connectionClosed() { closed.add(1, ordering: .relaxed) }
     func requestCompleted(_ record: RequestRecord) { records.withLock { $0.append(record) } }
+    func requestShed() { shed.add(1, ordering: .relaxed) }
 }
 
 /// A server on an ephemeral 127.0.0.1 port with echo routes, stopped by `stop()`.
@@ -57,6 +59,7 @@ struct TestServer {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
+        configuration.workers = 4  // two requests of one connection at once
         configure(&configuration)
         let observer = RecordingObserver()
         server = HTTPServer(configuration: configuration, responder: Self.echoRouter(), observer: observer)

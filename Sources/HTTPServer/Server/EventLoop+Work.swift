@@ -1,0 +1,108 @@
+import Foundation
+
+/// Requests to the worker pool and back (DESIGN §8): the loop parses, frames and writes; a
+/// request runs inline only when its route is trivial and it has no body to inflate. Each
+/// connection has at most `maxWorkPerConnection` requests on the pool (half the workers, so
+/// one connection cannot hold them all) and, while its unsent output is
+/// over the back-pressure bound, starts none: the rest wait in its backlog, in order. A full
+/// pool queue answers 503 with `Retry-After` (counted by the observer). Tickets tie each job
+/// to its connection: closing the connection or resetting the stream cancels them.
+extension EventLoop {
+    /// The answer to a request the full worker queue could not take.
+    static let shedResponse: HTTPResponse = {
+        var response = HTTPResponse.problem(
+            ProblemDetails(status: .serviceUnavailable, detail: "The server is busy; retry in a second.")
+        )
+        response.headers.set("Retry-After", "1")
+        return response
+    }()
+
+    /// Requests of one connection on the pool at once: half the workers, at least one.
+    var maxWorkPerConnection: Int { max(1, shared.pool.workerCount / 2) }
+
+    /// Whether `request` is answered here, on the I/O queue: a trivial route and no body to inflate.
+    func answersInline(_ request: HTTPRequest) -> Bool {
+        request.body.isEmpty && !request.headers.contains("Content-Encoding") && shared.responder.isTrivial(request)
+    }
+
+    /// Response bytes of `connection` not written yet: queued for the socket, and HTTP/2
+    /// response bodies held back by flow control.
+    func bufferedOutput(_ connection: ServerConnection) -> Int {
+        connection.pendingOutputCount + (connection.http2?.bufferedResponseBytes ?? 0)
+    }
+
+    /// Moves requests from the backlog to the pool while the connection has room; returns those
+    /// the full pool refused, in order, for the caller to answer with `shedResponse`.
+    func startBacklog(_ connection: ServerConnection) -> [PendingRequest] {
+        var refused: [PendingRequest] = []
+        while !connection.backlog.isEmpty, connection.work.count < maxWorkPerConnection,
+            bufferedOutput(connection) < Self.maxPendingOutput
+        {
+            let pending = connection.backlog.removeFirst()
+            if !submit(pending, on: connection) {
+                shared.observer?.requestShed()
+                refused.append(pending)
+            }
+        }
+        return refused
+    }
+
+    /// Hands `pending` to the pool; its answer comes back to `workDone` on this queue.
+    private func submit(_ pending: PendingRequest, on connection: ServerConnection) -> Bool {
+        let ticket = WorkTicket()
+        let fd = connection.fd
+        let responder = shared.responder
+        let accepted = shared.pool.submit(ticket) { [self] coder in
+            guard
+                let response = coder.respond(
+                    to: pending.request, context: pending.context, with: responder, unless: ticket)
+            else { return }
+            queue.async { [self] in workDone(ticket, pending: pending, fd: fd, response: response) }
+        }
+        if accepted { connection.work[pending.key] = ticket }
+        return accepted
+    }
+
+    /// A worker's answer, back on the loop: dropped when its ticket was cancelled (the
+    /// connection closed, maybe reusing the descriptor, or the stream was reset).
+    private func workDone(_ ticket: WorkTicket, pending: PendingRequest, fd: Int32, response: HTTPResponse) {
+        guard !ticket.isCancelled, let connection = connections[fd], connection.work[pending.key] === ticket else {
+            return
+        }
+        connection.work.removeValue(forKey: pending.key)
+        if connection.http2 != nil {
+            completeHTTP2(pending, response: response, on: connection)
+            pumpHTTP2(connection)
+            return
+        }
+        var actions: [HTTP1Connection.Action] = []
+        if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
+            // Shutdown began while the handler ran: this response is the last one.
+            actions += connection.machine.startDraining(now: .now)
+        }
+        actions += connection.machine.complete(sequence: pending.key, with: response, now: .now)
+        actions += shedHTTP1(startBacklog(connection), on: connection)
+        perform(actions, on: connection)
+    }
+
+    /// Answers refused HTTP/1.1 requests with `shedResponse`; returns the machine's actions.
+    func shedHTTP1(_ refused: [PendingRequest], on connection: ServerConnection) -> [HTTP1Connection.Action] {
+        refused.flatMap { connection.machine.complete(sequence: $0.key, with: Self.shedResponse, now: .now) }
+    }
+
+    /// Drops the queued and running work of `connection` (it is closing).
+    func cancelWork(_ connection: ServerConnection) {
+        for ticket in connection.work.values { shared.pool.cancel(ticket) }
+        connection.work = [:]
+        connection.backlog = []
+    }
+
+    /// Drops the work of HTTP/2 streams the session saw closed before their answer (RST_STREAM).
+    func cancelWork(streams: [Int32], of connection: ServerConnection) {
+        for streamID in streams {
+            if let ticket = connection.work.removeValue(forKey: Int(streamID)) { shared.pool.cancel(ticket) }
+        }
+        let closed = Set(streams.map(Int.init))
+        connection.backlog.removeAll { closed.contains($0.key) }
+    }
+}

@@ -1,0 +1,12 @@
+import Synchronization
+
+/// The cancellation flag of one request's work, shared by the I/O loop that queued it (which
+/// cancels it when the stream is reset or the connection closes) and the worker that runs it
+/// (which checks it before compressing and before handing the result back).
+final class WorkTicket: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+}
