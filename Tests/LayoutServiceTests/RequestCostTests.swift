@@ -55,7 +55,10 @@ struct RequestCostTests {
         #expect(response.status == 413)
         #expect(response.header("Content-Type") == "application/problem+json")
         #expect(try client.request("GET", "/v1/grid?count=1").status == 200)
-        let metrics = String(decoding: try client.request("GET", "/metrics").body, as: UTF8.self)
+        // /metrics itself is over 2 KiB (process and per-route series): read it from a service
+        // with the default limit.
+        let defaults = try RunningService()
+        let metrics = String(decoding: try defaults.client().request("GET", "/metrics").body, as: UTF8.self)
         #expect(metrics.contains("\ntimeline_layout_requests_shed_total 0\n"))
     }
 
