@@ -201,6 +201,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
+    parser.add_argument("--cases", default="healthz,small,sample", help="which cases, comma-separated")
     args = parser.parse_args()
     for tool in ("valgrind", "strace", "h2load"):
         if not shutil.which(tool):
@@ -213,13 +214,15 @@ def main():
         with open(small, "wb") as f:
             f.write(SMALL_TIMELINE)
         rows = []
-        for case, path, body, count, who in [
-            ("`GET /healthz`", "/healthz", None, args.requests, servers),
-            ("`POST /v1/timeline/layout`, one status, one picture", "/v1/timeline/layout", small, args.requests,
-             servers),
-            ("`POST /v1/timeline/layout`, client-API sample (275 KB)", "/v1/timeline/layout", SAMPLE,
-             args.sample_requests, [service]),
-        ]:
+        cases = {
+            "healthz": ("`GET /healthz`", "/healthz", None, args.requests, servers),
+            "small": ("`POST /v1/timeline/layout`, one status, one picture", "/v1/timeline/layout", small,
+                      args.requests, servers),
+            "sample": ("`POST /v1/timeline/layout`, client-API sample (275 KB)", "/v1/timeline/layout", SAMPLE,
+                       args.sample_requests, [service]),
+        }
+        for key in args.cases.split(","):
+            case, path, body, count, who = cases[key]
             results = {server.name: per_request(server, path, count, body) for server in who}
             rows.append((case, body, results))
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
