@@ -22,6 +22,14 @@ struct ServiceResponder: HTTPResponder {
         allowedMethods = methods.mapValues { $0.sorted().joined(separator: ", ") }
     }
 
+    /// What runs inline on the I/O queue: the routes the router calls trivial, and `OPTIONS`
+    /// (answered from a table). Without this the protocol's default (false) would send every
+    /// request, `/healthz` included, through the worker pool: two thread hand-offs (futex
+    /// wake-ups) per request.
+    func isTrivial(_ request: HTTPRequest) -> Bool {
+        (request.method == .options && allowedMethods[request.path] != nil) || router.isTrivial(request)
+    }
+
     /// Seconds a client should wait before retrying a 503.
     static let retryAfterSeconds = "1"
 
