@@ -74,6 +74,11 @@ def stop(process, pid=None):
             continue
     process.kill()
     process.wait()
+    if pid:  # strace killed: its tracee may outlive it
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def child_pid(parent, timeout=30):
@@ -148,10 +153,12 @@ def callgrind_run(server, path, requests, body_file):
     out = os.path.join(server.workdir, f"callgrind.{port}")
     process = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + server.command(port),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_port(port, process)
-    if requests:
-        drive(port, path, requests, body_file)
-    stop(process)
+    try:
+        wait_port(port, process)
+        if requests:
+            drive(port, path, requests, body_file)
+    finally:
+        stop(process)  # also when the run failed: no server is left behind
     with open(out) as f:
         for line in f:
             if line.startswith(("summary:", "totals:")):
@@ -165,11 +172,14 @@ def strace_run(server, path, requests, body_file):
     out = os.path.join(server.workdir, f"strace.{port}")
     process = subprocess.Popen(["strace", "-f", "-c", "-o", out, "--"] + server.command(port),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    pid = child_pid(process.pid)
-    wait_port(port, process)
-    if requests:
-        drive(port, path, requests, body_file)
-    stop(process, pid)
+    pid = None
+    try:
+        pid = child_pid(process.pid)
+        wait_port(port, process)
+        if requests:
+            drive(port, path, requests, body_file)
+    finally:
+        stop(process, pid)  # also when the run failed: no server is left behind
     calls = collections.Counter()
     with open(out) as f:
         for line in f:
