@@ -1,7 +1,10 @@
+/// The member loops are `@inlinable`: inlined into each reader, their closure is specialized
+/// there, as it was when the scanner and the reader shared a module.
 extension JSONScanner {
     /// Reads the object at the position for the members named in `keys`: `read(field, &self)`
     /// for the first occurrence of each (JSONDecoder's rule for duplicate keys), which must
     /// consume the value; every other member is skipped. `keys` holds fewer than 64 names.
+    @inlinable
     package mutating func readObject(
         _ keys: JSONKeySet,
         _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
@@ -24,6 +27,7 @@ extension JSONScanner {
 
     /// `readObject(keys, read)` that also appends every member's key, in document order, to
     /// `allKeys` (to name what a document had when it had nothing the reader wanted).
+    @inlinable
     package mutating func readObject(
         _ keys: JSONKeySet,
         collectingKeys allKeys: inout [JSONStringToken],
@@ -48,7 +52,7 @@ extension JSONScanner {
 
     /// When the value at the position is an array, calls `element(&self)` on each element
     /// (which must consume it) and returns `true`; otherwise skips the value, `false`.
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func readArray(
         _ element: (_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Bool {
