@@ -2,6 +2,8 @@
 //
 // Timeline photo layout service.
 //
+//   JSONBytes        JSON on UTF-8 bytes (Foundation only): validating scanner, SWAR helpers,
+//                    key sets, tokens, syntax errors, byte writer; shared by the modules below
 //   PhotoLayout      pure layout core (Foundation only): inputs → rules → outputs
 //   HTTPServer       generic HTTP/1.1 (+ gzip, HTTP/2) server on BSD sockets and Dispatch
 //   LayoutService    the v1 API: DTOs, one handler per operationId, route table, CLI
@@ -18,7 +20,8 @@ let benchmarkTargets: [Target] =
     Context.environment["TIMELINE_LAYOUT_BENCHMARKS"] == "1"
     ? [
         .executableTarget(
-            name: "ReaderWriterBench", dependencies: ["PhotoLayout"], path: "Benchmarks/ReaderWriterBench")
+            name: "ReaderWriterBench", dependencies: ["PhotoLayout", "JSONBytes"],
+            path: "Benchmarks/ReaderWriterBench")
     ]
     : []
 
@@ -26,24 +29,26 @@ let package = Package(
     name: "timeline-layout",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "PhotoLayout", targets: ["PhotoLayout"]),
+        // JSONBytes is PhotoLayout's one dependency, listed so an app can write its outputs too.
+        .library(name: "PhotoLayout", targets: ["PhotoLayout", "JSONBytes"]),
         .executable(name: "timeline-layout", targets: ["timeline-layout"]),
     ],
     targets: [
-        .target(name: "PhotoLayout"),
+        .target(name: "JSONBytes"),
+        .target(name: "PhotoLayout", dependencies: ["JSONBytes"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .target(name: "CSystemShims"),
-        .target(name: "HTTPServer", dependencies: ["CSystemShims", "CZlib", "CNghttp2"]),
+        .target(name: "HTTPServer", dependencies: ["JSONBytes", "CSystemShims", "CZlib", "CNghttp2"]),
         .target(
             name: "LayoutService",
-            dependencies: ["PhotoLayout", "HTTPServer"],
+            dependencies: ["JSONBytes", "PhotoLayout", "HTTPServer"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
-        .testTarget(name: "PhotoLayoutTests", dependencies: ["PhotoLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "PhotoLayoutTests", dependencies: ["JSONBytes", "PhotoLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer", "JSONBytes"]),
     ] + benchmarkTargets,
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 //   accepts a document or names a semantic error (it may only be stricter, as `.malformed`);
 // - whatever it accepts lays out, and the layout's JSON is valid JSON.
 import Foundation
+import JSONBytes
 
 @testable import PhotoLayout
 

@@ -7,6 +7,7 @@
 // numbers) into response bytes. MB/s are decimal megabytes of input (readers) or of output
 // (writers) per second of this thread's CPU time; every figure is the best of three rounds.
 import Foundation
+import JSONBytes
 import PhotoLayout
 
 struct Options {

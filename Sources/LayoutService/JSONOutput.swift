@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import PhotoLayout
 
 /// How the service writes JSON: every response body goes through the core's

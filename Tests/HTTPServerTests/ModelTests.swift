@@ -58,6 +58,19 @@ struct ModelTests {
         #expect(response.headers["content-type"] == "application/problem+json")
     }
 
+    /// Problem JSON through the shared JSON writer: `errors` in order, `\b` `\f` `\t` `\r` as
+    /// short escapes, other controls as `\u00XX`, `/` and non-ASCII as is.
+    @Test func problemJSONWithErrors() {
+        let problem = ProblemDetails(
+            status: .unprocessableContent, detail: "b\u{8}f\u{C}t\tr\r\u{1F}/微",
+            errors: [.init(pointer: "/statuses/0", detail: "x"), .init(pointer: "/options", detail: "\"y\"")])
+        #expect(
+            problem.jsonBytes().text
+                == #"{"type":"about:blank","title":"Unprocessable Content","status":422,"detail":"b\bf\ft\tr\r\u001f/微","#
+                + #""errors":[{"pointer":"/statuses/0","detail":"x"},{"pointer":"/options","detail":"\"y\""}]}"#
+        )
+    }
+
     /// Request IDs are echoed only when 1–200 visible ASCII characters.
     @Test func requestIDSanity() {
         #expect(RequestContext.isSaneRequestID("abc-123_X"))

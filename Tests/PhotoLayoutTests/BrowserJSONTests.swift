@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import Testing
 
 @testable import PhotoLayout

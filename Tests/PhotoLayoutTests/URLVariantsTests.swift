@@ -73,4 +73,58 @@ struct URLVariantsTests {
         #expect(!URLVariants.hasGIFExtension("http://h/thumbnail/a.gif.jpg"))
         #expect(!URLVariants.hasGIFExtension("http://h/thumbnail/a.jpg?format=.gif"))
     }
+
+    /// The byte path and the Character path agree: every URL here is decided both ways, the
+    /// ASCII ones by bytes (and, rebuilt with a non-ASCII query, by Characters).
+    @Test(arguments: [
+        "http://h/mw690/a.jpg", "https://a://b/thumbnail/x.gif", "/x/y://h/or360/a.jpg", "//h", "//h/large/",
+        "http://h/orj/a.jpg", "http://h/or12x/a.jpg", "http://h/THUMBNAIL/a.GIF", "http://h/\r\n/large/a.gif",
+        "http://h/thumb150", "a.gif", ".gif", "gif", "?/large/a.gif", "#", "http:/h/large/a.jpg", "://large/a/b.jpg",
+    ])
+    func bytesAgreeWithCharacters(url: String) {
+        for target in [URLVariants.Target.thumbnail, .bmiddle, .large] {
+            #expect(
+                URLVariants.replacingSize(of: url, with: target)
+                    == URLVariants.replacingSizeOfUnicode(url, with: target))
+        }
+        #expect(URLVariants.hasGIFExtension(url) == URLVariants.hasGIFExtensionOfUnicode(url))
+        // The same URL with a non-ASCII fragment goes down the Character path and keeps its answer.
+        let unicode = url.contains("#") ? url + "é" : url + "#é"
+        #expect(
+            URLVariants.replacingSize(of: unicode, with: .large) == URLVariants.replacingSize(of: url, with: .large)
+                + unicode.dropFirst(url.count))
+        #expect(URLVariants.hasGIFExtension(unicode) == URLVariants.hasGIFExtension(url))
+    }
+
+    /// Non-ASCII URLs keep the Character rule: a combining mark makes "/" or "f" another Character.
+    @Test func nonASCIIURLsUseCharacters() {
+        #expect(URLVariants.replacingSize(of: "http://h/thumbnail/é.jpg", with: .large) == "http://h/large/é.jpg")
+        #expect(
+            URLVariants.replacingSize(of: "http://h/thumbnail/\u{301}a.jpg", with: .large)
+                == "http://h/thumbnail/\u{301}a.jpg")
+        #expect(URLVariants.hasGIFExtension("http://h/é/a.gif"))
+        #expect(!URLVariants.hasGIFExtension("http://h/a.gif\u{301}"))
+    }
+
+    /// A `type` counts as gif or livephoto in any ASCII case, and only as the whole word.
+    @Test func typeComparisonFoldsASCIICaseOnly() {
+        #expect(PictureRules.isType("GIF", "gif"))
+        #expect(PictureRules.isType("LivePhoto", "livephoto"))
+        #expect(!PictureRules.isType("gifs", "gif"))
+        #expect(!PictureRules.isType("gi", "gif"))
+        #expect(!PictureRules.isType(nil, "gif"))
+        #expect(!PictureRules.isType("g\u{130}f", "gif"))
+        // "G" | 0x20 is "g", but so is "'" | 0x20 == "'": only letters fold.
+        #expect(!PictureRules.isType("\u{07}if", "gif"))
+    }
+
+    /// A pid's 22nd scalar decides GIF, whether counted in bytes (ASCII) or scalars.
+    @Test func pidGIFByBytesAndScalars() {
+        let ascii = "0061ZWXAly1h0abcdefg" + "hg" + "xyz"
+        #expect(PidURLs.isGIF(ascii) == PidURLs.isGIFOfUnicode(ascii))
+        #expect(PidURLs.isGIF(String(repeating: "a", count: 21) + "g"))
+        #expect(!PidURLs.isGIF(String(repeating: "a", count: 21)))
+        #expect(PidURLs.isGIF("é" + String(repeating: "a", count: 20) + "g"))
+        #expect(!PidURLs.isGIF("é" + String(repeating: "a", count: 21) + "g"))
+    }
 }

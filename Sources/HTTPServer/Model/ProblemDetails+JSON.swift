@@ -1,22 +1,33 @@
+import JSONBytes
+
 extension ProblemDetails {
-    /// The problem as compact JSON, keys in RFC 9457's order.
+    /// The problem as compact JSON, keys in RFC 9457's order, written by the shared
+    /// `JSONByteWriter` (strings escaped per RFC 8259 §7).
     public func jsonBytes() -> [UInt8] {
-        var json = "{\"type\":\"about:blank\",\"title\":"
-        JSONString.append(status.reason, to: &json)
-        json += ",\"status\":\(status.code),\"detail\":"
-        JSONString.append(detail, to: &json)
+        var writer = JSONByteWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("type")
+        writer.string("about:blank")
+        writer.key("title")
+        writer.string(status.reason)
+        writer.key("status")
+        writer.number(status.code)
+        writer.key("detail")
+        writer.string(detail)
         if !errors.isEmpty {
-            json += ",\"errors\":["
-            for (index, error) in errors.enumerated() {
-                json += index == 0 ? "{\"pointer\":" : ",{\"pointer\":"
-                JSONString.append(error.pointer, to: &json)
-                json += ",\"detail\":"
-                JSONString.append(error.detail, to: &json)
-                json += "}"
+            writer.key("errors")
+            writer.beginArray()
+            for error in errors {
+                writer.beginObject()
+                writer.key("pointer")
+                writer.string(error.pointer)
+                writer.key("detail")
+                writer.string(error.detail)
+                writer.endObject()
             }
-            json += "]"
+            writer.endArray()
         }
-        json += "}"
-        return Array(json.utf8)
+        writer.endObject()
+        return writer.finish()
     }
 }

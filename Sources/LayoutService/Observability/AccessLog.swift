@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSONBytes
 import PhotoLayout
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// The request document: which envelope holds the statuses (`TimelineEnvelope`), and
 /// `options` beside it, with the reference's errors and precedence.
 extension ByteTimelineReader {

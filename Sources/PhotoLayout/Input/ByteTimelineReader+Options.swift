@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// `options`, strict as `FoundationTimelineReader`'s `StrictOptions`: every field optional,
 /// `null` as absent, any other value of the wrong type a 400 at its pointer. When several
 /// fields are wrong, the first in the reference's decoding order is reported. Names that

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// m.weibo.cn's `pics`, lenient as `FoundationTimelineReader`'s `DecodedPics`.
 extension ByteTimelineReader {
     private static let picKeys = JSONKeySet(["pid", "url", "geo", "large", "type"])

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// `pic_infos` and its variants, lenient as `FoundationTimelineReader`'s `DecodedPictureInfo`.
 extension ByteTimelineReader {
     /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and

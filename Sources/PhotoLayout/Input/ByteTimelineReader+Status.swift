@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// Statuses, lenient as `FoundationTimelineReader`'s: a field of the wrong type is absent, an
 /// array entry of the wrong type is dropped, the first of duplicate keys wins.
 extension ByteTimelineReader {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 
 /// The fast `TimelineReader`: one validating pass over the request bytes that builds the
 /// core's typed inputs from the fields the layout needs and skips everything else.

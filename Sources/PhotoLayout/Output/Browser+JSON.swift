@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// The browser's responses as their `Encodable` conformances write them (DESIGN §7.1),
 /// through `JSONByteWriter`: the keys in the contract's order, `null` where it shows null.
 extension BrowserOpenResponse: JSONByteEncodable {

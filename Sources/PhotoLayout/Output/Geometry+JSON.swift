@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// Frames and sizes as the API writes them: `{"x","y","width","height"}`, `{"width","height"}`.
 extension Rect: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// A grid as its `Encodable` conformance writes it (DESIGN §7), through `JSONByteWriter`.
 extension GridLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` through `JSONByteWriter`, every key
 /// present and absent values as `null`, as the `Encodable` conformance writes them.
 extension TimelineLayout: JSONByteEncodable {

@@ -37,14 +37,14 @@ public enum PictureRules {
         guard let thumbnail = pic.thumbnail.url, !thumbnail.isEmpty else { return nil }
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
         let largeURL = pic.large?.url.flatMap { $0.isEmpty ? nil : $0 }
-        let types = [pic.thumbnail.type].compactMap { $0?.lowercased() }
+        let type = pic.thumbnail.type
         let isGIF =
-            types.contains("gif") || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
+            isType(type, "gif") || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
         return Picture(
             thumbnailURL: thumbnail,
             bmiddleURL: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
             largeURL: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
-            kind: isGIF ? .gif : types.contains("livephoto") ? .livephoto : .image,
+            kind: isGIF ? .gif : isType(type, "livephoto") ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,
             largestSize: size
@@ -89,12 +89,23 @@ public enum PictureRules {
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
     static func kind(of info: WeiboPictureInfo, thumbnailURL: String) -> PictureKind {
-        let types = ([info.type] + PictureVariant.allCases.map { info.variants[$0]?.type }).compactMap {
-            $0?.lowercased()
+        func anyType(is name: StaticString) -> Bool {
+            isType(info.type, name) || info.variants.values.contains { isType($0.type, name) }
         }
-        if types.contains("gif") || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
-        if types.contains("livephoto") { return .livephoto }
+        if anyType(is: "gif") || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
+        if anyType(is: "livephoto") { return .livephoto }
         return .image
+    }
+
+    /// Whether `type` is `name` (lowercase ASCII) in any case: what `type?.lowercased() == name`
+    /// says, without building a String. No non-ASCII Character lowercases to the ASCII letters
+    /// of `gif` or `livephoto`, so comparing bytes with ASCII case folding is exact.
+    static func isType(_ type: String?, _ name: StaticString) -> Bool {
+        guard let type, type.utf8.count == name.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return zip(type.utf8, expected).allSatisfy { byte, letter in
+            byte == letter || (byte | 0x20 == letter && letter &- UInt8(ascii: "a") < 26)
+        }
     }
 
     /// The first known size among largest, original, large, bmiddle.

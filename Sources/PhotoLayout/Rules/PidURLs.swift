@@ -10,6 +10,18 @@ public enum PidURLs {
     /// Whether the pid names a GIF: its 22nd character (index 21, counted in Unicode
     /// scalars) is `g`.
     public static func isGIF(_ pid: String) -> Bool {
+        // ASCII bytes are scalars one for one: the 22nd byte decides when the first 22 are ASCII.
+        var index = 0
+        for byte in pid.utf8 {
+            if byte >= 0x80 { return isGIFOfUnicode(pid) }
+            if index == 21 { return byte == UInt8(ascii: "g") }
+            index += 1
+        }
+        return false
+    }
+
+    /// `isGIF` counted in Unicode scalars, for pids with non-ASCII bytes.
+    static func isGIFOfUnicode(_ pid: String) -> Bool {
         let scalars = pid.unicodeScalars
         guard let index = scalars.index(scalars.startIndex, offsetBy: 21, limitedBy: scalars.endIndex),
             index < scalars.endIndex

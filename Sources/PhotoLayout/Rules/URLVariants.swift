@@ -1,29 +1,15 @@
-import Foundation
-
 /// The URL-variant rule of DESIGN §3: a Weibo picture URL names its size in one path
 /// segment (`/thumbnail/`, `/or360/`, `/mw690/`…); the other sizes of the same picture are
 /// the same URL with that one segment replaced.
+///
+/// The rule works on the URL's UTF-8 bytes: for an ASCII URL (every Weibo URL) each byte is
+/// one Character, except CR LF, which holds no byte the rule looks for, so the byte search
+/// decides exactly what a Character search would. A URL with any other byte takes the
+/// Character path of `URLVariants+Unicode.swift`, where grapheme clusters can matter.
 public enum URLVariants {
     /// The variant names this rule writes into a URL.
     public enum Target: String, Sendable {
         case thumbnail, bmiddle, large
-    }
-
-    /// Size families named in full.
-    static let namedSizes: Set<Substring> = [
-        "thumbnail", "bmiddle", "large", "largest", "original", "woriginal", "square", "small", "middle",
-    ]
-    /// Size families written as a prefix and digits (`or360`, `orj180`, `wap720`, `thumb150`, `mw2000`).
-    static let numberedPrefixes: [Substring] = ["orj", "or", "wap", "thumb", "mw"]
-
-    /// Whether `segment` names a picture size, exactly and case-sensitively.
-    public static func isSizeSegment(_ segment: Substring) -> Bool {
-        if namedSizes.contains(segment) { return true }
-        for prefix in numberedPrefixes where segment.hasPrefix(prefix) {
-            let digits = segment.dropFirst(prefix.count)
-            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
-        }
-        return false
     }
 
     /// `url` with its first size segment replaced by `target`; unchanged when it has none.
@@ -32,47 +18,107 @@ public enum URLVariants {
     /// fragment are never touched, so `http://thumbnail.example/a/large.jpg?size=thumbnail`
     /// has no size segment at all.
     public static func replacingSize(of url: String, with target: Target) -> String {
-        guard let range = sizeSegmentRange(in: url) else { return url }
-        var result = url
-        result.replaceSubrange(range, with: target.rawValue)
-        return result
-    }
-
-    /// The range of the first size segment of `url`'s path, if it has one.
-    public static func sizeSegmentRange(in url: String) -> Range<String.Index>? {
-        let path = pathRange(in: url)
-        var segmentStart = path.lowerBound
-        var index = path.lowerBound
-        while index < path.upperBound {
-            if url[index] == "/" {
-                // A segment ends at a "/": it is a directory, not the file name.
-                if segmentStart < index, isSizeSegment(url[segmentStart..<index]) {
-                    return segmentStart..<index
-                }
-                segmentStart = url.index(after: index)
-            }
-            index = url.index(after: index)
+        let replaced = withASCII(url) { bytes -> String? in
+            guard let segment = sizeSegment(in: bytes) else { return url }
+            return splice(bytes, replacing: segment, with: target.rawValue)
         }
-        return nil
+        guard let replaced else { return replacingSizeOfUnicode(url, with: target) }
+        return replaced
     }
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
     public static func hasGIFExtension(_ url: String) -> Bool {
-        let path = url[pathRange(in: url)]
-        return path.count >= 4 && path.suffix(4).lowercased() == ".gif"
+        withASCII(url) { bytes -> Bool? in
+            let path = pathRange(in: bytes)
+            guard path.count >= 4 else { return false }
+            let end = path.upperBound
+            return bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
+                && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
+        } ?? hasGIFExtensionOfUnicode(url)
     }
 
-    /// The path of `url`: after `scheme://host` (or `//host`), up to `?` or `#`.
-    static func pathRange(in url: String) -> Range<String.Index> {
-        let end = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
-        let beforeQuery = url[..<end]
-        var start = url.startIndex
-        if let scheme = beforeQuery.range(of: "://") {
-            start = beforeQuery[scheme.upperBound...].firstIndex(of: "/") ?? end
-        } else if beforeQuery.hasPrefix("//") {
-            let host = url.index(url.startIndex, offsetBy: 2)
-            start = beforeQuery[host...].firstIndex(of: "/") ?? end
+    /// Runs `body` on `url`'s UTF-8 bytes when they are all ASCII; `nil` otherwise.
+    static func withASCII<Result>(
+        _ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result?
+    ) -> Result? {
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result? {
+            var union: UInt8 = 0
+            for byte in bytes { union |= byte }
+            return union < 0x80 ? body(bytes) : nil
         }
+        if let result = url.utf8.withContiguousStorageIfAvailable(run) { return result }
+        return Array(url.utf8).withUnsafeBufferPointer(run)
+    }
+
+    /// The byte range of the first size segment of an ASCII URL's path, if it has one.
+    static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let path = pathRange(in: bytes)
+        var segmentStart = path.lowerBound
+        for index in path where bytes[index] == UInt8(ascii: "/") {
+            // A segment ends at a "/": it is a directory, not the file name.
+            if segmentStart < index, isSizeSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) {
+                return segmentStart..<index
+            }
+            segmentStart = index + 1
+        }
+        return nil
+    }
+
+    /// The path of an ASCII URL: after `scheme://host` (or `//host`), up to `?` or `#`.
+    static func pathRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let slash = UInt8(ascii: "/")
+        var hostStart: Int?
+        if end >= 3 {
+            // The first "://" anywhere before the query, as the Character rule finds it.
+            for index in 0...(end - 3)
+            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == slash && bytes[index + 2] == slash {
+                hostStart = index + 3
+                break
+            }
+        }
+        if hostStart == nil, end >= 2, bytes[0] == slash, bytes[1] == slash { hostStart = 2 }
+        guard let hostStart else { return 0..<end }
+        let start = bytes[hostStart..<end].firstIndex(of: slash) ?? end
         return start..<end
+    }
+
+    /// Whether an ASCII path segment names a picture size, exactly and case-sensitively:
+    /// one of the named families, or a numbered prefix followed by at least one digit.
+    static func isSizeSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        for name in namedSizeBytes where name.count == segment.count {
+            if name.elementsEqual(segment) { return true }
+        }
+        for prefix in numberedPrefixBytes where segment.count > prefix.count {
+            guard prefix.elementsEqual(segment.prefix(prefix.count)) else { continue }
+            if segment.dropFirst(prefix.count).allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { return true }
+        }
+        return false
+    }
+
+    /// Size families named in full, as bytes.
+    static let namedSizeBytes: [[UInt8]] = namedSizes.map { Array($0.utf8) }
+    /// Size families written as a prefix and digits, as bytes.
+    static let numberedPrefixBytes: [[UInt8]] = numberedPrefixes.map { Array($0.utf8) }
+
+    /// `bytes` with `range` replaced by `replacement` (all ASCII), as a new String.
+    static func splice(_ bytes: UnsafeBufferPointer<UInt8>, replacing range: Range<Int>, with replacement: String)
+        -> String
+    {
+        var replacement = replacement
+        return replacement.withUTF8 { middle in
+            let count = bytes.count - range.count + middle.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var offset = 0
+                func append(_ part: UnsafeBufferPointer<UInt8>) {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(from: part)
+                    offset += part.count
+                }
+                append(UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
+                append(middle)
+                append(UnsafeBufferPointer(rebasing: bytes[range.upperBound...]))
+                return offset
+            }
+        }
     }
 }

@@ -6,14 +6,17 @@
 /// with, so tests can check that reading n keys costs O(n) comparisons (DESIGN §8: parsing is
 /// linear in the input), without timing anything. An array searched with `contains`, as the
 /// reader once used, costs n²/2.
-struct SeenKeys {
+package struct SeenKeys {
     private var slots: [String?] = Array(repeating: nil, count: 16)
-    private(set) var count = 0
+    package private(set) var count = 0
     /// Key comparisons made so far, by insertions and by growing.
-    private(set) var comparisons = 0
+    package private(set) var comparisons = 0
 
     /// Inserts `key`; `true` when it was not there yet (its first occurrence).
-    mutating func insert(_ key: String) -> Bool {
+    /// An empty set.
+    package init() {}
+
+    package mutating func insert(_ key: String) -> Bool {
         if 2 * (count + 1) > slots.count { grow() }
         var slot = key.hashValue & (slots.count - 1)
         while let stored = slots[slot] {

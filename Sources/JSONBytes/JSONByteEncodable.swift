@@ -4,18 +4,23 @@ public protocol JSONByteEncodable {
     func write(to writer: inout JSONByteWriter)
 }
 
+/// `@inlinable`, so that a caller in another module gets them specialized for its type rather
+/// than through the protocol witness (the writer and the outputs live in different modules).
 extension JSONByteWriter {
     /// `value`, or `null` when it is `nil`.
+    @inlinable
     public mutating func value(_ value: (some JSONByteEncodable)?) {
         if let value { value.write(to: &self) } else { null() }
     }
 
     /// A string, or `null` when it is `nil`.
+    @inlinable
     public mutating func string(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
     /// An array of `elements`, each writing itself.
+    @inlinable
     public mutating func array(_ elements: [some JSONByteEncodable]) {
         beginArray()
         for element in elements { element.write(to: &self) }

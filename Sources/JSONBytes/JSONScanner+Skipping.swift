@@ -4,7 +4,7 @@ extension JSONScanner {
     /// One loop rather than a recursion through `enterObject`/`nextMember`: skipped values
     /// are most of a timeline's bytes (user objects, texts), so this is the reader's hot path.
     /// Which containers are open is kept as one bit per level (1 for an object).
-    mutating func skipValue() throws(JSONSyntaxError) {
+    package mutating func skipValue() throws(JSONSyntaxError) {
         let words = (Self.maximumDepth + 63) / 64
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) {
             (open: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in

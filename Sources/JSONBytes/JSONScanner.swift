@@ -10,19 +10,19 @@
 /// The scanner never allocates while skipping: strings are scanned eight bytes at a time
 /// (SWAR) and returned as offsets (`JSONStringToken`); only the caller's `string(_:)` makes a
 /// `String`. The bytes must outlive the scanner (it is used inside `withUnsafeBytes`).
-struct JSONScanner {
-    static let maximumDepth = 512
+package struct JSONScanner {
+    package static let maximumDepth = 512
 
-    let bytes: UnsafePointer<UInt8>
-    let count: Int
-    var position: Int
-    var depth = 0
+    package let bytes: UnsafePointer<UInt8>
+    package let count: Int
+    package var position: Int
+    package var depth = 0
     /// Comparisons made by the reader's own bookkeeping beyond the one pass over the bytes
     /// (duplicate-key sets, ordering index-keyed objects): what a quadratic lookup would
     /// make grow faster than the input. Tests read it; nothing else depends on it.
-    var work = 0
+    package var work = 0
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
+    package init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
         guard let base = buffer.baseAddress, start < buffer.count else {
             throw JSONSyntaxError(offset: start, message: "the document is empty")
         }
@@ -31,7 +31,7 @@ struct JSONScanner {
         position = start
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    package func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset ?? position, message: message)
     }
 
@@ -40,7 +40,7 @@ struct JSONScanner {
     /// Skips spaces, tabs and line breaks, eight bytes at a time (a line break and the next
     /// line's indentation in one step).
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < count {
             let byte = bytes[position]
             if byte > 0x20 { return }
@@ -63,7 +63,7 @@ struct JSONScanner {
 
     /// The next byte that is not whitespace, not consumed.
     @inline(__always)
-    mutating func peek() throws(JSONSyntaxError) -> UInt8 {
+    package mutating func peek() throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
         guard position < count else { throw error("unexpected end of the document") }
         return bytes[position]
@@ -71,7 +71,7 @@ struct JSONScanner {
 
     /// The kind of the next value, or an error when no value can start there.
     @inline(__always)
-    mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+    package mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         switch try peek() {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array
@@ -84,7 +84,7 @@ struct JSONScanner {
     }
 
     /// After the document's value: only whitespace may follow.
-    mutating func finish() throws(JSONSyntaxError) {
+    package mutating func finish() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position == count else { throw error("unexpected data after the document's value") }
     }
@@ -93,7 +93,7 @@ struct JSONScanner {
 
     /// Consumes `{` (the next byte) and tells whether a member follows (else consumes `}`).
     @inline(__always)
-    mutating func enterObject() throws(JSONSyntaxError) -> Bool {
+    package mutating func enterObject() throws(JSONSyntaxError) -> Bool {
         try enter()
         if try peek() == UInt8(ascii: "}") {
             leave()
@@ -105,7 +105,7 @@ struct JSONScanner {
 
     /// Reads a member's key and its `:`, leaving the scanner on the member's value.
     @inline(__always)
-    mutating func memberKey() throws(JSONSyntaxError) -> JSONStringToken {
+    package mutating func memberKey() throws(JSONSyntaxError) -> JSONStringToken {
         let key = try scanString()
         guard try peek() == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
         position += 1
@@ -114,7 +114,7 @@ struct JSONScanner {
 
     /// After a member's value: consumes `,` and tells that a member follows, or consumes `}`.
     @inline(__always)
-    mutating func nextMember() throws(JSONSyntaxError) -> Bool {
+    package mutating func nextMember() throws(JSONSyntaxError) -> Bool {
         switch try peek() {
         case UInt8(ascii: ","):
             position += 1
@@ -130,7 +130,7 @@ struct JSONScanner {
 
     /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`).
     @inline(__always)
-    mutating func enterArray() throws(JSONSyntaxError) -> Bool {
+    package mutating func enterArray() throws(JSONSyntaxError) -> Bool {
         try enter()
         if try peek() == UInt8(ascii: "]") {
             leave()
@@ -141,7 +141,7 @@ struct JSONScanner {
 
     /// After an element: consumes `,` and tells that an element follows, or consumes `]`.
     @inline(__always)
-    mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+    package mutating func nextElement() throws(JSONSyntaxError) -> Bool {
         switch try peek() {
         case UInt8(ascii: ","):
             position += 1
@@ -171,7 +171,7 @@ struct JSONScanner {
 
     // MARK: Literals
 
-    mutating func scanBool() throws(JSONSyntaxError) -> Bool {
+    package mutating func scanBool() throws(JSONSyntaxError) -> Bool {
         if bytes[position] == UInt8(ascii: "t") {
             try scanLiteral(0x6575_7274, length: 4)  // "true", little-endian
             return true
@@ -183,7 +183,7 @@ struct JSONScanner {
         return false
     }
 
-    mutating func scanNull() throws(JSONSyntaxError) {
+    package mutating func scanNull() throws(JSONSyntaxError) {
         try scanLiteral(0x6C6C_756E, length: 4)  // "null"
     }
 

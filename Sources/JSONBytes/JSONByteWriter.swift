@@ -121,7 +121,7 @@ public struct JSONByteWriter: Sendable {
     /// Runs `body` on room for `maximum` more bytes, after the comma that is due when
     /// `separated` (a key, a value or an opening bracket); `body` returns how many it wrote.
     @inline(__always)
-    mutating func write(
+    package mutating func write(
         reserving maximum: Int,
         separated: Bool = true,
         _ body: (UnsafeMutablePointer<UInt8>) -> Int

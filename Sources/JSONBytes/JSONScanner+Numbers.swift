@@ -3,7 +3,7 @@ import Foundation
 extension JSONScanner {
     /// Scans the number at the position against RFC 8259's grammar:
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    mutating func scanNumber() throws(JSONSyntaxError) -> JSONNumberToken {
+    package mutating func scanNumber() throws(JSONSyntaxError) -> JSONNumberToken {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         let integerStart = position
@@ -59,7 +59,7 @@ extension JSONScanner {
     /// Up to 15 digits without an exponent, the mantissa and its power of ten are both exact
     /// doubles, so one division is correctly rounded, as strtod is (Clinger's fast path).
     /// Anything else, rare in requests, is handed to JSONDecoder itself.
-    func double(_ token: JSONNumberToken) -> Double? {
+    package func double(_ token: JSONNumberToken) -> Double? {
         guard token.hasExponent || token.digitCount > 15 else {
             var mantissa: UInt64 = 0
             var fractionDigits = 0
@@ -86,7 +86,7 @@ extension JSONScanner {
     /// A status id given as a number: its literal digits, as `FoundationTimelineReader` reads
     /// them (`UInt64`, else `Int64`, else `Decimal`). Plain integers up to 19 digits are read
     /// here; other shapes (fractions, exponents, more digits) are handed to JSONDecoder.
-    func statusID(_ token: JSONNumberToken) -> String? {
+    package func statusID(_ token: JSONNumberToken) -> String? {
         if token.isInteger, token.digitCount <= 19 {
             var magnitude: UInt64 = 0
             var index = token.start
@@ -110,9 +110,9 @@ extension JSONScanner {
 /// JSONDecoder's reading of a numeric status id, for the shapes `statusID` does not read
 /// itself: the same sequence of attempts as the reference reader.
 private struct DecodedNumberID: Decodable {
-    var text: String
+    package var text: String
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let number = try? single.decode(UInt64.self) {
             text = String(number)

@@ -1,8 +1,11 @@
+/// The member loops are `@inlinable`: inlined into each reader, their closure is specialized
+/// there, as it was when the scanner and the reader shared a module.
 extension JSONScanner {
     /// Reads the object at the position for the members named in `keys`: `read(field, &self)`
     /// for the first occurrence of each (JSONDecoder's rule for duplicate keys), which must
     /// consume the value; every other member is skipped. `keys` holds fewer than 64 names.
-    mutating func readObject(
+    @inlinable
+    package mutating func readObject(
         _ keys: JSONKeySet,
         _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
@@ -24,7 +27,8 @@ extension JSONScanner {
 
     /// `readObject(keys, read)` that also appends every member's key, in document order, to
     /// `allKeys` (to name what a document had when it had nothing the reader wanted).
-    mutating func readObject(
+    @inlinable
+    package mutating func readObject(
         _ keys: JSONKeySet,
         collectingKeys allKeys: inout [JSONStringToken],
         _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
@@ -48,8 +52,8 @@ extension JSONScanner {
 
     /// When the value at the position is an array, calls `element(&self)` on each element
     /// (which must consume it) and returns `true`; otherwise skips the value, `false`.
-    @discardableResult
-    mutating func readArray(
+    @inlinable @discardableResult
+    package mutating func readArray(
         _ element: (_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Bool {
         guard try peekKind() == .array else {

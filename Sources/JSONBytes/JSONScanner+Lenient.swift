@@ -3,7 +3,7 @@
 /// `Lenient` wrappers give `nil`.
 extension JSONScanner {
     /// A string, else `nil`.
-    mutating func lenientString() throws(JSONSyntaxError) -> String? {
+    package mutating func lenientString() throws(JSONSyntaxError) -> String? {
         guard try peekKind() == .string else {
             try skipValue()
             return nil
@@ -12,7 +12,7 @@ extension JSONScanner {
     }
 
     /// A number, or a string that reads as a finite number (`"640"`), else `nil`.
-    mutating func lenientFlexibleNumber() throws(JSONSyntaxError) -> Double? {
+    package mutating func lenientFlexibleNumber() throws(JSONSyntaxError) -> Double? {
         switch try peekKind() {
         case .number:
             return double(try scanNumber())
@@ -28,7 +28,7 @@ extension JSONScanner {
 
     /// `keep_size`: `true`, a non-zero number, a non-zero numeric string or `"true"` (any
     /// case); anything else, `false`.
-    mutating func lenientTruthy() throws(JSONSyntaxError) -> Bool {
+    package mutating func lenientTruthy() throws(JSONSyntaxError) -> Bool {
         switch try peekKind() {
         case .bool:
             return try scanBool()
@@ -44,7 +44,7 @@ extension JSONScanner {
     }
 
     /// A status id: a string as is, a number as its literal digits, else `nil`.
-    mutating func lenientStatusID() throws(JSONSyntaxError) -> String? {
+    package mutating func lenientStatusID() throws(JSONSyntaxError) -> String? {
         switch try peekKind() {
         case .string:
             return string(try scanString())

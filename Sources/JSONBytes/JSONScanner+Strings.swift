@@ -29,7 +29,7 @@ extension JSONScanner {
     /// Inline for the common case, a string of plain ASCII: the first byte needing attention
     /// is its closing quote. Otherwise the string is scanned again by the full loop.
     @inline(__always)
-    mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken {
+    package mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken {
         let start = position &+ 1
         let end = nextAttention(from: start)
         if end < count, bytes[end] == UInt8(ascii: "\"") {
@@ -93,7 +93,7 @@ extension JSONScanner {
     }
 
     /// The code unit of the `\uXXXX` escape at `offset`.
-    func hexEscape(at offset: Int) throws(JSONSyntaxError) -> UInt16 {
+    package func hexEscape(at offset: Int) throws(JSONSyntaxError) -> UInt16 {
         guard offset + 6 <= count else { throw error("truncated \\u escape", at: offset) }
         var unit: UInt16 = 0
         for index in offset + 2..<offset + 6 {
@@ -159,7 +159,7 @@ extension JSONScanner {
     // MARK: Reading strings
 
     /// The string `token` holds, escapes resolved.
-    func string(_ token: JSONStringToken) -> String {
+    package func string(_ token: JSONStringToken) -> String {
         let raw = UnsafeBufferPointer(start: bytes + token.start, count: token.byteCount)
         guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: token.byteCount) { output in
@@ -224,7 +224,7 @@ extension JSONScanner {
 
     /// Whether `token` spells `name` (an ASCII key such as `"pic_ids"`).
     @inline(__always)
-    func token(_ token: JSONStringToken, is name: StaticString) -> Bool {
+    package func token(_ token: JSONStringToken, is name: StaticString) -> Bool {
         guard !token.hasEscapes else { return string(token) == name.description }
         let length = name.utf8CodeUnitCount
         guard token.byteCount == length else { return false }

@@ -1,7 +1,7 @@
 extension JSONByteWriter {
     /// A double that is a whole number or a half (the pixel grid at scale 2), as its whole
     /// part, whether a `.5` follows, and its sign.
-    struct IntegerAndHalf {
+    package struct IntegerAndHalf {
         var whole: UInt
         var half: Bool
         var negative: Bool
@@ -13,7 +13,7 @@ extension JSONByteWriter {
     /// Integers and halves go by the integer path, with no `String`; anything else goes
     /// through `description`, Swift's shortest round-trip form (`1e-05`, `1e+16` are JSON too).
     @inline(__always)
-    static func integerAndHalf(_ value: Double) -> IntegerAndHalf? {
+    package static func integerAndHalf(_ value: Double) -> IntegerAndHalf? {
         let magnitude = value.magnitude
         guard magnitude < exactIntegerLimit else { return nil }
         let whole = magnitude.rounded(.towardZero)
@@ -22,7 +22,7 @@ extension JSONByteWriter {
         return IntegerAndHalf(whole: UInt(whole), half: fraction != 0, negative: value.sign == .minus)
     }
 
-    static func writeIntegerAndHalf(_ value: IntegerAndHalf, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeIntegerAndHalf(_ value: IntegerAndHalf, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var written = writeInteger(value.whole, negative: value.negative, into: output)
         if value.half {
             output[written] = UInt8(ascii: ".")
@@ -34,7 +34,8 @@ extension JSONByteWriter {
 
     /// The decimal digits of `magnitude` after a `-` when `negative` (`-0` for negative zero);
     /// at most 21 bytes. Returns the bytes written.
-    static func writeInteger(_ magnitude: UInt, negative: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeInteger(_ magnitude: UInt, negative: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int
+    {
         var written = 0
         if negative {
             output.pointee = UInt8(ascii: "-")

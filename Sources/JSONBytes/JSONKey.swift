@@ -1,12 +1,12 @@
 /// An object key a reader looks for, precomputed so that matching a scanned key is a length
 /// test and two word comparisons (keys of up to 16 bytes, loaded with a mask).
-struct JSONKey: Sendable {
-    let name: StaticString
-    let length: Int
+package struct JSONKey: Sendable {
+    package let name: StaticString
+    package let length: Int
     private let low: UInt64
     private let high: UInt64
 
-    init(_ name: StaticString) {
+    package init(_ name: StaticString) {
         self.name = name
         length = name.utf8CodeUnitCount
         var words: (UInt64, UInt64) = (0, 0)
@@ -19,7 +19,7 @@ struct JSONKey: Sendable {
 
     /// Whether `token`, scanned by `scanner`, spells this key (escapes resolved).
     @inline(__always)
-    func matches(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
+    package func matches(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
         guard !token.hasEscapes else { return scanner.string(token) == name.description }
         guard token.byteCount == length else { return false }
         // A key is followed by at least its quote and `:`, so whole words past short keys
@@ -37,20 +37,20 @@ struct JSONKey: Sendable {
 
 /// The keys one kind of object is read for, with a mask of their lengths so that most other
 /// keys are told apart by their length alone.
-struct JSONKeySet: Sendable {
-    let keys: [JSONKey]
+package struct JSONKeySet: Sendable {
+    package let keys: [JSONKey]
     private let lengths: UInt64
 
-    init(_ names: [StaticString]) {
+    package init(_ names: [StaticString]) {
         keys = names.map(JSONKey.init)
         lengths = keys.reduce(0) { $0 | ($1.length < 64 ? 1 << UInt64($1.length) : 0) }
     }
 
-    var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// The index of the key `token` spells, or `count` when it is none of them.
     @inline(__always)
-    func index(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
+    package func index(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
         let length = token.byteCount
         if !token.hasEscapes, length < 64, lengths & (1 << UInt64(length)) == 0 { return keys.count }
         for index in keys.indices where keys[index].matches(token, in: scanner) {

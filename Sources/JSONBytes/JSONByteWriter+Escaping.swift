@@ -2,7 +2,7 @@ extension JSONByteWriter {
     /// `utf8` between quotes, escaped per RFC 8259 (at most 6 bytes per input byte, plus 2);
     /// returns the bytes written.
     @inline(__always)
-    static func quote(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func quote(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         output[0] = UInt8(ascii: "\"")
         var written = 1
         guard let source = utf8.baseAddress else {
@@ -34,7 +34,7 @@ extension JSONByteWriter {
 
     /// `utf8` as is (text known to need no escaping); returns the bytes written.
     @inline(__always)
-    static func copy(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func copy(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         if let base = utf8.baseAddress { output.update(from: base, count: utf8.count) }
         return utf8.count
     }
