@@ -124,8 +124,12 @@ struct HTTPServerIOTests {
         #expect(connected.readsEOF())
         // SIGTERM is not back to its default action after the stop: a second one while the
         // process exits must not kill it (it used to be reset, and the process died with -15).
-        let disposition = signal(SIGTERM, SIG_IGN)
-        #expect(unsafeBitCast(disposition, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self))
+        // Read without changing it (setting it would replace libdispatch's handler).
+        var current = sigaction()
+        sigaction(SIGTERM, nil, &current)
+        #expect(
+            unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                != unsafeBitCast(SIG_DFL, to: Int.self))
     }
 
     /// An ephemeral port that was free a moment ago.
