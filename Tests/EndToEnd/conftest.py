@@ -62,6 +62,15 @@ def sample_path(name):
     return os.path.join(SAMPLES, f"{name}.json")
 
 
+def status_kib(pid, field):
+    """A KiB figure of /proc/PID/status: `VmRSS` (resident now) or `VmHWM` (peak resident)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(f"{field}:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field}")
+
+
 GOLDEN = os.path.join(ROOT, "Tests", "PhotoLayoutTests", "Fixtures", "golden")
 
 

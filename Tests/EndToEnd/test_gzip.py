@@ -6,7 +6,7 @@ import subprocess
 import httpx
 import pytest
 
-from conftest import BINARY, golden, sample_path
+from conftest import BINARY, golden, sample_path, status_kib
 
 LAYOUT = "/v1/timeline/layout"
 
@@ -89,21 +89,12 @@ def test_gzip_bomb_is_413(server):
     assert len(bomb) < 100_000
     with httpx.Client(base_url=server.url) as client:
         assert client.get("/healthz").status_code == 200
-        peak_before = peak_rss_kib(server.process.pid)
+        peak_before = status_kib(server.process.pid, "VmHWM")
         response = raw_post(client, bomb, **{"Content-Encoding": "gzip"})
         assert response.status_code == 413
         assert response.headers["content-type"] == "application/problem+json"
-        assert peak_rss_kib(server.process.pid) - peak_before < 16 * 1024
+        assert status_kib(server.process.pid, "VmHWM") - peak_before < 16 * 1024
         assert client.get("/healthz").status_code == 200
-
-
-def peak_rss_kib(pid):
-    """The process's peak resident set (VmHWM), in KiB."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    raise RuntimeError("no VmHWM")
 
 
 def test_other_codings_and_corrupt_gzip(server):

@@ -13,7 +13,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "EndToEnd"))
-from conftest import BINARY, SAMPLES, Server  # noqa: E402  (the end-to-end suite's launcher)
+from conftest import BINARY, SAMPLES, Server, status_kib  # noqa: E402  (the end-to-end suite's launcher)
 
 __all__ = ["BINARY", "HERE", "SAMPLES", "Server", "short_mode", "raise_fd_limit", "rss_kib", "fd_count",
            "fd_count_returned_to", "settled_fd_count", "wrk", "connect", "request_bytes", "read_response",
@@ -32,11 +32,7 @@ def raise_fd_limit():
 
 
 def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    return status_kib(pid, "VmRSS")
 
 
 def fd_count(pid):

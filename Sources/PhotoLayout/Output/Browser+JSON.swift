@@ -61,17 +61,6 @@ extension BrowserPage: JSONByteEncodable {
     }
 }
 
-extension BrowserPageLabel: JSONByteEncodable {
-    public func write(to writer: inout JSONByteWriter) {
-        writer.beginObject()
-        writer.key("text")
-        writer.string(text)
-        writer.key("frame")
-        frame.write(to: &writer)
-        writer.endObject()
-    }
-}
-
 extension BrowserPanRange: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()

@@ -67,12 +67,4 @@ public struct BrowserPanRange: Hashable, Sendable, Encodable {
 }
 
 /// The page label ("3/9") and its frame.
-public struct BrowserPageLabel: Hashable, Sendable, Encodable {
-    public var text: String
-    public var frame: Rect
-
-    public init(text: String, frame: Rect) {
-        self.text = text
-        self.frame = frame
-    }
-}
+public typealias BrowserPageLabel = TextLabel

@@ -60,14 +60,3 @@ extension Badge: JSONByteEncodable {
         writer.endObject()
     }
 }
-
-extension MoreLabel: JSONByteEncodable {
-    public func write(to writer: inout JSONByteWriter) {
-        writer.beginObject()
-        writer.key("text")
-        writer.string(text)
-        writer.key("frame")
-        frame.write(to: &writer)
-        writer.endObject()
-    }
-}

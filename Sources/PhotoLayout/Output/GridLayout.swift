@@ -29,15 +29,7 @@ public struct GridLayout: Hashable, Sendable {
 
 /// Weibo's "+N" over the last cell of a grid that hides pictures: its text and the frame of
 /// that cell, in the grid's coordinates.
-public struct MoreLabel: Hashable, Sendable {
-    public var text: String
-    public var frame: Rect
-
-    public init(text: String, frame: Rect) {
-        self.text = text
-        self.frame = frame
-    }
-}
+public typealias MoreLabel = TextLabel
 
 /// One cell of a grid.
 public struct GridItem: Hashable, Sendable {
@@ -107,8 +99,6 @@ extension GridLayout: Encodable {
         try container.encode(items, forKey: .items)
     }
 }
-
-extension MoreLabel: Encodable {}
 
 extension GridItem: Encodable {
     enum CodingKeys: String, CodingKey {
