@@ -1,8 +1,13 @@
 #define _GNU_SOURCE
 #include "CSystemShims.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -57,4 +62,43 @@ uint32_t shim_epollerr(void) { return EPOLLERR; }
 
 const void *shim_memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
     return memmem(haystack, haystack_len, needle, needle_len);
+}
+
+static int signal_pipe[2] = {-1, -1};
+static pthread_mutex_t signal_pipe_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void shim_signal_to_pipe(int signo) {
+    int saved = errno;  // write(2) may change it; the interrupted code must not see that
+    unsigned char byte = (unsigned char)signo;
+    ssize_t ignored = write(signal_pipe[1], &byte, 1);  // full pipe: the signal is already pending
+    (void)ignored;
+    errno = saved;
+}
+
+int shim_route_signal_to_pipe(int signo) {
+    pthread_mutex_lock(&signal_pipe_lock);
+    if (signal_pipe[0] < 0) {
+        int fds[2];
+        if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
+            pthread_mutex_unlock(&signal_pipe_lock);
+            return -1;
+        }
+        signal_pipe[0] = fds[0];
+        signal_pipe[1] = fds[1];
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = shim_signal_to_pipe;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    int result = sigaction(signo, &action, NULL) == 0 ? signal_pipe[0] : -1;
+    pthread_mutex_unlock(&signal_pipe_lock);
+    return result;
+}
+
+void shim_unblock_signal(int signo) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }

@@ -40,6 +40,15 @@ const void *shim_memmem(const void *haystack, size_t haystack_len, const void *n
 /// that size are reused memory rather than new pages to fault in and zero on every request.
 void shim_keep_allocations_in_heap(size_t bytes);
 
+/// Routes `signo` to a pipe (the self-pipe trick): a handler, installed with sigaction on the
+/// first call, writes the signal's number to the pipe whichever thread the kernel picks, so no
+/// thread's signal mask matters. Returns the pipe's non-blocking read end (the same one on
+/// every call; it is shared by every routed signal), or -1 with errno.
+int shim_route_signal_to_pipe(int signo);
+
+/// Unblocks `signo` in the calling thread (threads of libdispatch block every signal).
+void shim_unblock_signal(int signo);
+
 uint32_t shim_epollin(void);
 uint32_t shim_epollout(void);
 uint32_t shim_epollet(void);

@@ -1,37 +1,49 @@
-@preconcurrency import Dispatch
+import CSystemShims
 import Foundation
+import Synchronization
 
 extension HTTPServer {
     /// Starts, drains on SIGTERM or SIGINT (within the configured grace), and returns once stopped.
     /// `onStart` receives the bound port (the ephemeral one when the configuration says 0).
     ///
-    /// The signals reach a dispatch signal source. On Linux, libdispatch installs its own handler
-    /// for them when the source is registered (it forwards a signal that lands on any thread to
-    /// its signalfd), so the disposition is left to it: setting `SIG_IGN` here, as on Darwin,
-    /// would drop a signal delivered to a thread that does not block it (the worker pool's
-    /// threads, say) before libdispatch's handler is in place, or after, if set again. The
-    /// server starts only once both sources are registered, so no SIGTERM sent after start is
-    /// lost; one sent before that ends the process by the default action, as nothing is served
-    /// yet. After the stop the handler stays: a repeated SIGTERM while the process exits does
-    /// not kill it.
+    /// The signals come through a pipe (`shim_route_signal_to_pipe`, the self-pipe trick): a
+    /// handler of our own writes each one to the pipe, whichever thread the kernel delivers it
+    /// to. A thread of its own, with the signals unblocked (so that at least one thread can
+    /// take them: libdispatch's threads block every signal), waits on the pipe and starts the
+    /// drain. Dispatch's signal sources were not enough on Linux: a SIGTERM was lost now and
+    /// then once the worker pool's threads existed. The handler stays after the stop, so a
+    /// repeated SIGTERM while the process exits does not kill it.
     public func runUntilSignalled(onStart: (Int) -> Void = { _ in }) throws {
         signal(SIGPIPE, SIG_IGN)
-        let queue = DispatchQueue(label: "http.signals")
-        let registered = DispatchGroup()
-        let sources = [SIGTERM, SIGINT].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [self] in shutdown(grace: nil) }
-            registered.enter()
-            source.setRegistrationHandler { registered.leave() }
-            source.resume()
-            return source
+        var pipe: Int32 = -1
+        for number in [SIGTERM, SIGINT] {
+            pipe = shim_route_signal_to_pipe(number)
+            guard pipe >= 0 else { throw HTTPServerError("sigaction") }
         }
-        defer {
-            for source in sources { source.cancel() }
+        Self.drainSignals(pipe)  // a signal left from an earlier run in this process is not ours
+        let stopped = Atomic<Bool>(false)
+        let watcher = Thread { [self, pipe] in
+            shim_unblock_signal(SIGTERM)
+            shim_unblock_signal(SIGINT)
+            var ready = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
+            while !stopped.load(ordering: .relaxed) {
+                // Wakes at least every 100 ms to see the stop; a signal wakes it at once.
+                if poll(&ready, 1, 100) > 0, Self.drainSignals(pipe) { shutdown(grace: nil) }
+            }
         }
-        // A hang guard only: registration takes microseconds once the source's queue runs.
-        _ = registered.wait(timeout: .now() + 30)
+        watcher.name = "http.signals"
+        watcher.start()
+        defer { stopped.store(true, ordering: .relaxed) }  // the pipe stays open: it is the process's
         onStart(try start())
         waitUntilStopped()
+    }
+
+    /// Reads every pending byte of the signal pipe; true when there was at least one.
+    @discardableResult
+    private static func drainSignals(_ pipe: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var any = false
+        while buffer.withUnsafeMutableBytes({ read(pipe, $0.baseAddress, $0.count) }) > 0 { any = true }
+        return any
     }
 }
