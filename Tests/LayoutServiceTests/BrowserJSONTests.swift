@@ -2,6 +2,7 @@ import Foundation
 import JSONBytes
 import Testing
 
+@testable import LayoutService
 @testable import PhotoLayout
 
 /// The browser responses through `JSONByteWriter` mean exactly what their `Encodable`

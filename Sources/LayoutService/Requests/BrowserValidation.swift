@@ -1,3 +1,5 @@
+import PhotoLayout
+
 /// Collects every 422 problem of a browser or album request, so that one response lists
 /// them all (as `GridOptions.validated` does for grid options).
 struct BrowserValidation {
