@@ -102,7 +102,8 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
-    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`).
+    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`): Swift's
+    /// `description`, written straight into the buffer (`ShortestDigits`).
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
@@ -114,11 +115,10 @@ public struct JSONByteWriter: Sendable {
                 Self.writeIntegerAndHalf(fast, into: output)
             }
         } else {
-            var text = value.description
-            text.withUTF8 { utf8 in
-                write(reserving: utf8.count) { output in
-                    Self.copy(utf8, into: output)
-                }
+            write(reserving: ShortestDigits.maximumCount) { output in
+                var digits = ShortestDigits(output)
+                value.write(to: &digits)
+                return digits.count
             }
         }
         needsComma = true
