@@ -72,19 +72,18 @@ extension BrowserInput {
                 return nil
             }
             let pictures = photos.enumerated().map { offset, photo in
-                let path = ["photos", String(offset)]
                 switch (photo.width, photo.height) {
                 case (let width?, let height?):
                     return BrowserPicture(
                         url: photo.url,
-                        size: validation.size(Size(width: width, height: height), path)
+                        size: validation.size(Size(width: width, height: height), ["photos", String(offset)])
                     )
                 case (nil, nil):
                     return BrowserPicture(url: photo.url, size: nil)
                 case (nil, _?):
-                    validation.refuse(path + ["width"], "is required with height")
+                    validation.refuse(["photos", String(offset), "width"], "is required with height")
                 case (_?, nil):
-                    validation.refuse(path + ["height"], "is required with width")
+                    validation.refuse(["photos", String(offset), "height"], "is required with width")
                 }
                 return BrowserPicture(url: photo.url, size: nil)
             }
