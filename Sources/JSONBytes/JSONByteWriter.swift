@@ -65,8 +65,23 @@ public struct JSONByteWriter: Sendable {
     }
 
     /// An object member's key and its `:`; the member's value is written next.
+    ///
+    /// A key the program spells is written as is: it must need no escaping (no `"`, `\` or
+    /// control character; checked in debug builds), which spares every key of every response
+    /// the escape scan. Keys known only at run time go through `dynamicKey`, escaped.
     public mutating func key(_ name: StaticString) {
-        name.withUTF8Buffer { writeKey($0) }
+        name.withUTF8Buffer { utf8 in
+            guard indentation == nil else { return writeIndentedKey(utf8) }
+            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            write(reserving: utf8.count &+ 3) { output in
+                output[0] = UInt8(ascii: "\"")
+                for index in 0..<utf8.count { output[index &+ 1] = utf8[index] }
+                output[utf8.count &+ 1] = UInt8(ascii: "\"")
+                output[utf8.count &+ 2] = UInt8(ascii: ":")
+                return utf8.count &+ 3
+            }
+            needsComma = false
+        }
     }
 
     /// A key known only at run time (a pid, a dictionary key).
