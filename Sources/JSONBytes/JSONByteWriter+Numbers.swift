@@ -71,15 +71,18 @@ struct ShortestDigits: TextOutputStream {
         self.output = output
     }
 
+    /// The digits as the standard library hands them over: bytes, no `String`.
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         append(buffer)
     }
 
+    /// The general path, should a standard library hand over a `String` instead.
     mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { append($0) }
     }
 
+    /// Copies `bytes` after those written, never past `maximumCount`.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let room = min(bytes.count, Self.maximumCount - count)
         guard room > 0, let base = bytes.baseAddress else { return }
