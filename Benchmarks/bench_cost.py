@@ -11,7 +11,8 @@ idle run is subtracted and the rest divided by N:
 
 Cases: GET /healthz (both servers), a small POST /v1/timeline/layout (one status, one
 picture; nginx answers the same POST with its fixed body, as the floor of reading a request),
-and the 275 KB client-API sample (the service only; also per input byte).
+the 275 KB client-API sample (the service only; also per input byte), and the photo browser's
+open and close on nine pictures with keyframes (`--cases open,close`; the service only).
 
 Under valgrind the server is slow to stop: SIGTERM is repeated until it exits.
 Prints Markdown tables; scripts/bench puts them into BENCHMARKS.md.
@@ -19,6 +20,7 @@ Prints Markdown tables; scripts/bench puts them into BENCHMARKS.md.
 """
 import argparse
 import collections
+import json
 import os
 import re
 import shutil
@@ -37,6 +39,40 @@ HEALTH_BODY = '{"status":"ok"}'
 SMALL_TIMELINE = (b'{"statuses":[{"idstr":"1","pic_ids":["p1"],"pic_infos":{"p1":{"thumbnail":'
                   b'{"url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg","width":180,"height":120},'
                   b'"bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p1.jpg","width":440,"height":293}}}}]}')
+
+
+def browser_photos():
+    """Nine pictures of a status as a client sends them to the browser: bmiddle URL and size."""
+    pids = [f"006{k}Yz9gly1hf4jwowf7vj30u0{k:02d}0abc" for k in range(9)]
+    sizes = [(440, 660), (690, 460), (440, 440), (1080, 1920), (690, 9000), (440, 293), (1200, 800), (640, 640),
+             (720, 1280)]
+    return [{"url": f"https://wx{k % 4 + 1}.sinaimg.cn/bmiddle/{pid}.jpg", "width": w, "height": h}
+            for k, (pid, (w, h)) in enumerate(zip(pids, sizes))]
+
+
+def browser_thumbnails():
+    """The nine thumbnails of a classic grid at (12, 240) in window coordinates."""
+    return [{"x": 12 + 80 * (k % 3), "y": 240 + 80 * (k // 3), "width": 70, "height": 70} for k in range(9)]
+
+
+def browser_open_body():
+    """POST /v1/browser/open: tapping the fifth of nine pictures, with the open transition's keyframes (60 fps)."""
+    return json.dumps({
+        "screen": {"width": 390, "height": 844}, "scale": 3, "photos": browser_photos(), "index": 4,
+        "thumbnail_frames": browser_thumbnails(), "content_mode": "fill_width",
+        "transition": {"keyframes": True, "curve": "ease_in_out", "duration": 0.35, "corner_radius_from": 4},
+    }).encode()
+
+
+def browser_close_body():
+    """POST /v1/browser/close: back to the fifth of nine thumbnails inside a scrolled feed, with keyframes."""
+    return json.dumps({
+        "screen": {"width": 390, "height": 844}, "scale": 3, "photos": browser_photos(), "index": 4,
+        "thumbnail_frames": browser_thumbnails(),
+        "scroll": {"viewport": {"x": 0, "y": 91, "width": 390, "height": 670}, "content_offset": {"x": 0, "y": 120},
+                   "content_size": {"width": 390, "height": 5200}},
+        "transition": {"keyframes": True, "duration": 0.35, "corner_radius_to": 4},
+    }).encode()
 
 
 def wait_port(port, process, timeout=120):
@@ -207,7 +243,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
-    parser.add_argument("--cases", default="healthz,small,sample", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="healthz,small,sample,open,close", help="which cases, comma-separated")
     args = parser.parse_args()
     for tool in ("valgrind", "strace", "h2load"):
         if not shutil.which(tool):
@@ -219,6 +255,11 @@ def main():
         small = os.path.join(workdir, "small.json")
         with open(small, "wb") as f:
             f.write(SMALL_TIMELINE)
+        browser_bodies = {}
+        for name, body in (("open", browser_open_body()), ("close", browser_close_body())):
+            browser_bodies[name] = os.path.join(workdir, f"{name}.json")
+            with open(browser_bodies[name], "wb") as f:
+                f.write(body)
         rows = []
         cases = {
             "healthz": ("`GET /healthz`", "/healthz", None, args.requests, servers),
@@ -226,6 +267,10 @@ def main():
                       args.requests, servers),
             "sample": ("`POST /v1/timeline/layout`, client-API sample (275 KB)", "/v1/timeline/layout", SAMPLE,
                        args.sample_requests, [service]),
+            "open": ("`POST /v1/browser/open`, nine pictures, keyframes", "/v1/browser/open", browser_bodies["open"],
+                     args.requests, [service]),
+            "close": ("`POST /v1/browser/close`, nine pictures, scroll, keyframes", "/v1/browser/close",
+                      browser_bodies["close"], args.requests, [service]),
         }
         for key in args.cases.split(","):
             case, path, body, count, who = cases[key]

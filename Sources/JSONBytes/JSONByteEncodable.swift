@@ -1,5 +1,5 @@
-/// A value that writes itself as JSON through a `JSONByteWriter`: the fast path for response
-/// bodies, beside (and equal in meaning to) the type's `Encodable` conformance.
+/// A value that writes itself as JSON through a `JSONByteWriter`: how every response body
+/// is written, compact or indented (the outputs have no `Encodable` twin).
 public protocol JSONByteEncodable {
     func write(to writer: inout JSONByteWriter)
 }

@@ -11,9 +11,16 @@ extension JSONByteWriter {
         }
         var index = 0
         while index < utf8.count {
-            // A run that needs no escape, eight bytes at a time, then byte by byte.
+            // A run that needs no escape, eight bytes at a time; then the tail shorter than a
+            // word in one step when the string's last eight bytes need none (they overlap what
+            // was checked), else byte by byte.
             var end = index
             while end &+ 8 <= utf8.count, SWAR.needsEscape(SWAR.load(source + end)) == 0 { end &+= 8 }
+            if end < utf8.count, end &+ 8 > utf8.count, utf8.count >= 8,
+                SWAR.needsEscape(SWAR.load(source + (utf8.count &- 8))) == 0
+            {
+                end = utf8.count
+            }
             while end < utf8.count, !needsEscape(source[end]) { end &+= 1 }
             (output + written).update(from: source + index, count: end &- index)
             written &+= end &- index

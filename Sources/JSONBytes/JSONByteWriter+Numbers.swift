@@ -55,3 +55,38 @@ extension JSONByteWriter {
         return written &+ digits
     }
 }
+
+/// Where `Double.write(to:)` puts its digits: straight into the writer's buffer, with no
+/// `String` in between (a keyframe's 17-digit numbers would each allocate one). The standard
+/// library hands a double's text to `_writeASCII` as bytes; `write(_:)` is the general path,
+/// taken only if it does not.
+struct ShortestDigits: TextOutputStream {
+    /// The longest text of a finite double (`-2.2250738585072014e-308` is 24 bytes), rounded up.
+    static let maximumCount = 32
+
+    private let output: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ output: UnsafeMutablePointer<UInt8>) {
+        self.output = output
+    }
+
+    /// The digits as the standard library hands them over: bytes, no `String`.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        append(buffer)
+    }
+
+    /// The general path, should a standard library hand over a `String` instead.
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// Copies `bytes` after those written, never past `maximumCount`.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = min(bytes.count, Self.maximumCount - count)
+        guard room > 0, let base = bytes.baseAddress else { return }
+        (output + count).update(from: base, count: room)
+        count += room
+    }
+}

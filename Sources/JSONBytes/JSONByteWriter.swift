@@ -9,15 +9,22 @@
 ///
 /// Each call makes one bounds check and one write through a pointer into a buffer that grows
 /// by doubling (the buffer's tail past `length` is spare room, zero-filled).
+///
+/// `JSONByteWriter(indented: true)` writes for people instead (`--pretty`, golden files): the
+/// same values, indented (`JSONByteWriter+Indentation`).
 public struct JSONByteWriter: Sendable {
-    private var storage: [UInt8]
-    private var length = 0
+    var storage: [UInt8]
+    var length = 0
     /// A value was just completed at the current level: the next key or element needs a comma.
-    private var needsComma = false
+    var needsComma = false
+    /// The state of indented output; `nil` when compact.
+    var indentation: Indentation?
 
-    /// An empty writer whose buffer has room for `capacity` bytes before it grows.
-    public init(capacity: Int = 4096) {
+    /// An empty writer whose buffer has room for `capacity` bytes before it grows; compact
+    /// unless `indented`.
+    public init(capacity: Int = 4096, indented: Bool = false) {
         storage = Array(repeating: 0, count: max(capacity, 64))
+        indentation = indented ? Indentation() : nil
     }
 
     /// The JSON text written so far.
@@ -31,9 +38,10 @@ public struct JSONByteWriter: Sendable {
         return storage
     }
 
-    /// The JSON text of `value`.
-    public static func encode(_ value: some JSONByteEncodable, capacity: Int = 4096) -> [UInt8] {
-        var writer = JSONByteWriter(capacity: capacity)
+    /// The JSON text of `value`, indented when `indented`.
+    public static func encode(_ value: some JSONByteEncodable, capacity: Int = 4096, indented: Bool = false) -> [UInt8]
+    {
+        var writer = JSONByteWriter(capacity: capacity, indented: indented)
         value.write(to: &writer)
         return writer.finish()
     }
@@ -57,8 +65,23 @@ public struct JSONByteWriter: Sendable {
     }
 
     /// An object member's key and its `:`; the member's value is written next.
+    ///
+    /// A key the program spells is written as is: it must need no escaping (no `"`, `\` or
+    /// control character; checked in debug builds), which spares every key of every response
+    /// the escape scan. Keys known only at run time go through `dynamicKey`, escaped.
     public mutating func key(_ name: StaticString) {
-        name.withUTF8Buffer { writeKey($0) }
+        name.withUTF8Buffer { utf8 in
+            guard indentation == nil else { return writeIndentedKey(utf8) }
+            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            write(reserving: utf8.count &+ 3) { output in
+                output[0] = UInt8(ascii: "\"")
+                for index in 0..<utf8.count { output[index &+ 1] = utf8[index] }
+                output[utf8.count &+ 1] = UInt8(ascii: "\"")
+                output[utf8.count &+ 2] = UInt8(ascii: ":")
+                return utf8.count &+ 3
+            }
+            needsComma = false
+        }
     }
 
     /// A key known only at run time (a pid, a dictionary key).
@@ -94,7 +117,8 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
-    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`).
+    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`): Swift's
+    /// `description`, written straight into the buffer (`ShortestDigits`).
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
@@ -106,11 +130,10 @@ public struct JSONByteWriter: Sendable {
                 Self.writeIntegerAndHalf(fast, into: output)
             }
         } else {
-            var text = value.description
-            text.withUTF8 { utf8 in
-                write(reserving: utf8.count) { output in
-                    Self.copy(utf8, into: output)
-                }
+            write(reserving: ShortestDigits.maximumCount) { output in
+                var digits = ShortestDigits(output)
+                value.write(to: &digits)
+                return digits.count
             }
         }
         needsComma = true
@@ -126,6 +149,7 @@ public struct JSONByteWriter: Sendable {
         separated: Bool = true,
         _ body: (UnsafeMutablePointer<UInt8>) -> Int
     ) {
+        if separated, indentation != nil { breakLine() }
         let comma = separated && needsComma
         if length &+ maximum &+ 1 > storage.count {
             storage.append(contentsOf: repeatElement(0, count: max(storage.count, maximum &+ 1)))
@@ -146,9 +170,11 @@ public struct JSONByteWriter: Sendable {
             return 1
         }
         needsComma = false
+        if indentation != nil { openLevel() }
     }
 
     private mutating func close(_ bracket: UInt8) {
+        if indentation != nil { closeLevel() }
         write(reserving: 1, separated: false) { output in
             output.pointee = bracket
             return 1
@@ -157,6 +183,7 @@ public struct JSONByteWriter: Sendable {
     }
 
     private mutating func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard indentation == nil else { return writeIndentedKey(utf8) }
         write(reserving: utf8.count &* 6 &+ 3) { output in
             let written = Self.quote(utf8, into: output)
             output[written] = UInt8(ascii: ":")

@@ -1,4 +1,3 @@
-import Foundation
 import JSONBytes
 import PhotoLayout
 
@@ -11,11 +10,10 @@ enum JSONOutput {
         JSONByteWriter.encode(value)
     }
 
-    /// Indented, keys sorted: for people reading the offline command's output (`--pretty`).
-    static func pretty(_ value: some Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value))
+    /// Indented, keys sorted: for people reading the offline command's output (`--pretty`);
+    /// the same writer in its indented mode, so the values are those of `bytes`.
+    static func pretty(_ value: some JSONByteEncodable) -> [UInt8] {
+        JSONByteWriter.encode(value, indented: true)
     }
 }
 

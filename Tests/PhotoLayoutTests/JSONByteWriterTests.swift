@@ -65,6 +65,26 @@ struct JSONByteWriterTests {
         #expect(text { $0.number(value) } == String(value))
     }
 
+    /// A character that needs escaping is escaped wherever it stands in strings of every
+    /// length around the writer's eight-byte steps (the whole word, the overlapping tail, the
+    /// bytes after it), and only it.
+    @Test func escapesAtEveryPosition() throws {
+        for length in 1..<26 {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{1}"] {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    let value = characters.joined()
+                    let written = text { $0.string(value) }
+                    let escaped =
+                        special == "\"" ? "\\\"" : special == "\\" ? "\\\\" : special == "\n" ? "\\n" : "\\u0001"
+                    #expect(written == "\"" + value.replacingOccurrences(of: special, with: escaped) + "\"")
+                    #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == value)
+                }
+            }
+        }
+    }
+
     /// Seeded random doubles read back exactly, never longer than `description`.
     @Test func doublesRoundTrip() {
         var random = SeededGenerator(seed: 3)
@@ -82,6 +102,10 @@ struct JSONByteWriterTests {
             }
             #expect(Double(written) == value, "\(value) written as \(written)")
             #expect(written.count <= value.description.count)
+            if (2 * value).rounded() != 2 * value || value.magnitude >= 0x1p53 {
+                // Neither a whole number nor a half: Swift's own shortest form, byte for byte.
+                #expect(written == value.description)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import Testing
 
 @testable import PhotoLayout
@@ -28,21 +29,19 @@ enum Fixtures {
 }
 
 /// Golden files: sorted, pretty-printed JSON under Fixtures/golden/, compared byte for byte.
-/// `RECORD_SNAPSHOTS=1 swift test` rewrites them, and fails, so that recording is never silent.
+/// They are the response writer's own output in its indented mode (`--pretty`), a newline
+/// after it. `RECORD_SNAPSHOTS=1 swift test` rewrites them, and fails, so that recording is
+/// never silent.
 enum Golden {
-    static func encoded(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        return data
+    static func encoded(_ value: some JSONByteEncodable) -> Data {
+        Data(JSONByteWriter.encode(value, indented: true) + [0x0A])
     }
 
-    static func check(_ value: some Encodable, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
-        throws
-    {
+    static func check(
+        _ value: some JSONByteEncodable, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = Fixtures.directory.appendingPathComponent("golden/\(name).json")
-        let actual = try encoded(value)
+        let actual = encoded(value)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -4,11 +4,9 @@ import Testing
 
 @testable import PhotoLayout
 
-/// Both texts parsed by JSONSerialization and compared as values.
-private func sameMeaning(_ ours: [UInt8], _ theirs: Data) throws -> Bool {
-    let left = try JSONSerialization.jsonObject(with: Data(ours)) as? NSObject
-    let right = try JSONSerialization.jsonObject(with: theirs) as? NSObject
-    return left != nil && left == right
+/// The layout JSONDecoder reads back from `bytes` (`TimelineLayout+Decoding`).
+private func decoded<Layout: Decodable>(_ bytes: [UInt8], as type: Layout.Type = Layout.self) throws -> Layout {
+    try JSONDecoder().decode(Layout.self, from: Data(bytes))
 }
 
 struct TimelineLayoutJSONTests {
@@ -18,13 +16,15 @@ struct TimelineLayoutJSONTests {
         ("adaptive at scale 2", GridOptions(style: .adaptive, contentWidth: 414)),
     ]
 
-    /// On every sample and style, the writer's bytes mean what JSONEncoder's mean.
+    /// On every sample and style, the writer's bytes, compact and indented, read back by
+    /// JSONDecoder, give the very layout written: every field, by its wire name.
     @Test(arguments: Fixtures.sampleNames)
-    func samplesMatchJSONEncoder(name: String) throws {
+    func samplesReadBackEqual(name: String) throws {
         let request = try ByteTimelineReader().readTimeline(try Fixtures.sample(name))
         for (style, options) in Self.styles {
             let layout = TimelineRules.layout(for: request.statuses, options: options)
-            #expect(try sameMeaning(layout.jsonBytes(), JSONEncoder().encode(layout)), "\(name), \(style)")
+            #expect(try decoded(layout.jsonBytes()) == layout, "\(name), \(style)")
+            #expect(try decoded(JSONByteWriter.encode(layout, indented: true)) == layout, "\(name), \(style)")
         }
     }
 
@@ -46,15 +46,15 @@ struct TimelineLayoutJSONTests {
             "retweeted":{"id":null,"photos":null}}]}
             """
         #expect(String(decoding: layout.jsonBytes(), as: UTF8.self) == expected)
-        #expect(try sameMeaning(layout.jsonBytes(), JSONEncoder().encode(layout)))
+        #expect(try decoded(layout.jsonBytes()) == layout)
     }
 
-    /// A grid laid out from a count has no URL fields, as its `Encodable` form.
+    /// A grid laid out from a count has no URL fields, and reads back equal.
     @Test func gridWithoutURLs() throws {
         let grid = try #require(
             GridRules.layout(count: 5, options: GridOptions(style: .adaptive, contentWidth: 320, scale: 3)))
         let ours = JSONByteWriter.encode(grid)
         #expect(!String(decoding: ours, as: UTF8.self).contains("url"))
-        #expect(try sameMeaning(ours, JSONEncoder().encode(grid)))
+        #expect(try decoded(ours) == grid)
     }
 }

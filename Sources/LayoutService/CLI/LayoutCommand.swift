@@ -66,7 +66,7 @@ enum LayoutCommand {
             try apply(arguments, to: &request.options)
             let options = try GridOptions.validated(request.options)
             let layout = TimelineRules.layout(for: request.statuses, options: options)
-            var output = arguments.has("pretty") ? try JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
+            var output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
             io.writeOutput(output)
             return ExitStatus.success

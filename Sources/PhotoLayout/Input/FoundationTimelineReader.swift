@@ -12,7 +12,7 @@ public struct FoundationTimelineReader: TimelineReader {
     }
 
     /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
-    /// throw pass through, any other failure is malformed JSON (also used by `BrowserAPI`).
+    /// throw pass through, any other failure is malformed JSON.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: data)
@@ -307,12 +307,13 @@ extension KeyedDecodingContainer where K == StatusKey {
     }
 }
 
-/// One status, decoded leniently as `FoundationTimelineReader` does: for request bodies that
-/// embed a Weibo status (the browser's `status`). Decoding fails only when it is not an object.
-public struct LenientWeiboStatus: Decodable, Sendable {
-    public var value: WeiboStatus
+/// One status, decoded leniently: a timeline's entry. Decoding fails only when it is not an
+/// object. (Production reads statuses, the browser's `status` included, with
+/// `ByteTimelineReader`; this is the reference it is tested against.)
+struct LenientWeiboStatus: Decodable, Sendable {
+    var value: WeiboStatus
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: StatusKey.self)
         value = WeiboStatus(
             id: object.statusID,

@@ -3,7 +3,7 @@ import JSONBytes
 extension JSONSyntaxError {
     /// The 400-class `InputError` for this position: the byte offset, and the 1-based line and
     /// column (in bytes) counted in `bytes`, the document the offset refers to.
-    func inputError(in bytes: UnsafeRawBufferPointer) -> InputError {
+    package func inputError(in bytes: UnsafeRawBufferPointer) -> InputError {
         let (line, column) = lineAndColumn(in: bytes)
         return InputError(
             kind: .malformed,

@@ -1,6 +1,6 @@
 /// The response of `POST /v1/album/layout` (DESIGN §7.1): the HWPhotoVC album grid, on the
 /// pixel grid.
-public struct AlbumLayout: Hashable, Sendable, Encodable {
+public struct AlbumLayout: Hashable, Sendable {
     public var columns: Int
     public var rows: Int
     public var contentSize: Size
@@ -11,10 +11,5 @@ public struct AlbumLayout: Hashable, Sendable, Encodable {
         self.rows = rows
         self.contentSize = contentSize
         self.items = items
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case columns, rows, items
-        case contentSize = "content_size"
     }
 }

@@ -1,7 +1,7 @@
 import JSONBytes
 
-/// The browser's responses as their `Encodable` conformances write them (DESIGN §7.1),
-/// through `JSONByteWriter`: the keys in the contract's order, `null` where it shows null.
+/// The browser's responses as DESIGN §7.1 shows them, through `JSONByteWriter`: the keys
+/// in the contract's order, `null` where it shows null.
 extension BrowserOpenResponse: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()

@@ -11,17 +11,3 @@ public struct BrowserCloseResponse: Hashable, Sendable {
         self.scrollTo = scrollTo
     }
 }
-
-extension BrowserCloseResponse: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case index, transition
-        case scrollTo = "scroll_to"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(transition, forKey: .transition)
-        try container.encode(scrollTo, forKey: .scrollTo)
-    }
-}

@@ -1,5 +1,5 @@
 /// The response of `POST /v1/browser/open` (DESIGN §7.1).
-public struct BrowserOpenResponse: Hashable, Sendable, Encodable {
+public struct BrowserOpenResponse: Hashable, Sendable {
     public var index: Int
     public var count: Int
     public var contentSize: Size
@@ -27,12 +27,5 @@ public struct BrowserOpenResponse: Hashable, Sendable, Encodable {
         self.pages = pages
         self.strip = strip
         self.transition = transition
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case index, count, pages, strip, transition
-        case contentSize = "content_size"
-        case contentOffset = "content_offset"
-        case pageLabel = "page_label"
     }
 }

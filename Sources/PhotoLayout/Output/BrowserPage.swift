@@ -32,29 +32,9 @@ public struct BrowserPage: Hashable, Sendable {
     }
 }
 
-extension BrowserPage: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case index, url, frame, placeholder, zoom, pan
-        case photoFrame = "photo_frame"
-        case watermarkFrame = "watermark_frame"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(url, forKey: .url)
-        try container.encode(frame, forKey: .frame)
-        try container.encode(photoFrame, forKey: .photoFrame)
-        try container.encode(placeholder, forKey: .placeholder)
-        try container.encode(zoom, forKey: .zoom)
-        try container.encode(pan, forKey: .pan)
-        try container.encode(watermarkFrame, forKey: .watermarkFrame)
-    }
-}
-
 /// The gyroscope pan of an `aspect_fill` picture wider than the screen (BrowsePicture):
 /// horizontal content offsets, on the pixel grid.
-public struct BrowserPanRange: Hashable, Sendable, Encodable {
+public struct BrowserPanRange: Hashable, Sendable {
     public var min: Double
     public var max: Double
     public var initial: Double

@@ -1,6 +1,7 @@
 import JSONBytes
 
-/// A grid as its `Encodable` conformance writes it (DESIGN §7), through `JSONByteWriter`.
+/// A grid as DESIGN §7 shows it, through `JSONByteWriter`: every key, `more_label` as
+/// `null` when there is none.
 extension GridLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()

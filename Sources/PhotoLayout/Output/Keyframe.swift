@@ -1,6 +1,6 @@
 /// One sample of a transition (DESIGN §6): its time, the curve's progress, and the frame and
 /// corner radius interpolated by that progress. Left exact: never rounded to the pixel grid.
-public struct Keyframe: Hashable, Sendable, Encodable {
+public struct Keyframe: Hashable, Sendable {
     /// Seconds from the start.
     public var t: Double
     /// 0 at the start, 1 at the end; a spring may overshoot 1.
@@ -13,10 +13,5 @@ public struct Keyframe: Hashable, Sendable, Encodable {
         self.progress = progress
         self.frame = frame
         self.cornerRadius = cornerRadius
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case t, progress, frame
-        case cornerRadius = "corner_radius"
     }
 }

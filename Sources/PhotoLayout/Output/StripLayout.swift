@@ -1,6 +1,6 @@
 /// The thumbnail strip (HWPhotoVC): a horizontal row of items at the bottom of the screen,
 /// scrolled so that the selected item shows whole. Every value on the pixel grid.
-public struct StripLayout: Hashable, Sendable, Encodable {
+public struct StripLayout: Hashable, Sendable {
     public var frame: Rect
     public var contentSize: Size
     public var contentOffset: Point
@@ -17,12 +17,5 @@ public struct StripLayout: Hashable, Sendable, Encodable {
         self.selected = selected
         self.borderWidth = borderWidth
         self.items = items
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case frame, selected, items
-        case contentSize = "content_size"
-        case contentOffset = "content_offset"
-        case borderWidth = "border_width"
     }
 }

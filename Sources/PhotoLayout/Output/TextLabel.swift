@@ -1,7 +1,7 @@
 import JSONBytes
 
 /// A text drawn in a frame: the browser's page label ("3/9") and a grid's "+N" (`MoreLabel`).
-public struct TextLabel: Hashable, Sendable, Encodable {
+public struct TextLabel: Hashable, Sendable {
     public var text: String
     public var frame: Rect
 

@@ -1,7 +1,7 @@
 import JSONBytes
 
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` through `JSONByteWriter`, every key
-/// present and absent values as `null`, as the `Encodable` conformance writes them.
+/// present and absent values as `null` (DESIGN §7: `null` is part of the contract).
 extension TimelineLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()

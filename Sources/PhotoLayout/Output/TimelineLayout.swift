@@ -1,6 +1,6 @@
 /// The response of `POST /v1/timeline/layout` and of `timeline-layout layout`:
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` (DESIGN §7).
-public struct TimelineLayout: Hashable, Sendable, Encodable {
+public struct TimelineLayout: Hashable, Sendable {
     public var statuses: [StatusLayout]
 
     public init(statuses: [StatusLayout]) {
@@ -29,32 +29,5 @@ public struct RetweetLayout: Hashable, Sendable {
     public init(id: String?, photos: GridLayout?) {
         self.id = id
         self.photos = photos
-    }
-}
-
-// `null` is part of the contract: these encode every key, absent values as `null`
-// (the synthesized conformance would drop them).
-extension StatusLayout: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, photos, retweeted
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(photos, forKey: .photos)
-        try container.encode(retweeted, forKey: .retweeted)
-    }
-}
-
-extension RetweetLayout: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, photos
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(photos, forKey: .photos)
     }
 }

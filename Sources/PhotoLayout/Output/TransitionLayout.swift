@@ -20,19 +20,3 @@ public struct TransitionLayout: Hashable, Sendable {
         self.keyframes = keyframes
     }
 }
-
-extension TransitionLayout: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case from, to, duration, curve, fade, keyframes
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encode(duration, forKey: .duration)
-        try container.encode(curve, forKey: .curve)
-        try container.encode(fade, forKey: .fade)
-        try container.encode(keyframes, forKey: .keyframes)
-    }
-}

@@ -1,6 +1,6 @@
 /// A page's zoom scales (HWPhotoVC): `{"min", "max", "double_tap"}`; a double tap toggles
 /// between `min` and `double_tap`.
-public struct ZoomLimits: Hashable, Sendable, Encodable {
+public struct ZoomLimits: Hashable, Sendable {
     public var min: Double
     public var max: Double
     public var doubleTap: Double
@@ -9,10 +9,5 @@ public struct ZoomLimits: Hashable, Sendable, Encodable {
         self.min = min
         self.max = max
         self.doubleTap = doubleTap
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case min, max
-        case doubleTap = "double_tap"
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LayoutService
 @testable import PhotoLayout
 
 struct BrowserRequestTests {

@@ -1,8 +1,10 @@
+import PhotoLayout
+
 extension AlbumInput {
     /// The input of `POST /v1/album/layout`, or a 422 listing every invalid value: a missing
     /// or non-positive `screen`, a `scale` other than 1, 2, 3, a `count` that is not a whole
     /// number in 0…`maxCount`, a non-positive `item_size`, a negative `spacing` or `inset`.
-    public static func validated(_ request: AlbumLayoutRequest) throws(InputError) -> AlbumInput {
+    static func validated(_ request: AlbumLayoutRequest) throws(InputError) -> AlbumInput {
         var validation = BrowserValidation()
         let screen = validation.screen(request.screen)
         let grid = validation.pixelGrid(request.scale)

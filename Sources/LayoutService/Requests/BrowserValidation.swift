@@ -1,17 +1,19 @@
+import PhotoLayout
+
 /// Collects every 422 problem of a browser or album request, so that one response lists
 /// them all (as `GridOptions.validated` does for grid options).
 struct BrowserValidation {
     private(set) var problems: [InputError.Problem] = []
 
-    mutating func refuse(_ path: [String], _ detail: String) {
-        problems.append(InputError.Problem(pointer: JSONPointer.fragment(path), detail: detail))
+    mutating func refuse(_ path: @autoclosure () -> [String], _ detail: String) {
+        problems.append(InputError.Problem(pointer: JSONPointer.fragment(path()), detail: detail))
     }
 
     /// `value` when finite and > 0 (or ≥ 0 with `allowZero`), else a problem at `path`.
-    mutating func positive(_ value: Double, _ path: [String], allowZero: Bool = false) -> Double? {
-        guard let value = finite(value, path) else { return nil }
+    mutating func positive(_ value: Double, _ path: @autoclosure () -> [String], allowZero: Bool = false) -> Double? {
+        guard let value = finite(value, path()) else { return nil }
         guard value > 0 || (allowZero && value == 0) else {
-            refuse(path, allowZero ? "must be a finite number ≥ 0" : "must be a finite number > 0")
+            refuse(path(), allowZero ? "must be a finite number ≥ 0" : "must be a finite number > 0")
             return nil
         }
         return value
@@ -19,62 +21,65 @@ struct BrowserValidation {
 
     /// `value` when finite and within `GeometryLimits` (so that no sum or product of request
     /// values overflows), else a problem at `path`.
-    mutating func finite(_ value: Double, _ path: [String]) -> Double? {
+    mutating func finite(_ value: Double, _ path: @autoclosure () -> [String]) -> Double? {
         guard GeometryLimits.accepts(value) else {
-            refuse(path, GeometryLimits.refusal)
+            refuse(path(), GeometryLimits.refusal)
             return nil
         }
         return value
     }
 
     /// `value` when in `range`, else a problem at `path`.
-    mutating func within(_ value: Double, _ range: ClosedRange<Double>, _ path: [String]) -> Double? {
+    mutating func within(_ value: Double, _ range: ClosedRange<Double>, _ path: @autoclosure () -> [String]) -> Double?
+    {
         guard range.contains(value) else {
-            refuse(path, "must be between \(range.lowerBound) and \(range.upperBound)")
+            refuse(path(), "must be between \(range.lowerBound) and \(range.upperBound)")
             return nil
         }
         return value
     }
 
     /// A size whose sides are both finite and > 0.
-    mutating func size(_ size: Size, _ path: [String], allowZero: Bool = false) -> Size? {
-        let width = positive(size.width, path + ["width"], allowZero: allowZero)
-        let height = positive(size.height, path + ["height"], allowZero: allowZero)
+    mutating func size(_ size: Size, _ path: @autoclosure () -> [String], allowZero: Bool = false) -> Size? {
+        let width = positive(size.width, path() + ["width"], allowZero: allowZero)
+        let height = positive(size.height, path() + ["height"], allowZero: allowZero)
         guard let width, let height else { return nil }
         return Size(width: width, height: height)
     }
 
     /// A frame with a finite origin and a size whose sides are finite and > 0.
-    mutating func frame(_ rect: Rect, _ path: [String]) -> Rect? {
-        let x = finite(rect.x, path + ["x"])
-        let y = finite(rect.y, path + ["y"])
-        let size = size(rect.size, path)
+    mutating func frame(_ rect: Rect, _ path: @autoclosure () -> [String]) -> Rect? {
+        let x = finite(rect.x, path() + ["x"])
+        let y = finite(rect.y, path() + ["y"])
+        let size = size(rect.size, path())
         guard let x, let y, let size else { return nil }
         return Rect(origin: Point(x: x, y: y), size: size)
     }
 
-    mutating func point(_ point: Point, _ path: [String]) -> Point? {
-        let x = finite(point.x, path + ["x"])
-        let y = finite(point.y, path + ["y"])
+    mutating func point(_ point: Point, _ path: @autoclosure () -> [String]) -> Point? {
+        let x = finite(point.x, path() + ["x"])
+        let y = finite(point.y, path() + ["y"])
         guard let x, let y else { return nil }
         return Point(x: x, y: y)
     }
 
     /// A known name of `T`, else a problem listing the accepted names.
-    mutating func name<T: RawRepresentable & CaseIterable>(_ raw: String, as type: T.Type, _ path: [String]) -> T?
+    mutating func name<T: RawRepresentable & CaseIterable>(
+        _ raw: String, as type: T.Type, _ path: @autoclosure () -> [String]
+    ) -> T?
     where T.RawValue == String {
         guard let value = T(rawValue: raw) else {
             let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            refuse(path, "unknown value \"\(raw)\"; expected one of: \(names)")
+            refuse(path(), "unknown value \"\(raw)\"; expected one of: \(names)")
             return nil
         }
         return value
     }
 
     /// A whole number in `range`.
-    mutating func whole(_ value: Double, in range: Range<Int>, _ path: [String]) -> Int? {
+    mutating func whole(_ value: Double, in range: Range<Int>, _ path: @autoclosure () -> [String]) -> Int? {
         guard value.rounded() == value, value >= Double(range.lowerBound), value < Double(range.upperBound) else {
-            refuse(path, "must be a whole number in \(range.lowerBound)..<\(range.upperBound)")
+            refuse(path(), "must be a whole number in \(range.lowerBound)..<\(range.upperBound)")
             return nil
         }
         return Int(value)

@@ -1,3 +1,5 @@
+import PhotoLayout
+
 extension TransitionOptions {
     /// The options `request` asks for, defaults applied; problems go to `validation` at
     /// `#/transition/NAME`. Ranges are those of `TransitionOptions`.

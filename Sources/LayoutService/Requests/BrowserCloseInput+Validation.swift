@@ -1,9 +1,11 @@
+import PhotoLayout
+
 extension BrowserCloseInput {
     /// The input of `POST /v1/browser/close`, or a 422 listing every invalid value: those
     /// of `BrowserInput.validated`, a `current_frame` or `scroll.viewport` without a
     /// positive size, a non-positive `zoom.scale`, a negative `scroll.content_size`.
     /// `current_frame` wins over `zoom` when both are sent.
-    public static func validated(_ request: BrowserCloseRequest) throws(InputError) -> BrowserCloseInput {
+    static func validated(_ request: BrowserCloseRequest) throws(InputError) -> BrowserCloseInput {
         var validation = BrowserValidation()
         let browser = BrowserInput.validated(request.browser, into: &validation)
         var current = BrowserCurrentFrame.computed

@@ -1,11 +1,14 @@
 import Foundation
+import JSONBytes
 import Testing
 
+@testable import LayoutService
 @testable import PhotoLayout
 
-/// A status copied from the client-API sample into Fixtures/, as request-body JSON.
+/// A status copied from the client-API sample into PhotoLayoutTests/Fixtures/, as request-body JSON.
 func browserFixture(_ name: String) throws -> String {
-    String(decoding: try Fixtures.bytes("\(name).json"), as: UTF8.self)
+    let url = ServiceFixtures.samplesDirectory.deletingLastPathComponent().appendingPathComponent("\(name).json")
+    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
 }
 
 func bytes(_ json: String) -> [UInt8] {
@@ -59,7 +62,7 @@ struct BrowserAPITests {
     @Test func openJSONShape() throws {
         let json =
             #"{\#(Self.screen), "photos": [{"url": "http://x/a.jpg", "width": 440, "height": 660}], "index": 0}"#
-        let data = try JSONEncoder().encode(try BrowserAPI.open(json: bytes(json)))
+        let data = Data(JSONByteWriter.encode(try BrowserAPI.open(json: bytes(json))))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(
             Set(object.keys) == [
@@ -92,7 +95,7 @@ struct BrowserAPITests {
         #expect(response.transition.duration == 35.0 / 60)
         #expect(response.transition.keyframes.count == 36)
         #expect(response.transition.keyframes.last?.cornerRadius == 6)
-        let data = try JSONEncoder().encode(response)
+        let data = Data(JSONByteWriter.encode(response))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["index", "transition", "scroll_to"])
         #expect(object["scroll_to"] is NSNull)

@@ -1,10 +1,12 @@
+import PhotoLayout
+
 extension BrowserInput {
     /// The input of `POST /v1/browser/open`, or a 422 listing every invalid value: a
     /// missing or non-positive `screen`, a `scale` other than 1, 2, 3, no pictures, an
     /// `index` out of range, `thumbnail_frames` not one per picture, an unknown
     /// `content_mode`, `curve` or `variant`, out-of-range transition values, a negative
     /// `page_spacing`, a non-positive watermark size or a negative margin.
-    public static func validated(_ request: BrowserOpenRequest) throws(InputError) -> BrowserInput {
+    static func validated(_ request: BrowserOpenRequest) throws(InputError) -> BrowserInput {
         var validation = BrowserValidation()
         var input = validated(request.browser, into: &validation)
         if let value = request.pageSpacing, let spacing = validation.positive(value, ["page_spacing"], allowZero: true)
@@ -70,19 +72,18 @@ extension BrowserInput {
                 return nil
             }
             let pictures = photos.enumerated().map { offset, photo in
-                let path = ["photos", String(offset)]
                 switch (photo.width, photo.height) {
                 case (let width?, let height?):
                     return BrowserPicture(
                         url: photo.url,
-                        size: validation.size(Size(width: width, height: height), path)
+                        size: validation.size(Size(width: width, height: height), ["photos", String(offset)])
                     )
                 case (nil, nil):
                     return BrowserPicture(url: photo.url, size: nil)
                 case (nil, _?):
-                    validation.refuse(path + ["width"], "is required with height")
+                    validation.refuse(["photos", String(offset), "width"], "is required with height")
                 case (_?, nil):
-                    validation.refuse(path + ["height"], "is required with width")
+                    validation.refuse(["photos", String(offset), "height"], "is required with width")
                 }
                 return BrowserPicture(url: photo.url, size: nil)
             }

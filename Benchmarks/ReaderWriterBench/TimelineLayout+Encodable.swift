@@ -1,0 +1,110 @@
+import PhotoLayout
+
+// The timeline response as JSONEncoder writes it: the reference the writers' table compares
+// JSONByteWriter with. The layout core no longer has `Encodable` twins of its outputs (the
+// service, `--pretty` and the golden files all use JSONByteWriter), so the benchmark carries
+// the conformance it measures. Every key is written, absent values as `null`, as the API does.
+
+extension TimelineLayout: Encodable {
+    enum BenchKey: String, CodingKey {
+        case statuses
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(statuses, forKey: .statuses)
+    }
+}
+
+extension StatusLayout: Encodable {
+    enum BenchKey: String, CodingKey {
+        case id, photos, retweeted
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(photos, forKey: .photos)
+        try container.encode(retweeted, forKey: .retweeted)
+    }
+}
+
+extension RetweetLayout: Encodable {
+    enum BenchKey: String, CodingKey {
+        case id, photos
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(photos, forKey: .photos)
+    }
+}
+
+extension GridLayout: Encodable {
+    enum BenchKey: String, CodingKey {
+        case size, columns, rows, total, more, items
+        case moreLabel = "more_label"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(columns, forKey: .columns)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(total, forKey: .total)
+        try container.encode(more, forKey: .more)
+        try container.encode(moreLabel, forKey: .moreLabel)
+        try container.encode(items, forKey: .items)
+    }
+}
+
+extension GridItem: Encodable {
+    enum BenchKey: String, CodingKey {
+        case index, frame, kind, badge
+        case thumbnailURL = "thumbnail_url"
+        case bmiddleURL = "bmiddle_url"
+        case largeURL = "large_url"
+        case isGIF = "is_gif"
+        case isLong = "is_long"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(frame, forKey: .frame)
+        if let urls {
+            try container.encode(urls.thumbnail, forKey: .thumbnailURL)
+            try container.encode(urls.bmiddle, forKey: .bmiddleURL)
+            try container.encode(urls.large, forKey: .largeURL)
+        }
+        try container.encode(kind, forKey: .kind)
+        try container.encode(isGIF, forKey: .isGIF)
+        try container.encode(isLong, forKey: .isLong)
+        try container.encode(badge, forKey: .badge)
+    }
+}
+
+extension Badge: Encodable {
+    enum BenchKey: String, CodingKey {
+        case kind, frame
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(frame, forKey: .frame)
+    }
+}
+
+extension TextLabel: Encodable {
+    enum BenchKey: String, CodingKey {
+        case text, frame
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BenchKey.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(frame, forKey: .frame)
+    }
+}

@@ -1,0 +1,128 @@
+import JSONBytes
+import PhotoLayout
+
+extension BrowserRequest {
+    /// The shared members as they are read, each its value (`nil` when absent or `null`) or
+    /// its error; `request()` reports the first error in field order, wherever it stood in
+    /// the body (as the JSONDecoder-based reading did).
+    struct Fields {
+        var screen: Result<Size?, InputError> = .success(nil)
+        var scale: Result<Double?, InputError> = .success(nil)
+        var photos: Result<[BrowserPhotoRequest]?, InputError> = .success(nil)
+        var status: Result<WeiboStatus?, InputError> = .success(nil)
+        var variant: Result<String?, InputError> = .success(nil)
+        var index: Result<Double?, InputError> = .success(nil)
+        var thumbnailFrames: Result<[Rect?]?, InputError> = .success(nil)
+        var gridOrigin: Result<Point?, InputError> = .success(nil)
+        var gridOptions: Result<RawGridOptions?, InputError> = .success(nil)
+        var contentMode: Result<String?, InputError> = .success(nil)
+        var upscale: Result<Bool?, InputError> = .success(nil)
+        var transition: Result<TransitionRequest?, InputError> = .success(nil)
+
+        /// Reads shared member `field` (a number below `BrowserRequest.keys.count`).
+        mutating func read(_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+            switch field {
+            case 0: screen = try scanner.strictSize(at: ["screen"])
+            case 1: scale = try scanner.strictNumber(at: ["scale"])
+            case 2: photos = try BrowserPhotoRequest.readList(&scanner)
+            case 3: status = try BrowserRequest.readStatus(&scanner)
+            case 4: variant = try scanner.strictString(at: ["variant"])
+            case 5: index = try scanner.strictNumber(at: ["index"])
+            case 6:
+                thumbnailFrames = try scanner.strictArray(at: ["thumbnail_frames"], "an array of frames or nulls") {
+                    scanner, index throws(JSONSyntaxError) in
+                    try scanner.strictRect(at: ["thumbnail_frames", String(index)])
+                }
+            case 7: gridOrigin = try scanner.strictPoint(at: ["grid_origin"])
+            case 8: gridOptions = try BrowserRequest.readGridOptions(&scanner)
+            case 9: contentMode = try scanner.strictString(at: ["content_mode"])
+            case 10: upscale = try scanner.strictBool(at: ["upscale"])
+            default: transition = try TransitionRequest.read(&scanner)
+            }
+        }
+
+        /// The request, or the first error in field order.
+        func request() throws(InputError) -> BrowserRequest {
+            BrowserRequest(
+                screen: try screen.get(),
+                scale: try scale.get(),
+                photos: try photos.get(),
+                status: try status.get(),
+                variant: try variant.get(),
+                index: try index.get(),
+                thumbnailFrames: try thumbnailFrames.get(),
+                gridOrigin: try gridOrigin.get(),
+                gridOptions: try gridOptions.get(),
+                contentMode: try contentMode.get(),
+                upscale: try upscale.get(),
+                transition: try transition.get()
+            )
+        }
+    }
+
+    /// `status`: an object, read as a timeline's status is.
+    static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<WeiboStatus?, InputError> {
+        switch try scanner.peekKind() {
+        case .object:
+            return .success(try ByteTimelineReader.readSingleStatus(&scanner))
+        case .null:
+            try scanner.scanNull()
+            return .success(nil)
+        default:
+            try scanner.skipValue()
+            return .failure(JSONScanner.wrongType(["status"], "a status object"))
+        }
+    }
+
+    /// `grid_options`: an object, read as a timeline's `options` are.
+    static func readGridOptions(
+        _ scanner: inout JSONScanner
+    ) throws(JSONSyntaxError) -> Result<RawGridOptions?, InputError> {
+        guard try scanner.peekKind() != .null else {
+            try scanner.scanNull()
+            return .success(nil)
+        }
+        return try ByteTimelineReader.readOptions(&scanner, at: "grid_options").map { $0 }
+    }
+}
+
+extension BrowserPhotoRequest {
+    private static let keys = JSONKeySet(["url", "width", "height"])
+    static let objectType = #"an object {"url", "width", "height"}"#
+
+    /// `photos`: an array of photo objects.
+    static func readList(
+        _ scanner: inout JSONScanner
+    ) throws(JSONSyntaxError) -> Result<[BrowserPhotoRequest]?, InputError> {
+        try scanner.strictArray(at: ["photos"], #"an array of {"url", "width", "height"}"#) {
+            scanner, index throws(JSONSyntaxError) in
+            try read(&scanner, at: ["photos", String(index)])
+        }
+    }
+
+    /// One photo: `url` required, `width` and `height` optional numbers (in that order).
+    static func read(
+        _ scanner: inout JSONScanner, at path: @autoclosure () -> [String]
+    ) throws(JSONSyntaxError) -> Result<BrowserPhotoRequest, InputError> {
+        var url: Result<String?, InputError> = .success(nil)
+        var width: Result<Double?, InputError> = .success(nil)
+        var height: Result<Double?, InputError> = .success(nil)
+        let object = try scanner.strictObject(at: path(), objectType, keys) { field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case 0: url = try scanner.strictString(at: path() + ["url"])
+            case 1: width = try scanner.strictNumber(at: path() + ["width"])
+            default: height = try scanner.strictNumber(at: path() + ["height"])
+            }
+        }
+        // `null` is no photo: JSONDecoder asked it for an object.
+        return object.flatMap { present in
+            guard present else { return .failure(JSONScanner.wrongType(path(), objectType)) }
+            return Result { () throws(InputError) in
+                BrowserPhotoRequest(
+                    url: try url.required(at: path() + ["url"], "a string").get(),
+                    width: try width.get(),
+                    height: try height.get())
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import JSONBytes
+import PhotoLayout
+
+/// A request's own fields read strictly on the scanner (DESIGN §3, §7): `null` is absent; a
+/// value of another JSON type than documented is a `.wrongType` `InputError` (400) at its
+/// pointer, saying what it must be.
+///
+/// Each reader consumes the value at the position whatever it holds (validating all of it,
+/// as the scanner does), so a wrong type never stops the scan and malformed JSON later in the
+/// body still wins, as it did when JSONDecoder parsed the whole body first. Paths are
+/// autoclosures: a pointer is built only for an error.
+extension JSONScanner {
+    /// `must be {expected}` at `path`: the error of a value of the wrong JSON type.
+    static func wrongType(_ path: [String], _ expected: String) -> InputError {
+        .at(JSONPointer.fragment(path), .wrongType, "must be \(expected)")
+    }
+
+    /// A number; `nil` for `null`. A number no `Double` holds (`1e999`) is a wrong type, as
+    /// JSONDecoder had it.
+    mutating func strictNumber(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
+        Double?, InputError
+    > {
+        switch try peekKind() {
+        case .number:
+            if let value = double(try scanNumber()) { return .success(value) }
+            return .failure(Self.wrongType(path(), "a number"))
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), "a number"))
+        }
+    }
+
+    /// A string; `nil` for `null`.
+    mutating func strictString(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
+        String?, InputError
+    > {
+        switch try peekKind() {
+        case .string:
+            return .success(string(try scanString()))
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), "a string"))
+        }
+    }
+
+    /// `true` or `false`; `nil` for `null`.
+    mutating func strictBool(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
+        Bool?, InputError
+    > {
+        switch try peekKind() {
+        case .bool:
+            return .success(try scanBool())
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), "a boolean"))
+        }
+    }
+
+    /// An object read for `keys` (`member(field, &scanner)` on the first occurrence of each,
+    /// which must consume the value; other members are skipped): `true` when read, `false`
+    /// for `null`, a wrong type saying it must be `expected` otherwise.
+    mutating func strictObject(
+        at path: @autoclosure () -> [String],
+        _ expected: String,
+        _ keys: JSONKeySet,
+        _ member: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> Result<Bool, InputError> {
+        switch try peekKind() {
+        case .object:
+            try readObject(keys, member)
+            return .success(true)
+        case .null:
+            try scanNull()
+            return .success(false)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), expected))
+        }
+    }
+
+    /// An array, each element read by `element(&scanner, index)`; `nil` for `null`. The first
+    /// element that fails is the error (later ones are only scanned).
+    mutating func strictArray<Element>(
+        at path: @autoclosure () -> [String],
+        _ expected: String,
+        _ element: (_ scanner: inout JSONScanner, _ index: Int) throws(JSONSyntaxError) -> Result<Element, InputError>
+    ) throws(JSONSyntaxError) -> Result<[Element]?, InputError> {
+        switch try peekKind() {
+        case .array:
+            break
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), expected))
+        }
+        var elements: [Element] = []
+        var failure: InputError?
+        var more = try enterArray()
+        while more {
+            if failure != nil {
+                try skipValue()
+            } else {
+                switch try element(&self, elements.count) {
+                case .success(let value): elements.append(value)
+                case .failure(let error): failure = error
+                }
+            }
+            more = try nextElement()
+        }
+        if let failure { return .failure(failure) }
+        return .success(elements)
+    }
+}
+
+extension Result where Failure == InputError {
+    /// A required member's value: absent or `null` is a 422 "is required: {expected}" at `path`.
+    func required<Value>(at path: @autoclosure () -> [String], _ expected: String) -> Result<Value, InputError>
+    where Success == Value? {
+        flatMap { value in
+            guard let value else {
+                return .failure(.at(JSONPointer.fragment(path()), .invalidValue, "is required: \(expected)"))
+            }
+            return .success(value)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import PhotoLayout
+
+/// The timeline response read back by JSONDecoder (an independent reader) from the bytes the
+/// writer produced, so tests compare the value written with the value read: every field, by
+/// its wire name, `null`s included. Derived fields (`is_gif`, `more`, `more_label`) must agree
+/// with what the model derives, or the decoding fails.
+struct WireError: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension TimelineLayout: Decodable {
+    enum WireKey: String, CodingKey {
+        case statuses
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        self.init(statuses: try object.decode([StatusLayout].self, forKey: .statuses))
+    }
+}
+
+extension StatusLayout: Decodable {
+    enum WireKey: String, CodingKey {
+        case id, photos, retweeted
+    }
+
+    /// Every key present, `null` for absent values.
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        guard object.allKeys.count == 3 else { throw WireError(description: "status keys \(object.allKeys)") }
+        self.init(
+            id: try object.decode(String?.self, forKey: .id),
+            photos: try object.decode(GridLayout?.self, forKey: .photos),
+            retweeted: try object.decode(RetweetLayout?.self, forKey: .retweeted))
+    }
+}
+
+extension RetweetLayout: Decodable {
+    enum WireKey: String, CodingKey {
+        case id, photos
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        guard object.allKeys.count == 2 else { throw WireError(description: "retweet keys \(object.allKeys)") }
+        self.init(
+            id: try object.decode(String?.self, forKey: .id),
+            photos: try object.decode(GridLayout?.self, forKey: .photos))
+    }
+}
+
+extension GridLayout: Decodable {
+    enum WireKey: String, CodingKey {
+        case size, columns, rows, total, more, items
+        case moreLabel = "more_label"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        self.init(
+            size: try object.decode(Size.self, forKey: .size),
+            columns: try object.decode(Int.self, forKey: .columns),
+            rows: try object.decode(Int.self, forKey: .rows),
+            total: try object.decode(Int.self, forKey: .total),
+            items: try object.decode([GridItem].self, forKey: .items))
+        let more = try object.decode(Int.self, forKey: .more)
+        let label = try object.decode(TextLabel?.self, forKey: .moreLabel)
+        guard more == self.more, label == moreLabel else {
+            throw WireError(description: "more \(more) and more_label \(String(describing: label)) disagree")
+        }
+    }
+}
+
+extension GridItem: Decodable {
+    enum WireKey: String, CodingKey {
+        case index, frame, kind, badge
+        case thumbnailURL = "thumbnail_url"
+        case bmiddleURL = "bmiddle_url"
+        case largeURL = "large_url"
+        case isGIF = "is_gif"
+        case isLong = "is_long"
+    }
+
+    /// URL fields all present or all absent.
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        var urls: PictureURLs?
+        if object.contains(.thumbnailURL) || object.contains(.bmiddleURL) || object.contains(.largeURL) {
+            urls = PictureURLs(
+                thumbnail: try object.decode(String.self, forKey: .thumbnailURL),
+                bmiddle: try object.decode(String.self, forKey: .bmiddleURL),
+                large: try object.decode(String.self, forKey: .largeURL))
+        }
+        self.init(
+            index: try object.decode(Int.self, forKey: .index),
+            frame: try object.decode(Rect.self, forKey: .frame),
+            urls: urls,
+            kind: try object.decode(PictureKind.self, forKey: .kind),
+            isLong: try object.decode(Bool.self, forKey: .isLong),
+            badge: try object.decode(Badge?.self, forKey: .badge))
+        guard try object.decode(Bool.self, forKey: .isGIF) == isGIF else {
+            throw WireError(description: "is_gif disagrees with kind \(kind)")
+        }
+    }
+}
+
+extension Badge: Decodable {
+    enum WireKey: String, CodingKey {
+        case kind, frame
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        self.init(
+            kind: try object.decode(Kind.self, forKey: .kind), frame: try object.decode(Rect.self, forKey: .frame))
+    }
+}
+
+extension TextLabel: Decodable {
+    enum WireKey: String, CodingKey {
+        case text, frame
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        self.init(
+            text: try object.decode(String.self, forKey: .text), frame: try object.decode(Rect.self, forKey: .frame))
+    }
+}
