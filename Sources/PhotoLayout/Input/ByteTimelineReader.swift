@@ -51,9 +51,12 @@ public struct ByteTimelineReader: TimelineReader {
             skippingBOM && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         let outcome: Result<TimelineRequest, InputError>
         do {
-            var scanner = try JSONScanner(buffer, from: hasBOM ? 3 : 0)
-            outcome = try Self.readDocument(&scanner)
-            try scanner.finish()
+            outcome = try JSONScanner.withTokens(buffer, from: hasBOM ? 3 : 0) {
+                scanner throws(JSONSyntaxError) in
+                let outcome = try Self.readDocument(&scanner)
+                try scanner.finish()
+                return outcome
+            }
         } catch {
             throw error.inputError(in: bytes)
         }
