@@ -26,7 +26,12 @@ package enum JSONStructuralIndex {
 
     /// What stage 1 found: `valid`, or the first kind of problem it met.
     package enum Outcome: Int32, Sendable {
-        case valid = 0, invalidUTF8, controlCharacter, invalidEscape, unterminatedString, invalidScalar
+        case valid = 0
+        case invalidUTF8 = 1
+        case controlCharacter = 2
+        case invalidEscape = 3
+        case unterminatedString = 4
+        case invalidScalar = 5
         case unavailable = -1
     }
 
