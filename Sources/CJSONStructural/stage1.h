@@ -44,7 +44,10 @@ cjs_status cjs_run_avx2(cjs_stage1 *stage);
 cjs_status cjs_run_neon(cjs_stage1 *stage);
 #endif
 
-static inline int cjs_trailing_zeros(uint64_t word) { return __builtin_ctzll(word); }
+static inline size_t cjs_trailing_zeros(uint64_t word) { return __builtin_ctzll(word); }
+
+// No explicit casts in this target: clang keeps the type of every cast in the debug
+// information even of `nodebug` functions, and one type is a compile unit valgrind reads.
 
 /// The prefix XOR of `word` (bit i = XOR of bits 0…i) by a cascade of shifts: six steps that
 /// any 64-bit machine runs. Paths with a carry-less multiply use it instead.
@@ -96,7 +99,7 @@ static inline void cjs_block_finish(
     size_t block) {
     // In a string: from its opening quote (included) to its closing quote (excluded).
     uint64_t inside = quote_prefix ^ stage->prev_in_string;
-    stage->prev_in_string = (uint64_t)((int64_t)inside >> 63);
+    stage->prev_in_string = 0 - (inside >> 63);
     if (classes->control & inside) cjs_fail(stage, CJS_ERROR_CONTROL);
 
     uint64_t scalar = ~(classes->whitespace | classes->op | classes->quote | inside);
@@ -106,14 +109,14 @@ static inline void cjs_block_finish(
 
     size_t base = block * 64;
     while (scalar_starts) {
-        if (!cjs_valid_scalar(stage->bytes, stage->count, base + (size_t)cjs_trailing_zeros(scalar_starts))) {
+        if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
             cjs_fail(stage, CJS_ERROR_SCALAR);
         }
         scalar_starts &= scalar_starts - 1;
     }
     uint64_t escapes = escaped & inside;
     while (escapes) {
-        size_t offset = base + (size_t)cjs_trailing_zeros(escapes);
+        size_t offset = base + cjs_trailing_zeros(escapes);
         if (offset >= stage->escape_done
             && !cjs_valid_escape(stage->bytes, stage->count, offset, &stage->escape_done)) {
             cjs_fail(stage, CJS_ERROR_ESCAPE);
@@ -129,7 +132,7 @@ static inline void cjs_block_finish(
             if (!high) break;
         }
         size_t end;
-        if (!cjs_valid_utf8_run(stage->bytes, stage->count, base + (size_t)cjs_trailing_zeros(high), &end)) {
+        if (!cjs_valid_utf8_run(stage->bytes, stage->count, base + cjs_trailing_zeros(high), &end)) {
             cjs_fail(stage, CJS_ERROR_UTF8);
             break;
         }

@@ -1,5 +1,13 @@
 // Stage 1's entry point, the portable scalar path, and the byte-level validators that the
 // masks point at (numbers and literals, escapes, runs of non-ASCII bytes).
+
+// No debug information for this target's functions: valgrind 3.19 (Debian 12), which
+// Benchmarks/bench_cost.py and callgrind profiles run the service under, gives up on a binary
+// holding two C compile units in DWARF 5 (the toolchain's default; CSystemShims is the other).
+// Symbols stay, so callgrind still names these functions.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((nodebug)), apply_to = hasType(functionType))
+#endif
 #include "stage1.h"
 
 cjs_path cjs_best_path(void) {
@@ -59,17 +67,23 @@ cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, uint64_t *t
 // MARK: The scalar path
 
 /// Classifies 64 bytes one at a time, without branches on the data.
+/// `1 << index` when `condition` holds, else 0.
+static inline uint64_t cjs_flag(int condition, unsigned index) {
+    uint64_t bit = condition != 0;
+    return bit << index;
+}
+
 static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classes) {
     uint64_t quote = 0, backslash = 0, op = 0, whitespace = 0, control = 0, nonascii = 0;
     for (unsigned index = 0; index < 64; index++) {
         uint8_t byte = block[index];
         uint8_t folded = byte | 0x20;  // '[' → '{', ']' → '}'
-        quote |= (uint64_t)(byte == '"') << index;
-        backslash |= (uint64_t)(byte == '\\') << index;
-        op |= (uint64_t)(folded == '{' || folded == '}' || byte == ':' || byte == ',') << index;
-        whitespace |= (uint64_t)(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t') << index;
-        control |= (uint64_t)(byte < 0x20) << index;
-        nonascii |= (uint64_t)(byte >> 7) << index;
+        quote |= cjs_flag(byte == '"', index);
+        backslash |= cjs_flag(byte == '\\', index);
+        op |= cjs_flag(folded == '{' || folded == '}' || byte == ':' || byte == ',', index);
+        whitespace |= cjs_flag(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t', index);
+        control |= cjs_flag(byte < 0x20, index);
+        nonascii |= cjs_flag(byte >= 0x80, index);
     }
     classes->quote = quote;
     classes->backslash = backslash;
@@ -83,7 +97,7 @@ cjs_status cjs_run_scalar(cjs_stage1 *stage) { CJS_RUN(stage, cjs_classify_scala
 
 // MARK: Validators
 
-static inline int cjs_is_digit(uint8_t byte) { return (uint8_t)(byte - '0') < 10; }
+static inline int cjs_is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
 
 /// Whether `offset` may end a number or literal: the end, whitespace, a structural character
 /// or a quote (which the grammar then refuses, but which is no part of the scalar).
@@ -95,8 +109,13 @@ static inline int cjs_ends_scalar(const uint8_t *bytes, size_t count, size_t off
         || folded == '{' || folded == '}' || byte == '"';
 }
 
-static int cjs_literal(const uint8_t *bytes, size_t count, size_t offset, const char *word, size_t length) {
-    if (count - offset < length || memcmp(bytes + offset, word, length) != 0) return 0;
+/// Whether the letters after the first one at `offset` are `rest` (of `length` letters in all).
+static int cjs_literal(
+    const uint8_t *bytes, size_t count, size_t offset, uint8_t second, uint8_t third, uint8_t fourth, uint8_t fifth,
+    size_t length) {
+    if (count - offset < length) return 0;
+    if (bytes[offset + 1] != second || bytes[offset + 2] != third || bytes[offset + 3] != fourth) return 0;
+    if (length == 5 && bytes[offset + 4] != fifth) return 0;
     return cjs_ends_scalar(bytes, count, offset + length);
 }
 
@@ -104,9 +123,9 @@ static int cjs_literal(const uint8_t *bytes, size_t count, size_t offset, const 
 /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) or `true`, `false`, `null`.
 int cjs_valid_scalar(const uint8_t *bytes, size_t count, size_t offset) {
     switch (bytes[offset]) {
-    case 't': return cjs_literal(bytes, count, offset, "true", 4);
-    case 'f': return cjs_literal(bytes, count, offset, "false", 5);
-    case 'n': return cjs_literal(bytes, count, offset, "null", 4);
+    case 't': return cjs_literal(bytes, count, offset, 'r', 'u', 'e', 0, 4);
+    case 'f': return cjs_literal(bytes, count, offset, 'a', 'l', 's', 'e', 5);
+    case 'n': return cjs_literal(bytes, count, offset, 'u', 'l', 'l', 0, 4);
     default: break;
     }
     size_t index = offset;
@@ -140,7 +159,7 @@ static long cjs_hex4(const uint8_t *bytes, size_t count, size_t offset) {
         long digit;
         if (cjs_is_digit(byte)) {
             digit = byte - '0';
-        } else if ((uint8_t)((byte | 0x20) - 'a') < 6) {
+        } else if ((byte | 0x20) >= 'a' && (byte | 0x20) <= 'f') {
             digit = (byte | 0x20) - 'a' + 10;
         } else {
             return -1;
@@ -179,7 +198,7 @@ int cjs_valid_utf8_run(const uint8_t *bytes, size_t count, size_t offset, size_t
     while (index < count && bytes[index] >= 0x80) {
         uint8_t lead = bytes[index];
         // Most of a Chinese text: three bytes, a lead in E1…EF other than ED.
-        if ((uint8_t)(lead - 0xE1) < 0x0F && lead != 0xED && count - index >= 3
+        if (lead >= 0xE1 && lead <= 0xEF && lead != 0xED && count - index >= 3
             && (bytes[index + 1] & 0xC0) == 0x80 && (bytes[index + 2] & 0xC0) == 0x80) {
             index += 3;
             continue;
@@ -215,3 +234,7 @@ int cjs_valid_utf8_run(const uint8_t *bytes, size_t count, size_t offset, size_t
     *end = index;
     return 1;
 }
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
