@@ -31,7 +31,6 @@ typedef struct {
     cjs_status status;
 } cjs_stage1;
 
-int cjs_valid_scalar(const uint8_t *bytes, size_t count, size_t offset);
 int cjs_valid_escape(const uint8_t *bytes, size_t count, size_t offset, size_t *checked_to);
 int cjs_valid_utf8_run(const uint8_t *bytes, size_t count, size_t offset, size_t *end);
 
@@ -66,7 +65,7 @@ static inline uint64_t cjs_prefix_xor_shifts(uint64_t word) {
 /// to the run carries through it to the byte after its end, and a run that starts on an even
 /// bit and ends before an odd one (or the reverse) has odd length. `prev_escaped` is 1 when
 /// the previous block ended inside a run of odd length so far; it is updated for the next.
-static inline uint64_t cjs_escaped(uint64_t backslash, uint64_t *prev_escaped) {
+static inline __attribute__((always_inline)) uint64_t cjs_escaped(uint64_t backslash, uint64_t *prev_escaped) {
     const uint64_t even_bits = 0x5555555555555555ULL;
     const uint64_t odd_bits = ~even_bits;
     uint64_t starts = backslash & ~(backslash << 1);
@@ -86,15 +85,72 @@ static inline uint64_t cjs_escaped(uint64_t backslash, uint64_t *prev_escaped) {
     return (even_ends & odd_bits) | (odd_ends & even_bits);
 }
 
+static inline int cjs_is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
+
+/// Whether `offset` may end a number or literal: the end, whitespace, a structural character
+/// or a quote (which the grammar then refuses, but which is no part of the scalar).
+static inline int cjs_ends_scalar(const uint8_t *bytes, size_t count, size_t offset) {
+    if (offset >= count) return 1;
+    uint8_t byte = bytes[offset];
+    uint8_t folded = byte | 0x20;
+    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ':'
+        || folded == '{' || folded == '}' || byte == '"';
+}
+
+/// Whether the letters after the first one at `offset` are `rest` (of `length` letters in all).
+static inline int cjs_literal(
+    const uint8_t *bytes, size_t count, size_t offset, uint8_t second, uint8_t third, uint8_t fourth, uint8_t fifth,
+    size_t length) {
+    if (count - offset < length) return 0;
+    if (bytes[offset + 1] != second || bytes[offset + 2] != third || bytes[offset + 3] != fourth) return 0;
+    if (length == 5 && bytes[offset + 4] != fifth) return 0;
+    return cjs_ends_scalar(bytes, count, offset + length);
+}
+
+/// Whether the token at `offset` is a whole number (RFC 8259:
+/// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) or `true`, `false`, `null`.
+static inline int cjs_valid_scalar(const uint8_t *bytes, size_t count, size_t offset) {
+    switch (bytes[offset]) {
+    case 't': return cjs_literal(bytes, count, offset, 'r', 'u', 'e', 0, 4);
+    case 'f': return cjs_literal(bytes, count, offset, 'a', 'l', 's', 'e', 5);
+    case 'n': return cjs_literal(bytes, count, offset, 'u', 'l', 'l', 0, 4);
+    default: break;
+    }
+    size_t index = offset;
+    if (bytes[index] == '-') index++;
+    if (index >= count || !cjs_is_digit(bytes[index])) return 0;
+    if (bytes[index] == '0') {
+        index++;
+    } else {
+        while (index < count && cjs_is_digit(bytes[index])) index++;
+    }
+    if (index < count && bytes[index] == '.') {
+        index++;
+        if (index >= count || !cjs_is_digit(bytes[index])) return 0;
+        while (index < count && cjs_is_digit(bytes[index])) index++;
+    }
+    if (index < count && (bytes[index] | 0x20) == 'e') {
+        index++;
+        if (index < count && (bytes[index] == '+' || bytes[index] == '-')) index++;
+        if (index >= count || !cjs_is_digit(bytes[index])) return 0;
+        while (index < count && cjs_is_digit(bytes[index])) index++;
+    }
+    return cjs_ends_scalar(bytes, count, index);
+}
+
 /// Records the first problem of the document.
 static inline void cjs_fail(cjs_stage1 *stage, cjs_status status) {
     if (stage->status == CJS_OK) stage->status = status;
 }
 
+/// The byte-level checks the masks of one block point at: its numbers and literals, its
+/// escapes, its runs of non-ASCII bytes. Out of line, so that the block loop keeps its
+/// vector constants in registers.
+void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block);
+
 /// Everything after classification and the prefix XOR of the unescaped quotes: the string
-/// mask, the token mask of block `block`, and the checks of this block's strings, escapes,
-/// UTF-8 and numbers.
-static inline void cjs_block_finish(
+/// mask and the token mask of block `block`, then the checks of what it points at.
+static inline __attribute__((always_inline)) void cjs_block_finish(
     cjs_stage1 *stage, const cjs_classes *classes, uint64_t quotes, uint64_t escaped, uint64_t quote_prefix,
     size_t block) {
     // In a string: from its opening quote (included) to its closing quote (excluded).
@@ -106,43 +162,26 @@ static inline void cjs_block_finish(
     uint64_t scalar_starts = scalar & ~((scalar << 1) | stage->prev_scalar);
     stage->prev_scalar = scalar >> 63;
     stage->tokens[block] = (classes->op & ~inside) | (quotes & inside) | scalar_starts;
-
-    size_t base = block * 64;
-    while (scalar_starts) {
-        if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
-            cjs_fail(stage, CJS_ERROR_SCALAR);
-        }
-        scalar_starts &= scalar_starts - 1;
-    }
     uint64_t escapes = escaped & inside;
-    while (escapes) {
-        size_t offset = base + cjs_trailing_zeros(escapes);
-        if (offset >= stage->escape_done
-            && !cjs_valid_escape(stage->bytes, stage->count, offset, &stage->escape_done)) {
-            cjs_fail(stage, CJS_ERROR_ESCAPE);
-        }
-        escapes &= escapes - 1;
-    }
-    uint64_t high = classes->nonascii;
-    while (high) {
-        // Skip what the last run already validated (a run may cross into this block).
-        if (stage->utf8_done > base) {
-            size_t done = stage->utf8_done - base;
-            high = done >= 64 ? 0 : high & (~0ULL << done);
-            if (!high) break;
-        }
-        size_t end;
-        if (!cjs_valid_utf8_run(stage->bytes, stage->count, base + cjs_trailing_zeros(high), &end)) {
-            cjs_fail(stage, CJS_ERROR_UTF8);
-            break;
-        }
-        stage->utf8_done = end;
+    if (scalar_starts | escapes | classes->nonascii) {
+        cjs_block_validate(stage, scalar_starts, escapes, classes->nonascii, block);
     }
 }
+
+/// Hides a mask's origin from the optimizer: without it, LLVM sees the masks as vectors of
+/// compare bits and carries the bit arithmetic below into that domain one bit at a time
+/// (measured: twice the instructions of the whole pass).
+#define CJS_OPAQUE(mask) __asm__("" : "+r"(mask))
 
 /// One block: escapes, unescaped quotes, their prefix XOR by `PREFIX_XOR`, then the rest.
 #define CJS_BLOCK(stage, classes, block, PREFIX_XOR)                                   \
     do {                                                                               \
+        CJS_OPAQUE((classes).quote);                                                   \
+        CJS_OPAQUE((classes).backslash);                                               \
+        CJS_OPAQUE((classes).op);                                                      \
+        CJS_OPAQUE((classes).whitespace);                                              \
+        CJS_OPAQUE((classes).control);                                                 \
+        CJS_OPAQUE((classes).nonascii);                                                \
         uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(stage)->prev_escaped); \
         uint64_t cjs_quotes = (classes).quote & ~cjs_escaped_bytes;                    \
         cjs_block_finish((stage), &(classes), cjs_quotes, cjs_escaped_bytes, PREFIX_XOR(cjs_quotes), (block)); \

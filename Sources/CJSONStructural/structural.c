@@ -97,57 +97,36 @@ cjs_status cjs_run_scalar(cjs_stage1 *stage) { CJS_RUN(stage, cjs_classify_scala
 
 // MARK: Validators
 
-static inline int cjs_is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
-
-/// Whether `offset` may end a number or literal: the end, whitespace, a structural character
-/// or a quote (which the grammar then refuses, but which is no part of the scalar).
-static inline int cjs_ends_scalar(const uint8_t *bytes, size_t count, size_t offset) {
-    if (offset >= count) return 1;
-    uint8_t byte = bytes[offset];
-    uint8_t folded = byte | 0x20;
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t' || byte == ',' || byte == ':'
-        || folded == '{' || folded == '}' || byte == '"';
-}
-
-/// Whether the letters after the first one at `offset` are `rest` (of `length` letters in all).
-static int cjs_literal(
-    const uint8_t *bytes, size_t count, size_t offset, uint8_t second, uint8_t third, uint8_t fourth, uint8_t fifth,
-    size_t length) {
-    if (count - offset < length) return 0;
-    if (bytes[offset + 1] != second || bytes[offset + 2] != third || bytes[offset + 3] != fourth) return 0;
-    if (length == 5 && bytes[offset + 4] != fifth) return 0;
-    return cjs_ends_scalar(bytes, count, offset + length);
-}
-
-/// Whether the token at `offset` is a whole number (RFC 8259:
-/// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) or `true`, `false`, `null`.
-int cjs_valid_scalar(const uint8_t *bytes, size_t count, size_t offset) {
-    switch (bytes[offset]) {
-    case 't': return cjs_literal(bytes, count, offset, 'r', 'u', 'e', 0, 4);
-    case 'f': return cjs_literal(bytes, count, offset, 'a', 'l', 's', 'e', 5);
-    case 'n': return cjs_literal(bytes, count, offset, 'u', 'l', 'l', 0, 4);
-    default: break;
+void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block) {
+    size_t base = block * 64;
+    while (scalar_starts) {
+        if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
+            cjs_fail(stage, CJS_ERROR_SCALAR);
+        }
+        scalar_starts &= scalar_starts - 1;
     }
-    size_t index = offset;
-    if (bytes[index] == '-') index++;
-    if (index >= count || !cjs_is_digit(bytes[index])) return 0;
-    if (bytes[index] == '0') {
-        index++;
-    } else {
-        while (index < count && cjs_is_digit(bytes[index])) index++;
+    while (escapes) {
+        size_t offset = base + cjs_trailing_zeros(escapes);
+        if (offset >= stage->escape_done
+            && !cjs_valid_escape(stage->bytes, stage->count, offset, &stage->escape_done)) {
+            cjs_fail(stage, CJS_ERROR_ESCAPE);
+        }
+        escapes &= escapes - 1;
     }
-    if (index < count && bytes[index] == '.') {
-        index++;
-        if (index >= count || !cjs_is_digit(bytes[index])) return 0;
-        while (index < count && cjs_is_digit(bytes[index])) index++;
+    while (high) {
+        // Skip what the last run already validated (a run may cross into this block).
+        if (stage->utf8_done > base) {
+            size_t done = stage->utf8_done - base;
+            high = done >= 64 ? 0 : high & (~0ULL << done);
+            if (!high) break;
+        }
+        size_t end;
+        if (!cjs_valid_utf8_run(stage->bytes, stage->count, base + cjs_trailing_zeros(high), &end)) {
+            cjs_fail(stage, CJS_ERROR_UTF8);
+            break;
+        }
+        stage->utf8_done = end;
     }
-    if (index < count && (bytes[index] | 0x20) == 'e') {
-        index++;
-        if (index < count && (bytes[index] == '+' || bytes[index] == '-')) index++;
-        if (index >= count || !cjs_is_digit(bytes[index])) return 0;
-        while (index < count && cjs_is_digit(bytes[index])) index++;
-    }
-    return cjs_ends_scalar(bytes, count, index);
 }
 
 /// The code unit of the four hex digits at `offset`, or -1.

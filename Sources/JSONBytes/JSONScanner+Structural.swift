@@ -31,14 +31,20 @@ extension JSONScanner {
         skipWhitespace()
         guard position < count else { return false }
         var cursor = TokenCursor(tokens: tokens, count: count, from: position)
-        // One bit per open level, 1 for an object: 512 levels in eight words.
-        var open: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        let room = Self.maximumDepth - depth
-        var level = 0
         var token = cursor.next()
         guard token == position else { return false }
-        return withUnsafeMutableBytes(of: &open) { raw in
-            let levels = raw.bindMemory(to: UInt64.self)
+        let first = bytes[token]
+        if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
+            // A string or a scalar (most skipped values): it ends before the next token.
+            guard !Self.isPunctuation(first) else { return false }
+            position = cursor.peek()
+            return true
+        }
+        let room = Self.maximumDepth - depth
+        var level = 0
+        // One bit per open level, 1 for an object: 512 levels in eight words.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (Self.maximumDepth + 63) / 64) { levels in
+            levels.initialize(repeating: 0)
             func isObject(_ level: Int) -> Bool { levels[level &>> 6] & (1 << UInt64(level & 63)) != 0 }
             while true {
                 // A value starts at `token`.
