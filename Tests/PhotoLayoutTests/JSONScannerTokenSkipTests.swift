@@ -62,10 +62,19 @@ struct JSONScannerTokenSkipTests {
 
     /// Errors inside values the reader skips (a user object, a text) are refused with the
     /// byte loop's message at the byte loop's offset: grammar (trailing comma, missing colon,
-    /// a value where a key goes, unclosed or mismatched brackets), depth past 512, and what
-    /// stage 1 finds (a bad number, a control character, a lone surrogate, bad UTF-8).
+    /// a key that is no string, a member or element missing, unclosed or mismatched
+    /// brackets), depth past 512, and what stage 1 finds (a bad number, a control character,
+    /// a lone surrogate, bad UTF-8).
     @Test(arguments: [
         "{\"user\": {\"a\": 1,}}",
+        "{\"user\": {\"a\": 1, 2: 3}}",
+        "{\"user\": {\"a\": 1, : 3}}",
+        "{\"user\": {\"a\": 1, \"b\" 2}}",
+        "{\"user\": {\"a\": 1, \"b\": }}",
+        "{\"user\": {\"a\": {}, \"b\": [], \"c\": [,]}}",
+        "{\"user\": [1, ]}",
+        "{\"user\": [1, , 2]}",
+        "{\"user\": [{\"a\": 1]}",
         "{\"user\": {\"a\" 1}}",
         "{\"user\": {1: 2}}",
         "{\"user\": [1, 2}",
