@@ -4,13 +4,16 @@
 //
 //   JSONBytes        JSON on UTF-8 bytes (Foundation only): validating scanner, SWAR helpers,
 //                    key sets, tokens, syntax errors, byte writer; shared by the modules below
+//   CJSONStructural  the scanner's SIMD stage 1 in C (SSE2/AVX2, NEON, scalar): token masks
+//                    and lexical validation, 64 bytes at a time
 //   PhotoLayout      pure layout core (Foundation only): inputs → rules → outputs
 //   HTTPServer       generic HTTP/1.1 (+ gzip, HTTP/2) server on BSD sockets and Dispatch
 //   LayoutService    the v1 API: DTOs, one handler per operationId, route table, CLI
 //   timeline-layout  the executable: `serve` (default) and the offline `layout` command
 //
-// The C targets wrap what Swift's Glibc module does not give us: zlib, nghttp2, and a few
-// Linux system calls (epoll, accept4) the server's I/O loop needs.
+// The C targets wrap what Swift's Glibc module does not give us: zlib, nghttp2, a few Linux
+// system calls (epoll, accept4) the server's I/O loop needs, and SIMD intrinsics (plain C with
+// no platform header, so JSONBytes and PhotoLayout still build for iOS and macOS).
 import PackageDescription
 
 // The benchmark executable is declared only when TIMELINE_LAYOUT_BENCHMARKS=1 (scripts/bench and
@@ -34,7 +37,8 @@ let package = Package(
         .executable(name: "timeline-layout", targets: ["timeline-layout"]),
     ],
     targets: [
-        .target(name: "JSONBytes"),
+        .target(name: "CJSONStructural"),
+        .target(name: "JSONBytes", dependencies: ["CJSONStructural"]),
         .target(name: "PhotoLayout", dependencies: ["JSONBytes"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),

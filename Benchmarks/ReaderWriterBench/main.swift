@@ -110,12 +110,60 @@ let serialization =
         return inputBytes
     }
 row("ByteTimelineReader (ours)", ours)
+printValidationRows()
 row("JSONDecoder (FoundationTimelineReader)", decoder, String(format: "ours is %.1f× this", ours / decoder))
 row("JSONSerialization (parse only)", serialization, String(format: "ours is %.1f× this", ours / serialization))
 if let simdjson = options.simdjson {
     row("simdjson On-Demand (same fields, C++)", simdjson, String(format: "ours is %.2f× this", ours / simdjson))
 } else {
     print("  simdjson On-Demand: not measured (libsimdjson-dev or g++ not installed)")
+}
+
+/// What validation alone costs (issue 15): stage 1 (token masks, UTF-8, strings, numbers), then
+/// stage 1 with the grammar walked over its tokens (the whole document skipped as one value:
+/// full validation), then the byte-by-byte loop the scanner falls back to.
+@MainActor func printValidationRows() {
+    func skipAll(withTokens: Bool) -> Int {
+        for document in documents {
+            document.withUnsafeBufferPointer { buffer in
+                let skipped = Result { () throws(JSONSyntaxError) -> Int in
+                    func skip(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Int {
+                        try scanner.skipValue()
+                        try scanner.finish()
+                        return scanner.position
+                    }
+                    if withTokens {
+                        return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in
+                            try skip(&scanner)
+                        }
+                    }
+                    var scanner = try JSONScanner(buffer)
+                    return try skip(&scanner)
+                }
+                sink &+= (try? skipped.get()) ?? -1
+            }
+        }
+        return inputBytes
+    }
+    let words = documents.map { [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: $0.count)) }
+    let stage1 = throughput(seconds: options.seconds) {
+        for (document, masks) in zip(documents, words) {
+            var masks = masks
+            document.withUnsafeBufferPointer { buffer in
+                masks.withUnsafeMutableBufferPointer { output in
+                    if let base = output.baseAddress {
+                        sink &+= Int(JSONStructuralIndex.tokens(of: buffer, into: base).rawValue)
+                    }
+                }
+            }
+        }
+        return inputBytes
+    }
+    let walked = throughput(seconds: options.seconds) { skipAll(withTokens: true) }
+    let byteLoop = throughput(seconds: options.seconds) { skipAll(withTokens: false) }
+    row("  validating: stage 1 (\(JSONStructuralIndex.bestPath))", stage1)
+    row("  validating: stage 1 + grammar on tokens", walked)
+    row("  validating: byte by byte, no stage 1", byteLoop, String(format: "tokens are %.1f× this", walked / byteLoop))
 }
 
 let requests = documents.compactMap { try? fast.readTimeline($0) }

@@ -4,7 +4,12 @@ extension JSONScanner {
     /// One loop rather than a recursion through `enterObject`/`nextMember`: skipped values
     /// are most of a timeline's bytes (user objects, texts), so this is the reader's hot path.
     /// Which containers are open is kept as one bit per level (1 for an object).
+    ///
+    /// With token masks, the value is skipped by `skipValueByTokens`; when that finds the
+    /// grammar broken it changes nothing, and the byte-by-byte loop below runs from the same
+    /// place to throw the error it always has (same message, same offset).
     package mutating func skipValue() throws(JSONSyntaxError) {
+        if let tokens, skipValueByTokens(tokens) { return }
         let words = (Self.maximumDepth + 63) / 64
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) {
             (open: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in

@@ -9,7 +9,9 @@
 ///
 /// The scanner never allocates while skipping: strings are scanned eight bytes at a time
 /// (SWAR) and returned as offsets (`JSONStringToken`); only the caller's `string(_:)` makes a
-/// `String`. The bytes must outlive the scanner (it is used inside `withUnsafeBytes`).
+/// `String`. With stage 1's token masks (`withTokens`), a skipped value is passed over from
+/// token to token without reading its bytes, the masks' pass having checked them. The bytes
+/// must outlive the scanner (it is used inside `withUnsafeBytes`).
 package struct JSONScanner {
     package static let maximumDepth = 512
 
@@ -21,6 +23,9 @@ package struct JSONScanner {
     /// (duplicate-key sets, ordering index-keyed objects): what a quadratic lookup would
     /// make grow faster than the input. Tests read it; nothing else depends on it.
     package var work = 0
+    /// Stage 1's token masks of the whole document (`JSONStructuralIndex`), when it passed
+    /// stage 1: `skipValue` then walks them. `nil`: every value is skipped byte by byte.
+    package var tokens: UnsafePointer<UInt64>?
 
     package init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
         guard let base = buffer.baseAddress, start < buffer.count else {

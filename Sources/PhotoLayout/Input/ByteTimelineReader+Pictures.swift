@@ -8,6 +8,8 @@ extension ByteTimelineReader {
         "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
     ])
     private static let variantKeys = JSONKeySet(["url", "width", "height", "type"])
+    /// `PictureVariant.allCases` once: the computed property builds an array on every use.
+    private static let variantsByField = PictureVariant.allCases
 
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
     /// even when it is not an object and is dropped). Linear: one hash-set insertion per key.
@@ -36,16 +38,19 @@ extension ByteTimelineReader {
 
     private static func readPictureInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfo {
         var info = WeiboPictureInfo()
+        // Room for every variant at once: growing the table one variant at a time rehashes.
+        var variants = [PictureVariant: WeiboPictureVariant](minimumCapacity: variantsByField.count)
         try scanner.readObject(infoKeys) { field, scanner throws(JSONSyntaxError) in
             switch field {
             case 5: info.type = try scanner.lenientString()
             case 6: info.keepSize = try scanner.lenientTruthy()
             default:
                 if let variant = try readVariant(&scanner) {
-                    info.variants[PictureVariant.allCases[field]] = variant
+                    variants[variantsByField[field]] = variant
                 }
             }
         }
+        info.variants = variants
         return info
     }
 

@@ -59,42 +59,53 @@ public enum PictureRules {
     /// does not say, and a picture with any URL is still a picture). `pid`, its key, makes
     /// it a GIF when it has `g` at index 21.
     public static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
-        func url(_ variant: PictureVariant) -> String? {
-            guard let url = info.variants[variant]?.url, !url.isEmpty else { return nil }
+        // Each variant looked up once (the table is hashed per lookup).
+        let variants = info.variants
+        let bmiddle = variants[.bmiddle]
+        let large = variants[.large]
+        let largest = variants[.largest]
+        let original = variants[.original]
+        func url(_ variant: WeiboPictureVariant?) -> String? {
+            guard let url = variant?.url, !url.isEmpty else { return nil }
             return url
         }
+        let bmiddleURL = url(bmiddle)
+        let largeURL = url(large) ?? url(largest) ?? url(original)
         let thumbnail: String
-        if let explicit = url(.thumbnail) {
+        if let explicit = url(variants[.thumbnail]) {
             thumbnail = explicit
-        } else if let any = [.bmiddle, .large, .largest, .original].lazy.compactMap(url).first {
+        } else if let any = bmiddleURL ?? url(large) ?? url(largest) ?? url(original) {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
         } else {
             return nil
         }
 
-        let largestSize = sizeForAspect(of: info)
+        // The first known size among largest, original, large, bmiddle.
+        let largestSize = largest?.knownSize ?? original?.knownSize ?? large?.knownSize ?? bmiddle?.knownSize
         return Picture(
             thumbnailURL: thumbnail,
-            bmiddleURL: url(.bmiddle) ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            largeURL: url(.large) ?? url(.largest) ?? url(.original)
-                ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            bmiddleURL: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
+            largeURL: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
             kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnailURL: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
-            bmiddleSize: info.variants[.bmiddle]?.knownSize,
+            bmiddleSize: bmiddle?.knownSize,
             largestSize: largestSize
         )
     }
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
+    /// One pass over the variants for both names.
     static func kind(of info: WeiboPictureInfo, thumbnailURL: String) -> PictureKind {
-        func anyType(is name: StaticString) -> Bool {
-            isType(info.type, name) || info.variants.values.contains { isType($0.type, name) }
+        var gif = isType(info.type, "gif")
+        var livephoto = isType(info.type, "livephoto")
+        for variant in info.variants.values where variant.type != nil {
+            gif = gif || isType(variant.type, "gif")
+            livephoto = livephoto || isType(variant.type, "livephoto")
         }
-        if anyType(is: "gif") || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
-        if anyType(is: "livephoto") { return .livephoto }
-        return .image
+        if gif || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
+        return livephoto ? .livephoto : .image
     }
 
     /// Whether `type` is `name` (lowercase ASCII) in any case: what `type?.lowercased() == name`
@@ -108,8 +119,4 @@ public enum PictureRules {
         }
     }
 
-    /// The first known size among largest, original, large, bmiddle.
-    static func sizeForAspect(of info: WeiboPictureInfo) -> Size? {
-        [PictureVariant.largest, .original, .large, .bmiddle].lazy.compactMap { info.variants[$0]?.knownSize }.first
-    }
 }

@@ -1,0 +1,54 @@
+internal import CJSONStructural
+
+/// Stage 1 of the scanner (`CJSONStructural`, after simdjson): one pass, 64 bytes at a time,
+/// that marks where every token outside strings starts (`{ } [ ] : ,`, a string's opening
+/// quote, a number's or literal's first byte) and checks what the grammar cannot: UTF-8,
+/// control characters and escapes in strings, closed strings, the spelling of numbers and
+/// literals. `JSONScanner` then skips values by walking those marks (`skipValue`), checking
+/// only the grammar, instead of reading their bytes.
+package enum JSONStructuralIndex {
+    /// The implementations of the classification step.
+    package enum Path: Int, CaseIterable, Sendable {
+        case scalar, sse2, avx2, neon
+
+        fileprivate var cValue: cjs_path {
+            switch self {
+            case .scalar: CJS_PATH_SCALAR
+            case .sse2: CJS_PATH_SSE2
+            case .avx2: CJS_PATH_AVX2
+            case .neon: CJS_PATH_NEON
+            }
+        }
+
+        /// Whether this path is built into the binary and runs on this CPU.
+        package var isAvailable: Bool { cjs_path_available(cValue) != 0 }
+    }
+
+    /// What stage 1 found: `valid`, or the first kind of problem it met.
+    package enum Outcome: Int32, Sendable {
+        case valid = 0
+        case invalidUTF8 = 1
+        case controlCharacter = 2
+        case invalidEscape = 3
+        case unterminatedString = 4
+        case invalidScalar = 5
+        case unavailable = -1
+    }
+
+    /// The fastest path this CPU runs (AVX2 or SSE2 on x86-64, NEON on arm64).
+    package static let bestPath: Path = Path(rawValue: Int(cjs_best_path().rawValue)) ?? .scalar
+
+    /// The number of 64-bit mask words for a document of `count` bytes.
+    package static func wordCount(for count: Int) -> Int { (count + 63) / 64 }
+
+    /// Runs stage 1 over `bytes`, writing `wordCount(for: bytes.count)` words to `tokens`
+    /// (bit i of word w: byte 64·w + i starts a token). The masks are complete only when the
+    /// outcome is `.valid`.
+    package static func tokens(
+        of bytes: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutablePointer<UInt64>, path: Path = bestPath
+    ) -> Outcome {
+        guard let base = bytes.baseAddress else { return .valid }
+        let status = cjs_structural_tokens(base, bytes.count, tokens, path.cValue)
+        return Outcome(rawValue: status.rawValue) ?? .unavailable
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import JSONBytes
+import Testing
+
+/// The token starts of `bytes` found one byte at a time, as a mask per 64 bytes: the reference
+/// every path of stage 1 is compared with (for documents that pass stage 1).
+private func referenceTokens(_ bytes: [UInt8]) -> [UInt64] {
+    var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
+    var inString = false
+    var escaped = false
+    var inScalar = false
+    for (offset, byte) in bytes.enumerated() {
+        let bit: UInt64 = 1 << UInt64(offset % 64)
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            masks[offset / 64] |= bit
+            inString = true
+            inScalar = false
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
+            UInt8(ascii: ","):
+            masks[offset / 64] |= bit
+            inScalar = false
+        case 0x20, 0x0A, 0x0D, 0x09:
+            inScalar = false
+        default:
+            if !inScalar { masks[offset / 64] |= bit }
+            inScalar = true
+        }
+    }
+    return masks
+}
+
+/// Stage 1 of `bytes` on `path`: its outcome and masks.
+private func stage1(_ bytes: [UInt8], _ path: JSONStructuralIndex.Path) -> (JSONStructuralIndex.Outcome, [UInt64]) {
+    var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
+        masks.withUnsafeMutableBufferPointer { words in
+            JSONStructuralIndex.tokens(
+                of: buffer, into: words.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!, path: path)
+        }
+    }
+    return (outcome, masks)
+}
+
+/// Every path this CPU runs, the scalar one first.
+private let paths = JSONStructuralIndex.Path.allCases.filter(\.isAvailable)
+
+/// Checks every path against the scalar one (outcome, and masks when valid) and, when the
+/// document passes, against the byte-by-byte reference.
+private func checkPaths(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+    let (outcome, masks) = stage1(bytes, .scalar)
+    if outcome == .valid {
+        #expect(masks == referenceTokens(bytes), "scalar path vs reference", sourceLocation: sourceLocation)
+    }
+    for path in paths where path != .scalar {
+        let (pathOutcome, pathMasks) = stage1(bytes, path)
+        #expect(pathOutcome == outcome, "\(path) outcome", sourceLocation: sourceLocation)
+        if outcome == .valid {
+            #expect(pathMasks == masks, "\(path) masks", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+struct JSONStructuralIndexTests {
+    /// This machine runs more than the scalar path (x86-64: SSE2 at least), so the SIMD code
+    /// is what the comparisons below exercise, and the best path is one of them.
+    @Test func simdPathsRunHere() {
+        #expect(paths.count >= 2)
+        #expect(JSONStructuralIndex.bestPath.isAvailable)
+        #expect(JSONStructuralIndex.bestPath != .scalar)
+    }
+
+    /// Each stage-1 problem is named: control character, escape, surrogate, unclosed string,
+    /// number and literal spelling, UTF-8 (overlong, surrogate, truncated, stray continuation).
+    @Test(arguments: [
+        ("[\"a\u{01}b\"]", JSONStructuralIndex.Outcome.controlCharacter),
+        ("[\"a\tb\"]", .controlCharacter),
+        ("[\"\\x\"]", .invalidEscape),
+        ("[\"\\u12G4\"]", .invalidEscape),
+        ("[\"\\ud800\"]", .invalidEscape),
+        ("[\"\\udc00\"]", .invalidEscape),
+        ("[\"\\ud800\\u0041\"]", .invalidEscape),
+        ("[\"abc]", .unterminatedString),
+        ("[01]", .invalidScalar),
+        ("[1.]", .invalidScalar),
+        ("[1e]", .invalidScalar),
+        ("[-]", .invalidScalar),
+        ("[tru]", .invalidScalar),
+        ("[nulls]", .invalidScalar),
+        ("[1x]", .invalidScalar),
+        ("[@]", .invalidScalar),
+        ("[\"\\ud83d\\ude00\", -0.5e+3, true, false, null, \"/\\\\\\\"\\b\\f\\n\\r\\t\"]", .valid),
+    ])
+    func namesEachProblem(document: String, expected: JSONStructuralIndex.Outcome) {
+        let bytes = Array(document.utf8)
+        for path in paths { #expect(stage1(bytes, path).0 == expected, "\(path)") }
+        checkPaths(bytes)
+    }
+
+    /// Invalid UTF-8 anywhere (inside a string or out) fails stage 1 on every path.
+    @Test(arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE4, 0xB8], [0x80], [0xFF]])
+    func refusesInvalidUTF8(sequence: [UInt8]) {
+        let bytes = Array("[\"".utf8) + sequence + Array("\"]".utf8)
+        for path in paths { #expect(stage1(bytes, path).0 == .invalidUTF8, "\(path)") }
+    }
+
+    /// Backslash runs of every length from 1 to 130, ending on each side of the first and
+    /// second 64-byte edges, before two quotes: odd runs escape the first, even runs leave it
+    /// closing the string. Every path agrees with the reference.
+    @Test func backslashRunsAcrossBlockEdges() {
+        for length in 1...130 {
+            for end in [60, 61, 62, 63, 64, 65, 66, 126, 127, 128, 129, 130] where end - length >= 2 {
+                var bytes = Array("[\"".utf8)
+                bytes += [UInt8](repeating: UInt8(ascii: "a"), count: end - length - 2)
+                bytes += [UInt8](repeating: UInt8(ascii: "\\"), count: length)
+                bytes += Array("\"\"]".utf8)
+                checkPaths(bytes)
+                let outcome = stage1(bytes, JSONStructuralIndex.bestPath).0
+                // An odd run escapes the first quote, and the second closes the string; after
+                // an even run the first closes it, and the second opens one left unclosed.
+                #expect(outcome == (length % 2 == 1 ? .valid : .unterminatedString), "run \(length) ending at \(end)")
+            }
+        }
+    }
+
+    /// Quotes, structural characters and numbers at every offset around the block edges, and
+    /// multi-byte UTF-8 (2, 3 and 4 bytes) straddling them, valid and cut short.
+    @Test func tokensAndUTF8AtBlockEdges() {
+        let pieces: [[UInt8]] = [
+            Array("\"\"".utf8), Array("{}".utf8), Array("[1]".utf8), Array("\"é\"".utf8), Array("\"中\"".utf8),
+            Array("\"😀\"".utf8), Array("\"\\\"\"".utf8), Array("12345".utf8), Array("true".utf8),
+        ]
+        for piece in pieces {
+            for padding in 50...140 {
+                var bytes = Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + piece + Array("]".utf8)
+                checkPaths(bytes)
+                #expect(stage1(bytes, JSONStructuralIndex.bestPath).0 == .valid)
+                // The same with the piece's last byte dropped: a cut sequence or an open string.
+                if piece.count > 2 {
+                    bytes.remove(at: bytes.count - 3)
+                    checkPaths(bytes)
+                }
+            }
+        }
+        for length in 1...2 {
+            for padding in 56...70 {
+                // A string of 3-byte characters cut `length` bytes before its end, across an edge.
+                let text = Array(String(repeating: "中", count: 10).utf8)
+                let cut = Array(text.dropLast(length))
+                let bytes = Array("[\"".utf8) + [UInt8](repeating: 0x61, count: padding) + cut + Array("\"]".utf8)
+                checkPaths(bytes)
+                #expect(stage1(bytes, JSONStructuralIndex.bestPath).0 == .invalidUTF8)
+            }
+        }
+    }
+
+    /// Thousands of random buffers over an alphabet dense in what stage 1 looks at (quotes,
+    /// backslashes, brackets, UTF-8 lead and continuation bytes, controls, digits, letters of
+    /// literals): every SIMD path gives the scalar path's outcome and masks.
+    @Test func randomBuffersAgreeOnEveryPath() {
+        var random = SeededGenerator(seed: 15)
+        let alphabet: [UInt8] =
+            Array("\"\"\"\\\\\\{}[]:,  \n\t01-.eE+tfnrulase\\u00e9".utf8) + [
+                0xE4, 0xB8, 0xAD, 0xC3, 0xA9, 0x80, 0x01, 0xF0,
+            ]
+        for _ in 0..<3000 {
+            let length = Int(random.next() % 300)
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            checkPaths(bytes)
+        }
+    }
+
+    /// Random valid JSON (nested values, escaped and non-ASCII strings, numbers) and the
+    /// samples pass stage 1 on every path, with the reference's masks.
+    @Test func validDocumentsPassWithReferenceMasks() throws {
+        var random = SeededGenerator(seed: 16)
+        for _ in 0..<500 {
+            let document = Array(RandomJSON.value(depth: 4, random: &random).utf8)
+            #expect(
+                stage1(document, JSONStructuralIndex.bestPath).0 == .valid,
+                "\(String(decoding: document, as: UTF8.self))")
+            checkPaths(document)
+        }
+        for name in Fixtures.sampleNames {
+            let sample = try Fixtures.sample(name)
+            #expect(stage1(sample, JSONStructuralIndex.bestPath).0 == .valid)
+            checkPaths(sample)
+        }
+    }
+}
+
+/// Random JSON text for the tests above: valid by construction.
+enum RandomJSON {
+    static func value(depth: Int, random: inout SeededGenerator) -> String {
+        let kind = random.next() % (depth > 0 ? 7 : 4)
+        switch kind {
+        case 0: return string(random: &random)
+        case 1: return ["0", "-12", "3.25", "1e9", "-0.5E-3", "4503599627370496", "7"][Int(random.next() % 7)]
+        case 2: return ["true", "false", "null"][Int(random.next() % 3)]
+        case 3: return string(random: &random)
+        case 4, 5:
+            let members = (0..<Int(random.next() % 5)).map { _ in
+                string(random: &random) + (random.next() % 2 == 0 ? ":" : " : ")
+                    + value(depth: depth - 1, random: &random)
+            }
+            return "{" + members.joined(separator: random.next() % 2 == 0 ? "," : ",\n  ") + "}"
+        default:
+            let elements = (0..<Int(random.next() % 5)).map { _ in value(depth: depth - 1, random: &random) }
+            return "[" + elements.joined(separator: ", ") + "]"
+        }
+    }
+
+    static func string(random: inout SeededGenerator) -> String {
+        let parts = [
+            "a", "bc", "中文", "é", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "/", " ", "http://x/y",
+        ]
+        let count = Int(random.next() % 8)
+        return "\"" + (0..<count).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined() + "\""
+    }
+}
