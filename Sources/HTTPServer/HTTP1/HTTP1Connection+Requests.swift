@@ -83,12 +83,12 @@ extension HTTP1Connection {
             closeConnection: !head.keepAlive || isDraining,
             method: head.method,
             path: request.path,
-            requestID: requestID(echoing: head.headers),
+            requestID: requestID(echoing: head.clientRequestID),
             receivedAt: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
             isRefusal: false,
-            userAgent: head.headers["User-Agent"]
+            userAgent: head.userAgent
         )
         if info.closeConnection { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
@@ -114,12 +114,12 @@ extension HTTP1Connection {
             closeConnection: true,
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
-            requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
+            requestID: requestID(echoing: head?.clientRequestID),
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
-            userAgent: head?.headers["User-Agent"]
+            userAgent: head?.userAgent
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))
@@ -163,8 +163,8 @@ extension HTTP1Connection {
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
-    private func requestID(echoing headers: HTTPHeaders) -> String {
-        if let given = headers["X-Request-Id"], RequestContext.isSaneRequestID(given) { return given }
+    private func requestID(echoing given: String?) -> String {
+        if let given, RequestContext.isSaneRequestID(given) { return given }
         return "\(requestIDPrefix)-\(nextSequence)"
     }
 

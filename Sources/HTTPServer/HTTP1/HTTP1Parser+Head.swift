@@ -49,16 +49,23 @@ extension HTTP1Parser {
         let requestLine = absolute(lines[0])
         let (method, target, version) = try parseRequestLine(buffer[requestLine])
         var headers = HTTPHeaders()
+        headers.reserveCapacity(lines.count - 1)
+        var hosts = 0
+        var framed = false
         for line in lines.dropFirst() {
             let (name, value) = try Self.parseField(buffer[absolute(line)])
+            switch name {
+            case .host: hosts += 1
+            case .contentLength, .transferEncoding: framed = true
+            default: break
+            }
             headers.add(name, value)
         }
         if version == .http11 {
-            let hosts = headers.values("Host").count
             if hosts == 0 { throw HTTPParserError(.missingHost, "An HTTP/1.1 request needs a Host header.") }
             if hosts > 1 { throw HTTPParserError(.multipleHosts, "The request has more than one Host header.") }
         }
-        let framing = try Self.framing(of: headers, version: version, limits: limits)
+        let framing = framed ? try Self.framing(of: headers, version: version, limits: limits) : .none
         return HTTPRequestHead(
             method: method, target: target, version: version, headers: headers, framing: framing,
             byteCount: byteCount
@@ -107,7 +114,7 @@ extension HTTP1Parser {
     }
 
     /// `field-name ":" OWS field-value OWS` (also used for chunked trailers).
-    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParserError) -> (String, String) {
+    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParserError) -> (HTTPFieldName, String) {
         guard let first = line.first, !ASCII.isWhitespace(first) else {
             throw HTTPParserError(.obsoleteLineFolding, "A header line starts with whitespace (obsolete folding).")
         }
@@ -130,6 +137,6 @@ extension HTTP1Parser {
         guard value.allSatisfy(ASCII.isFieldValueCharacter) else {
             throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.")
         }
-        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        return (HTTPFieldName(validTokenBytes: name), String(decoding: value, as: UTF8.self))
     }
 }

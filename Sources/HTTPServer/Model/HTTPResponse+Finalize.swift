@@ -12,7 +12,7 @@ extension HTTPResponse {
                 ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
             )
         }
-        response.headers.set("X-Request-Id", requestID)
+        response.headers.set(.xRequestID, requestID)
         return response
     }
 }

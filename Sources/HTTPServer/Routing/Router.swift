@@ -44,7 +44,7 @@ public struct Router: HTTPResponder {
                     detail: "\(request.method.rawValue) is not allowed on \(request.path); use \(allowed)."
                 )
             )
-            response.headers.set("Allow", allowed)
+            response.headers.set(.allow, allowed)
             return response
         }
         do {

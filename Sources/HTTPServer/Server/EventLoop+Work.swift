@@ -13,7 +13,7 @@ extension EventLoop {
         var response = HTTPResponse.problem(
             ProblemDetails(status: .serviceUnavailable, detail: "The server is busy; retry in a second.")
         )
-        response.headers.set("Retry-After", "1")
+        response.headers.set(.retryAfter, "1")
         return response
     }()
 
@@ -22,7 +22,7 @@ extension EventLoop {
 
     /// Whether `request` is answered here, on the I/O queue: a trivial route and no body to inflate.
     func answersInline(_ request: HTTPRequest) -> Bool {
-        request.body.isEmpty && !request.headers.contains("Content-Encoding") && shared.responder.isTrivial(request)
+        request.body.isEmpty && !request.headers.contains(.contentEncoding) && shared.responder.isTrivial(request)
     }
 
     /// Response bytes of `connection` not written yet: queued for the socket, and HTTP/2
