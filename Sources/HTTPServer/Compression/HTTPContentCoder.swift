@@ -94,19 +94,6 @@ final class HTTPContentCoder {
         if let etag = response.headers[.eTag], etag.hasPrefix("\"") { response.headers.set(.eTag, "W/" + etag) }
     }
 
-    /// Text-like media types: text/*, JSON and XML (with their `+json`/`+xml` kinds), YAML, JavaScript.
-    static func isCompressible(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = Substring(contentType.split(separator: ";", maxSplits: 1).first ?? "")
-            .trimmingWhitespace().lowercased()
-        return mediaType.hasPrefix("text/") || mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml")
-            || compressibleTypes.contains(mediaType)
-    }
-
-    private static let compressibleTypes: Set<String> = [
-        "application/json", "application/xml", "application/yaml", "application/x-yaml", "application/javascript",
-    ]
-
     private static func addVary(to headers: inout HTTPHeaders) {
         let present = headers.values(.vary).flatMap(HTTPRequestHead.listItems)
         guard !present.contains("accept-encoding"), !present.contains("*") else { return }

@@ -35,6 +35,8 @@ public struct HTTP1Connection: Sendable {
         public var isRefusal: Bool
         /// The request's `User-Agent`, for the access log.
         public var userAgent: String? = nil
+        /// The operationId the responder's router found (`RouteMatch.operationID`), for metrics.
+        public var operationID: String? = nil
     }
 
     /// What the caller must do, in order.
@@ -128,12 +130,14 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// The responder's answer to the request `sequence`; responses go out in request order.
+    /// `operationID` labels the request in metrics, when the responder's router found one.
     public mutating func complete(
-        sequence: Int, with response: HTTPResponse, now: ContinuousClock.Instant
+        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
             slots[index].response == nil
         else { return [] }
+        slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, info: slots[index].info)
         var actions: [Action] = []
         pump(now: now, into: &actions)

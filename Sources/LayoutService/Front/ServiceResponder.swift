@@ -30,6 +30,12 @@ struct ServiceResponder: HTTPResponder {
         (request.method == .options && allowedMethods[request.path] != nil) || router.isTrivial(request)
     }
 
+    /// As `isTrivial`, with the router's match kept on the request: looked up once per request.
+    func prepare(_ request: inout HTTPRequest) -> Bool {
+        let trivialRoute = router.prepare(&request)
+        return trivialRoute || (request.method == .options && allowedMethods[request.path] != nil)
+    }
+
     /// Seconds a client should wait before retrying a 503.
     static let retryAfterSeconds = "1"
 
