@@ -46,3 +46,13 @@ struct HTTPFieldNameTests {
         #expect(!requests[1].head.keepAlive)
     }
 }
+
+struct GeneratedRequestIDTests {
+    /// `<prefix>-<n>` for zero, one digit, several digits and the largest Int.
+    @Test func digits() {
+        #expect(RequestContext.generatedID(prefix: "ab12-c", number: 0) == "ab12-c-0")
+        #expect(RequestContext.generatedID(prefix: "p", number: 7) == "p-7")
+        #expect(RequestContext.generatedID(prefix: "p", number: 1_234_509) == "p-1234509")
+        #expect(RequestContext.generatedID(prefix: "", number: Int.max) == "-\(Int.max)")
+    }
+}

@@ -165,7 +165,7 @@ extension HTTP1Connection {
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
     private func requestID(echoing given: String?) -> String {
         if let given, RequestContext.isSaneRequestID(given) { return given }
-        return "\(requestIDPrefix)-\(nextSequence)"
+        return RequestContext.generatedID(prefix: requestIDPrefix, number: nextSequence)
     }
 
     /// Adds `X-Request-Id`; a response that cannot be written safely becomes a 500.

@@ -42,11 +42,12 @@ public struct HTTP1Connection: Sendable {
     /// What the caller must do, in order.
     public enum Action: Sendable {
         /// Run the responder, then call `complete(sequence:with:now:)`.
-        case handle(HTTPRequest, RequestContext, sequence: Int)
+        /// (Boxed, as `send`: moving an action costs one reference count, not one per field.)
+        indirect case handle(HTTPRequest, RequestContext, sequence: Int)
         /// Write `HTTP1Serializer.continueBytes`.
         case sendContinue
         /// Serialize and write the response.
-        case send(HTTPResponse, ResponseInfo)
+        indirect case send(HTTPResponse, ResponseInfo)
         /// Close the connection once everything before is written.
         case close
     }

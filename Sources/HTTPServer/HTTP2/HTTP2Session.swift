@@ -247,6 +247,6 @@ final class HTTP2Session {
     func nextRequestID(echoing headers: HTTPHeaders) -> String {
         requestCounter += 1
         if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return given }
-        return "\(requestIDPrefix)-\(requestCounter)"
+        return RequestContext.generatedID(prefix: requestIDPrefix, number: requestCounter)
     }
 }
