@@ -6,7 +6,8 @@ import Testing
 struct HTTP1ConnectionTests {
     static let get = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n"
 
-    /// A request is handed to the responder; its response goes out keep-alive with an X-Request-Id.
+    /// A request is handed to the responder; its response goes out keep-alive with its request ID
+    /// beside it (the serializer writes it as X-Request-Id).
     @Test func requestThenResponse() throws {
         var harness = ConnectionHarness()
         let actions = harness.receive(Self.get)
@@ -17,7 +18,7 @@ struct HTTP1ConnectionTests {
         #expect(!context.isDraining)
         let sent = harness.complete(0, "A")
         #expect(sent.summaries == ["send 200"])
-        #expect(sent.first?.response?.headers["X-Request-Id"] == "test-0")
+        #expect(sent.first?.info?.requestID == "test-0")
         #expect(harness.connection.wantsInput)
     }
 

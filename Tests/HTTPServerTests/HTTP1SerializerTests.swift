@@ -75,6 +75,18 @@ struct HTTP1SerializerTailTests {
         #expect(buffer.text == "HTTP/1.1 404 Not Found\r\nHTTP/1.1 200 Fine\r\nHTTP/1.1 299 Unknown\r\n")
     }
 
+    /// The server's request ID replaces the handler's X-Request-Id and follows the handler's headers.
+    @Test func requestIDFromTheRecord() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(headers: ["x-request-id": "forged", "X-Kept": "y"])
+        var buffer: [UInt8] = []
+        serializer.writeHead(response, requestID: "abc-1", closeConnection: false, into: &buffer)
+        #expect(
+            Array(HTTP1SerializerTests.lines(buffer)[3...]) == [
+                "X-Kept: y", "X-Request-Id: abc-1", "Content-Length: 0", "Connection: keep-alive", "", "",
+            ])
+    }
+
     /// Owned headers are dropped whatever their case.
     @Test func ownedHeadersInAnyCase() {
         var serializer = HTTP1Serializer(serverName: "unit")

@@ -168,8 +168,9 @@ extension HTTP1Connection {
         return RequestContext.generatedID(prefix: requestIDPrefix, number: nextSequence)
     }
 
-    /// Adds `X-Request-Id`; a response that cannot be written safely becomes a 500.
+    /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
+    /// `info` by the serializer.
     static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
-        response.finalized(requestID: info.requestID)
+        response.validated(requestID: info.requestID)
     }
 }

@@ -16,11 +16,17 @@ public struct HTTP1Serializer: Sendable {
     private static let separator = Array(": ".utf8)
     private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
 
-    /// The status line of every code from 100 to 999 with its standard reason, and that reason.
-    private static let statusLines: [(reason: String, line: [UInt8])] = (100...999).map { code in
-        let reason = HTTPStatus.reason(for: code)
-        return (reason, Array("HTTP/1.1 \(code) \(reason)\r\n".utf8))
+    /// The status line of every registered code (100–599) with its standard reason, and that reason.
+    private static let statusLines: [(reason: String, line: [UInt8])?] = (100...599).map { code in
+        guard let reason = HTTPStatus.registeredReason(for: code) else { return nil }
+        var line = Array("HTTP/1.1 ".utf8)
+        appendDigits(of: code, to: &line)
+        line.append(ASCII.space)
+        line.append(contentsOf: reason.utf8)
+        line.append(contentsOf: crlf)
+        return (reason, line)
     }
+    private static let requestIDPrefix = Array("X-Request-Id: ".utf8)
 
     private let serverLine: [UInt8]
     private var dates = HTTPDateCache()
@@ -37,17 +43,27 @@ public struct HTTP1Serializer: Sendable {
 
     /// Replaces `buffer`'s contents with the status line and headers of `response`.
     /// `Content-Length` is the body's length, HEAD included (RFC 9110 §9.3.2).
-    public mutating func writeHead(_ response: HTTPResponse, closeConnection: Bool, into buffer: inout [UInt8]) {
+    /// With `requestID`, the handler's `X-Request-Id` fields give way to one carrying it, after
+    /// the handler's headers (the server's request ID, which the connection keeps beside the response).
+    public mutating func writeHead(
+        _ response: HTTPResponse, requestID: String? = nil, closeConnection: Bool, into buffer: inout [UInt8]
+    ) {
         buffer.removeAll(keepingCapacity: true)
         Self.appendStatusLine(response.status, to: &buffer)
         buffer.append(contentsOf: serverLine)
         buffer.append(contentsOf: Self.datePrefix)
         dates.append(to: &buffer)
         buffer.append(contentsOf: Self.crlf)
-        for field in response.headers.fields where !Self.ownedHeaders.contains(field.name) {
+        for field in response.headers.fields where !Self.isOwned(field.name) {
+            if requestID != nil, field.name == .xRequestID { continue }
             buffer.append(contentsOf: field.name.rawName.utf8)
             buffer.append(contentsOf: Self.separator)
             buffer.append(contentsOf: field.value.utf8)
+            buffer.append(contentsOf: Self.crlf)
+        }
+        if let requestID {
+            buffer.append(contentsOf: Self.requestIDPrefix)
+            buffer.append(contentsOf: requestID.utf8)
             buffer.append(contentsOf: Self.crlf)
         }
         let code = response.status.code
@@ -83,14 +99,24 @@ public struct HTTP1Serializer: Sendable {
     /// `HTTP/1.1 <code> <reason>` CRLF: the precomputed line when the reason is the standard one.
     static func appendStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
         let code = status.code
-        if code >= 100 && code <= 999 {
-            let entry = statusLines[code - 100]
-            if entry.reason == status.reason {
-                buffer.append(contentsOf: entry.line)
-                return
-            }
+        if code >= 100 && code <= 599, let entry = statusLines[code - 100], entry.reason == status.reason {
+            buffer.append(contentsOf: entry.line)
+            return
         }
         buffer.append(contentsOf: "HTTP/1.1 \(code) \(status.reason)\r\n".utf8)
+    }
+
+    /// Whether the server writes the field `name` itself (`ownedHeaders`): its length picks the
+    /// one name to compare, rather than comparing with each of them.
+    static func isOwned(_ name: HTTPFieldName) -> Bool {
+        switch name.canonicalName.utf8.count {
+        case 4: name == .date
+        case 6: name == .server
+        case 10: name == .connection
+        case 14: name == .contentLength
+        case 17: name == .transferEncoding
+        default: false
+        }
     }
 
     /// The decimal digits of a non-negative `value`, without making a String.

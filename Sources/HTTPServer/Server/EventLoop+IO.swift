@@ -67,7 +67,8 @@ extension EventLoop {
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):
-                serializer.writeHead(response, closeConnection: info.closeConnection, into: &headBuffer)
+                serializer.writeHead(
+                    response, requestID: info.requestID, closeConnection: info.closeConnection, into: &headBuffer)
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
                 // Recorded before the write, so a client that saw the response also sees it counted.
