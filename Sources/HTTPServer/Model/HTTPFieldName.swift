@@ -27,10 +27,16 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     init<C: Collection>(validTokenBytes bytes: C) where C.Element == UInt8 {
         let raw = String(decoding: bytes, as: UTF8.self)
         rawName = raw
-        canonicalName =
-            bytes.contains(where: { $0 >= 65 && $0 <= 90 })
-            ? String(decoding: bytes.map(ASCII.lowercased), as: UTF8.self) : raw
         isToken = true
+        guard bytes.contains(where: { $0 >= 65 && $0 <= 90 }) else {
+            canonicalName = raw
+            return
+        }
+        // Lower-cased on the stack: a short name becomes a small string, with no allocation.
+        canonicalName = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { room in
+            for (index, byte) in bytes.enumerated() { room[index] = ASCII.lowercased(byte) }
+            return String(decoding: room, as: UTF8.self)
+        }
     }
 
     public init(stringLiteral value: String) {
