@@ -100,6 +100,9 @@ public struct HTTP1Connection: Sendable {
 
     /// Whether the caller should keep reading: false while too many responses are pending,
     /// and once no further request will be parsed.
+    /// (Inlined, as `mayUpgrade`: called through the connection object on every read, a call
+    /// would copy the whole machine to pass it as `self`.)
+    @inline(__always)
     public var wantsInput: Bool {
         !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
     }

@@ -12,8 +12,19 @@ public struct Router: HTTPResponder {
     /// The router's identity, which a `RouteMatch` carries (a class instance: compared by address).
     private final class Identity: Sendable {}
 
-    /// path → method → index in `entries`.
-    private var table: [String: [HTTPMethod: Int]] = [:]
+    /// A path as a table key, hashed by its length only: the table holds a dozen fixed paths, so a
+    /// lookup hashes one integer instead of the client's path, and the few paths of one length
+    /// are told apart by `==` (a client's path cannot make the table itself collide more).
+    private struct PathKey: Hashable {
+        var path: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path.utf8.count)
+        }
+    }
+
+    /// path → (method, index in `entries`), a few methods per path, searched in order.
+    private var table: [PathKey: [(method: HTTPMethod, index: Int)]] = [:]
     private var entries: [Entry] = []
     /// path → the operationId labelling other methods on it (the first by method name).
     private var pathLabels: [String: String] = [:]
@@ -30,16 +41,19 @@ public struct Router: HTTPResponder {
     ) {
         let route = Route(method: method, path: path, operationID: operationID)
         let entry = Entry(route: route, handler: handler, isTrivial: trivial)
-        if let index = table[path]?[method] {
+        let key = PathKey(path: path)
+        if let index = table[key]?.first(where: { $0.method == method })?.index {
             order.removeAll { $0.method == method && $0.path == path }
             entries[index] = entry
         } else {
-            table[path, default: [:]][method] = entries.count
+            table[key, default: []].append((method, entries.count))
             entries.append(entry)
         }
         order.append(route)
-        let methods = table[path, default: [:]]
-        pathLabels[path] = methods.min { $0.key.rawValue < $1.key.rawValue }.map { entries[$0.value].route.operationID }
+        let methods = table[key, default: []]
+        pathLabels[path] = methods.min { $0.method.rawValue < $1.method.rawValue }.map {
+            entries[$0.index].route.operationID
+        }
     }
 
     /// The routes in the order they were added.
@@ -48,10 +62,10 @@ public struct Router: HTTPResponder {
     public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         let match = request.route.flatMap { $0.owner == ObjectIdentifier(identity) ? $0 : nil } ?? self.match(request)
         guard let index = match.entryIndex else {
-            guard let methods = table[request.path] else {
+            guard let methods = table[PathKey(path: request.path)] else {
                 return .problem(ProblemDetails(status: .notFound, detail: "No resource at \(request.path)."))
             }
-            let allowed = Self.allowedMethods(methods.keys)
+            let allowed = Self.allowedMethods(methods.map(\.method))
             var response = HTTPResponse.problem(
                 ProblemDetails(
                     status: .methodNotAllowed,
@@ -77,10 +91,12 @@ public struct Router: HTTPResponder {
     /// Looks `request` up: the entry that serves it (HEAD: GET's), whether it is trivial, its label.
     public func match(_ request: HTTPRequest) -> RouteMatch {
         let owner = ObjectIdentifier(identity)
-        guard let methods = table[request.path] else {
+        guard let methods = table[PathKey(path: request.path)] else {
             return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: nil)
         }
-        let index = methods[request.method] ?? (request.method == .head ? methods[.get] : nil)
+        let method = request.method
+        var index = methods.first { $0.method == method }?.index
+        if index == nil, method == .head { index = methods.first { $0.method == .get }?.index }
         guard let index else {
             return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: pathLabels[request.path])
         }
@@ -107,7 +123,7 @@ public struct Router: HTTPResponder {
         return match.entryIndex == nil ? nil : match.operationID
     }
 
-    private static func allowedMethods(_ methods: Dictionary<HTTPMethod, Int>.Keys) -> String {
+    private static func allowedMethods(_ methods: [HTTPMethod]) -> String {
         var names = Set(methods.map(\.rawValue))
         if names.contains(HTTPMethod.get.rawValue) { names.insert(HTTPMethod.head.rawValue) }
         return names.sorted().joined(separator: ", ")
