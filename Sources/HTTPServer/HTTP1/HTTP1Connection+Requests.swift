@@ -131,8 +131,10 @@ extension HTTP1Connection {
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
     private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
-        while !isClosed, let first = slots.first, let response = first.response {
-            slots.removeFirst()
+        // The ready slot is moved out of the queue, not copied out and then destroyed in place.
+        while !isClosed, !slots.isEmpty, slots[0].response != nil {
+            let first = slots.removeFirst()
+            guard let response = first.response else { break }  // checked just above
             var info = first.info
             if slots.isEmpty, partial == nil, !parser.isMidRequest, isDraining || inputEnded {
                 info.closeConnection = true
