@@ -100,11 +100,13 @@ public struct HTTP1Connection: Sendable {
 
     /// Whether the caller should keep reading: false while too many responses are pending,
     /// and once no further request will be parsed.
-    /// (Inlined, as `mayUpgrade`: called through the connection object on every read, a call
-    /// would copy the whole machine to pass it as `self`.)
-    @inline(__always)
+    /// (A `mutating get`, as `mayUpgrade` is `mutating`, though neither changes anything: the
+    /// event loop asks through the connection object on every read, and a plain getter made the
+    /// compiler copy the whole machine, every field retained, to pass it as `self`.)
     public var wantsInput: Bool {
-        !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+        mutating get {
+            !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+        }
     }
 
     /// Write back-pressure: while not writable, buffered requests wait (and `wantsInput` is
