@@ -55,3 +55,44 @@ struct HTTP1SerializerTests {
         #expect(!HTTP1Serializer.isWritable(HTTPResponse(status: HTTPStatus(code: 200, reason: "O\r\nK"))))
     }
 }
+
+struct HTTP1SerializerTailTests {
+    /// Content-Length digits are written without a String: zero, one digit, powers of ten, Int.max.
+    @Test func digits() {
+        for value in [0, 7, 10, 99, 100, 1_048_576, Int.max] {
+            var buffer: [UInt8] = [UInt8(ascii: "x")]
+            HTTP1Serializer.appendDigits(of: value, to: &buffer)
+            #expect(buffer.text == "x\(value)")
+        }
+    }
+
+    /// The precomputed status line is used for a standard reason; another reason is written as given.
+    @Test func statusLines() {
+        var buffer: [UInt8] = []
+        HTTP1Serializer.appendStatusLine(.notFound, to: &buffer)
+        HTTP1Serializer.appendStatusLine(HTTPStatus(code: 200, reason: "Fine"), to: &buffer)
+        HTTP1Serializer.appendStatusLine(HTTPStatus(code: 299), to: &buffer)
+        #expect(buffer.text == "HTTP/1.1 404 Not Found\r\nHTTP/1.1 200 Fine\r\nHTTP/1.1 299 Unknown\r\n")
+    }
+
+    /// The server's request ID replaces the handler's X-Request-Id and follows the handler's headers.
+    @Test func requestIDFromTheRecord() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(headers: ["x-request-id": "forged", "X-Kept": "y"])
+        var buffer: [UInt8] = []
+        serializer.writeHead(response, requestID: "abc-1", closeConnection: false, into: &buffer)
+        #expect(
+            Array(HTTP1SerializerTests.lines(buffer)[3...]) == [
+                "X-Kept: y", "X-Request-Id: abc-1", "Content-Length: 0", "Connection: keep-alive", "", "",
+            ])
+    }
+
+    /// Owned headers are dropped whatever their case.
+    @Test func ownedHeadersInAnyCase() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let response = HTTPResponse(headers: ["content-length": "99", "DATE": "x", "X-Kept": "y"])
+        let lines = HTTP1SerializerTests.lines(
+            serializer.serialize(response, isHeadRequest: false, closeConnection: true))
+        #expect(Array(lines[3...]) == ["X-Kept: y", "Content-Length: 0", "Connection: close", "", ""])
+    }
+}

@@ -44,7 +44,7 @@ final class HTTPContentCoder {
         }
         guard !ticket.isCancelled else { return nil }
         encode(
-            &response, acceptEncoding: request.headers.values("Accept-Encoding"), isHeadRequest: request.method == .head
+            &response, acceptEncoding: request.headers.values(.acceptEncoding), isHeadRequest: request.method == .head
         )
         return response
     }
@@ -53,19 +53,19 @@ final class HTTPContentCoder {
     /// the request may go on, else the response to send instead (413, or 400 for a corrupt body).
     /// Other codings are left in place for the responder to refuse (415).
     func decode(_ request: inout HTTPRequest) -> HTTPResponse? {
-        let codings = request.headers.values("Content-Encoding").flatMap(HTTPRequestHead.listItems)
-        guard !codings.isEmpty || request.headers.contains("Content-Encoding") else { return nil }
+        let codings = request.headers.values(.contentEncoding).flatMap(HTTPRequestHead.listItems)
+        guard !codings.isEmpty || request.headers.contains(.contentEncoding) else { return nil }
         let applied = codings.filter { $0 != "identity" }
         if applied.isEmpty {
-            request.headers.remove("Content-Encoding")
+            request.headers.remove(.contentEncoding)
             return nil
         }
         guard applied == ["gzip"] || applied == ["x-gzip"] else { return nil }
         switch inflater.inflate(request.body, limit: maxBodyBytes) {
         case .inflated(let body):
             request.body = body
-            request.headers.remove("Content-Encoding")
-            request.headers.set("Content-Length", String(body.count))
+            request.headers.remove(.contentEncoding)
+            request.headers.set(.contentLength, String(body.count))
             return nil
         case .tooLarge:
             let detail = "The inflated request body is larger than \(maxBodyBytes) bytes."
@@ -81,8 +81,8 @@ final class HTTPContentCoder {
     /// A strong ETag becomes weak: the gzip bytes are a different representation.
     func encode(_ response: inout HTTPResponse, acceptEncoding: [String], isHeadRequest: Bool) {
         let code = response.status.code
-        guard code >= 200, code != 204, !response.headers.contains("Content-Encoding"),
-            Self.isCompressible(response.headers["Content-Type"])
+        guard code >= 200, code != 204, !response.headers.contains(.contentEncoding),
+            Self.isCompressible(response.headers[.contentType])
         else { return }
         Self.addVary(to: &response.headers)
         guard !isHeadRequest, code != 304, response.body.count >= Self.minimumCompressedSize,
@@ -90,26 +90,13 @@ final class HTTPContentCoder {
             compressed.count < response.body.count
         else { return }
         response.body = compressed
-        response.headers.set("Content-Encoding", "gzip")
-        if let etag = response.headers["ETag"], etag.hasPrefix("\"") { response.headers.set("ETag", "W/" + etag) }
+        response.headers.set(.contentEncoding, "gzip")
+        if let etag = response.headers[.eTag], etag.hasPrefix("\"") { response.headers.set(.eTag, "W/" + etag) }
     }
-
-    /// Text-like media types: text/*, JSON and XML (with their `+json`/`+xml` kinds), YAML, JavaScript.
-    static func isCompressible(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = Substring(contentType.split(separator: ";", maxSplits: 1).first ?? "")
-            .trimmingWhitespace().lowercased()
-        return mediaType.hasPrefix("text/") || mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml")
-            || compressibleTypes.contains(mediaType)
-    }
-
-    private static let compressibleTypes: Set<String> = [
-        "application/json", "application/xml", "application/yaml", "application/x-yaml", "application/javascript",
-    ]
 
     private static func addVary(to headers: inout HTTPHeaders) {
-        let present = headers.values("Vary").flatMap(HTTPRequestHead.listItems)
+        let present = headers.values(.vary).flatMap(HTTPRequestHead.listItems)
         guard !present.contains("accept-encoding"), !present.contains("*") else { return }
-        headers.add("Vary", "Accept-Encoding")  // repeated Vary fields combine as one list
+        headers.add(.vary, "Accept-Encoding")  // repeated Vary fields combine as one list
     }
 }

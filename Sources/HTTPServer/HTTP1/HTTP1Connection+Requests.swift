@@ -83,12 +83,12 @@ extension HTTP1Connection {
             closeConnection: !head.keepAlive || isDraining,
             method: head.method,
             path: request.path,
-            requestID: requestID(echoing: head.headers),
+            requestID: requestID(echoing: head.clientRequestID),
             receivedAt: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
             isRefusal: false,
-            userAgent: head.headers["User-Agent"]
+            userAgent: head.userAgent
         )
         if info.closeConnection { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
@@ -114,12 +114,12 @@ extension HTTP1Connection {
             closeConnection: true,
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
-            requestID: requestID(echoing: head?.headers ?? HTTPHeaders()),
+            requestID: requestID(echoing: head?.clientRequestID),
             receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
-            userAgent: head?.headers["User-Agent"]
+            userAgent: head?.userAgent
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))
@@ -131,8 +131,10 @@ extension HTTP1Connection {
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
     private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
-        while !isClosed, let first = slots.first, let response = first.response {
-            slots.removeFirst()
+        // The ready slot is moved out of the queue, not copied out and then destroyed in place.
+        while !isClosed, !slots.isEmpty, slots[0].response != nil {
+            let first = slots.removeFirst()
+            guard let response = first.response else { break }  // checked just above
             var info = first.info
             if slots.isEmpty, partial == nil, !parser.isMidRequest, isDraining || inputEnded {
                 info.closeConnection = true
@@ -163,13 +165,14 @@ extension HTTP1Connection {
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
-    private func requestID(echoing headers: HTTPHeaders) -> String {
-        if let given = headers["X-Request-Id"], RequestContext.isSaneRequestID(given) { return given }
-        return "\(requestIDPrefix)-\(nextSequence)"
+    private func requestID(echoing given: String?) -> String {
+        if let given, RequestContext.isSaneRequestID(given) { return given }
+        return RequestContext.generatedID(prefix: requestIDPrefix, number: nextSequence)
     }
 
-    /// Adds `X-Request-Id`; a response that cannot be written safely becomes a 500.
+    /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
+    /// `info` by the serializer.
     static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
-        response.finalized(requestID: info.requestID)
+        response.validated(requestID: info.requestID)
     }
 }

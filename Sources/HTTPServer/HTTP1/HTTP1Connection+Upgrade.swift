@@ -1,7 +1,8 @@
 extension HTTP1Connection {
     /// Whether `sequence` is the only request received and nothing follows it yet: the
     /// connection may switch protocols after answering it.
-    func mayUpgrade(after sequence: Int) -> Bool {
+    /// (`mutating` only so that the event loop's call does not copy the machine: see `wantsInput`.)
+    mutating func mayUpgrade(after sequence: Int) -> Bool {
         slots.count == 1 && slots.first?.sequence == sequence && partial == nil && !isDraining
     }
 

@@ -35,16 +35,19 @@ public struct HTTP1Connection: Sendable {
         public var isRefusal: Bool
         /// The request's `User-Agent`, for the access log.
         public var userAgent: String? = nil
+        /// The operationId the responder's router found (`RouteMatch.operationID`), for metrics.
+        public var operationID: String? = nil
     }
 
     /// What the caller must do, in order.
     public enum Action: Sendable {
         /// Run the responder, then call `complete(sequence:with:now:)`.
-        case handle(HTTPRequest, RequestContext, sequence: Int)
+        /// (Boxed, as `send`: moving an action costs one reference count, not one per field.)
+        indirect case handle(HTTPRequest, RequestContext, sequence: Int)
         /// Write `HTTP1Serializer.continueBytes`.
         case sendContinue
         /// Serialize and write the response.
-        case send(HTTPResponse, ResponseInfo)
+        indirect case send(HTTPResponse, ResponseInfo)
         /// Close the connection once everything before is written.
         case close
     }
@@ -97,8 +100,13 @@ public struct HTTP1Connection: Sendable {
 
     /// Whether the caller should keep reading: false while too many responses are pending,
     /// and once no further request will be parsed.
+    /// (A `mutating get`, as `mayUpgrade` is `mutating`, though neither changes anything: the
+    /// event loop asks through the connection object on every read, and a plain getter made the
+    /// compiler copy the whole machine, every field retained, to pass it as `self`.)
     public var wantsInput: Bool {
-        !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+        mutating get {
+            !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+        }
     }
 
     /// Write back-pressure: while not writable, buffered requests wait (and `wantsInput` is
@@ -128,12 +136,14 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// The responder's answer to the request `sequence`; responses go out in request order.
+    /// `operationID` labels the request in metrics, when the responder's router found one.
     public mutating func complete(
-        sequence: Int, with response: HTTPResponse, now: ContinuousClock.Instant
+        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
             slots[index].response == nil
         else { return [] }
+        slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, info: slots[index].info)
         var actions: [Action] = []
         pump(now: now, into: &actions)

@@ -3,8 +3,8 @@ extension HTTP1Parser {
     static func framing(
         of headers: HTTPHeaders, version: HTTPVersion, limits: HTTPServerConfiguration.Limits
     ) throws(HTTPParserError) -> HTTPRequestHead.Framing {
-        let encodings = headers.values("Transfer-Encoding")
-        let lengths = headers.values("Content-Length")
+        let encodings = headers.values(.transferEncoding)
+        let lengths = headers.values(.contentLength)
         if !encodings.isEmpty {
             guard lengths.isEmpty else {
                 throw HTTPParserError(

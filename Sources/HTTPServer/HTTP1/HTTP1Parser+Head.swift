@@ -49,16 +49,23 @@ extension HTTP1Parser {
         let requestLine = absolute(lines[0])
         let (method, target, version) = try parseRequestLine(buffer[requestLine])
         var headers = HTTPHeaders()
+        headers.reserveCapacity(lines.count - 1)
+        var hosts = 0
+        var framed = false
         for line in lines.dropFirst() {
             let (name, value) = try Self.parseField(buffer[absolute(line)])
+            switch name {
+            case .host: hosts += 1
+            case .contentLength, .transferEncoding: framed = true
+            default: break
+            }
             headers.add(name, value)
         }
         if version == .http11 {
-            let hosts = headers.values("Host").count
             if hosts == 0 { throw HTTPParserError(.missingHost, "An HTTP/1.1 request needs a Host header.") }
             if hosts > 1 { throw HTTPParserError(.multipleHosts, "The request has more than one Host header.") }
         }
-        let framing = try Self.framing(of: headers, version: version, limits: limits)
+        let framing = framed ? try Self.framing(of: headers, version: version, limits: limits) : .none
         return HTTPRequestHead(
             method: method, target: target, version: version, headers: headers, framing: framing,
             byteCount: byteCount
@@ -73,7 +80,9 @@ extension HTTP1Parser {
     private func parseRequestLine(
         _ line: ArraySlice<UInt8>
     ) throws(HTTPParserError) -> (HTTPMethod, String, HTTPVersion) {
-        let invalid = HTTPParserError(.invalidRequestLine, "The request line is not `METHOD target HTTP/1.1`.")
+        var invalid: HTTPParserError {
+            HTTPParserError(.invalidRequestLine, "The request line is not `METHOD target HTTP/1.1`.")
+        }
         guard let firstSpace = line.firstIndex(of: ASCII.space),
             let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space)
         else { throw invalid }
@@ -88,26 +97,28 @@ extension HTTP1Parser {
             throw HTTPParserError(.invalidTarget, "The request target holds a control or non-ASCII byte.")
         }
         return (
-            HTTPMethod(rawValue: String(decoding: method, as: UTF8.self)),
+            HTTPMethod(tokenBytes: method),
             String(decoding: target, as: UTF8.self),
             try Self.parseVersion(version)
         )
     }
 
     /// `HTTP/1.0` and `HTTP/1.x` (served as 1.1) are spoken; another major version is 505.
-    private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParserError) -> HTTPVersion {
-        let text = Array(bytes)
-        guard text.count == 8, text[0..<5].elementsEqual("HTTP/".utf8), text[6] == UInt8(ascii: "."),
-            (48...57).contains(text[5]), (48...57).contains(text[7])
+    private static func parseVersion(_ text: ArraySlice<UInt8>) throws(HTTPParserError) -> HTTPVersion {
+        let start = text.startIndex
+        guard text.count == 8, text[start] == UInt8(ascii: "H"), text[start + 1] == UInt8(ascii: "T"),
+            text[start + 2] == UInt8(ascii: "T"), text[start + 3] == UInt8(ascii: "P"),
+            text[start + 4] == UInt8(ascii: "/"), text[start + 6] == UInt8(ascii: "."),
+            (48...57).contains(text[start + 5]), (48...57).contains(text[start + 7])
         else { throw HTTPParserError(.invalidVersion, "The HTTP version is malformed.") }
-        guard text[5] == UInt8(ascii: "1") else {
+        guard text[start + 5] == UInt8(ascii: "1") else {
             throw HTTPParserError(.unsupportedVersion, "Only HTTP/1.0 and HTTP/1.1 are spoken here.")
         }
-        return text[7] == UInt8(ascii: "0") ? .http10 : .http11
+        return text[start + 7] == UInt8(ascii: "0") ? .http10 : .http11
     }
 
     /// `field-name ":" OWS field-value OWS` (also used for chunked trailers).
-    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParserError) -> (String, String) {
+    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParserError) -> (HTTPFieldName, String) {
         guard let first = line.first, !ASCII.isWhitespace(first) else {
             throw HTTPParserError(.obsoleteLineFolding, "A header line starts with whitespace (obsolete folding).")
         }
@@ -121,15 +132,18 @@ extension HTTP1Parser {
         guard ASCII.isToken(name) else {
             throw HTTPParserError(.invalidHeaderName, "A header name is empty or not a token.")
         }
-        var value = line[(colon + 1)...]
-        while let byte = value.first, ASCII.isWhitespace(byte) { value = value.dropFirst() }
-        while let byte = value.last, ASCII.isWhitespace(byte) { value = value.dropLast() }
-        if value.contains(ASCII.cr) {
-            throw HTTPParserError(.bareCarriageReturn, "A header value holds a bare CR.")
+        var start = colon + 1
+        var end = line.endIndex
+        while start < end, ASCII.isWhitespace(line[start]) { start += 1 }
+        while end > start, ASCII.isWhitespace(line[end - 1]) { end -= 1 }
+        let value = line[start..<end]
+        var sawCR = false
+        var sawControl = false
+        for byte in value where !ASCII.isFieldValueCharacter(byte) {
+            if byte == ASCII.cr { sawCR = true } else { sawControl = true }
         }
-        guard value.allSatisfy(ASCII.isFieldValueCharacter) else {
-            throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.")
-        }
-        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        if sawCR { throw HTTPParserError(.bareCarriageReturn, "A header value holds a bare CR.") }
+        if sawControl { throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.") }
+        return (HTTPFieldName(validTokenBytes: name), String(decoding: value, as: UTF8.self))
     }
 }

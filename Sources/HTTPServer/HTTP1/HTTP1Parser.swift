@@ -44,10 +44,20 @@ public struct HTTP1Parser: Sendable {
         self.limits = limits
     }
 
-    /// Appends received bytes.
+    /// Appends received bytes. Bytes of a Content-Length body with nothing before them buffered
+    /// go straight into the body, which was sized by Content-Length when the head was read: one
+    /// copy from the caller's read buffer, not one into the parser's buffer and another out of it.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         compact()
-        buffer.append(contentsOf: bytes)
+        var rest = bytes
+        if case .lengthBody(let remaining) = state, readIndex == buffer.count, !rest.isEmpty {
+            let take = min(remaining, rest.count)
+            body.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<take]))
+            requestByteCount += take
+            state = .lengthBody(remaining: remaining - take)  // at 0, `next()` completes the request
+            rest = UnsafeRawBufferPointer(rebasing: rest[take...])
+        }
+        buffer.append(contentsOf: rest)
     }
 
     /// Appends received bytes.

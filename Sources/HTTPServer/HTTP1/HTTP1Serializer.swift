@@ -1,11 +1,32 @@
 /// Writes responses as HTTP/1.1 bytes: status line, the handler's headers, then `Server`,
 /// `Date` (cached per second), `Content-Length` and `Connection`, which the server owns.
+/// The fixed parts are bytes made once: status lines, the `Server` line, the connection
+/// lines; the length is written as digits, with no String in between.
 public struct HTTP1Serializer: Sendable {
     /// The interim response sent before reading a body announced with `Expect: 100-continue`.
     public static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Header names the handler may not set: the serializer writes them itself.
-    static let ownedHeaders = ["Content-Length", "Transfer-Encoding", "Connection", "Date", "Server"]
+    static let ownedHeaders: [HTTPFieldName] = [.contentLength, .transferEncoding, .connection, .date, .server]
+
+    private static let keepAliveTail = Array("Connection: keep-alive\r\n\r\n".utf8)
+    private static let closeTail = Array("Connection: close\r\n\r\n".utf8)
+    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
+    private static let datePrefix = Array("Date: ".utf8)
+    private static let separator = Array(": ".utf8)
+    private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
+
+    /// The status line of every registered code (100–599) with its standard reason, and that reason.
+    private static let statusLines: [(reason: String, line: [UInt8])?] = (100...599).map { code in
+        guard let reason = HTTPStatus.registeredReason(for: code) else { return nil }
+        var line = Array("HTTP/1.1 ".utf8)
+        appendDigits(of: code, to: &line)
+        line.append(ASCII.space)
+        line.append(contentsOf: reason.utf8)
+        line.append(contentsOf: crlf)
+        return (reason, line)
+    }
+    private static let requestIDPrefix = Array("X-Request-Id: ".utf8)
 
     private let serverLine: [UInt8]
     private var dates = HTTPDateCache()
@@ -22,24 +43,36 @@ public struct HTTP1Serializer: Sendable {
 
     /// Replaces `buffer`'s contents with the status line and headers of `response`.
     /// `Content-Length` is the body's length, HEAD included (RFC 9110 §9.3.2).
-    public mutating func writeHead(_ response: HTTPResponse, closeConnection: Bool, into buffer: inout [UInt8]) {
+    /// With `requestID`, the handler's `X-Request-Id` fields give way to one carrying it, after
+    /// the handler's headers (the server's request ID, which the connection keeps beside the response).
+    public mutating func writeHead(
+        _ response: HTTPResponse, requestID: String? = nil, closeConnection: Bool, into buffer: inout [UInt8]
+    ) {
         buffer.removeAll(keepingCapacity: true)
-        append("HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n", to: &buffer)
+        Self.appendStatusLine(response.status, to: &buffer)
         buffer.append(contentsOf: serverLine)
-        append("Date: ", to: &buffer)
-        buffer.append(contentsOf: dates.current())
-        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
-        for (name, value) in response.headers where !Self.ownedHeaders.contains(where: { HTTPHeaders.same($0, name) }) {
-            append(name, to: &buffer)
-            append(": ", to: &buffer)
-            append(value, to: &buffer)
-            buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        buffer.append(contentsOf: Self.datePrefix)
+        dates.append(to: &buffer)
+        buffer.append(contentsOf: Self.crlf)
+        for field in response.headers.fields where !Self.isOwned(field.name) {
+            if requestID != nil, field.name == .xRequestID { continue }
+            buffer.append(contentsOf: field.name.rawName.utf8)
+            buffer.append(contentsOf: Self.separator)
+            buffer.append(contentsOf: field.value.utf8)
+            buffer.append(contentsOf: Self.crlf)
+        }
+        if let requestID {
+            buffer.append(contentsOf: Self.requestIDPrefix)
+            buffer.append(contentsOf: requestID.utf8)
+            buffer.append(contentsOf: Self.crlf)
         }
         let code = response.status.code
         if code >= 200 && code != 204 {
-            append("Content-Length: \(response.body.count)\r\n", to: &buffer)
+            buffer.append(contentsOf: Self.contentLengthPrefix)
+            Self.appendDigits(of: response.body.count, to: &buffer)
+            buffer.append(contentsOf: Self.crlf)
         }
-        append(closeConnection ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n", to: &buffer)
+        buffer.append(contentsOf: closeConnection ? Self.closeTail : Self.keepAliveTail)
     }
 
     /// Head and, unless `isHeadRequest` (or the status forbids one), body: one byte array.
@@ -58,12 +91,50 @@ public struct HTTP1Serializer: Sendable {
         guard (200...999).contains(response.status.code),
             response.status.reason.utf8.allSatisfy(ASCII.isFieldValueCharacter)
         else { return false }
-        return response.headers.allSatisfy { name, value in
-            ASCII.isToken(name.utf8) && value.utf8.allSatisfy(ASCII.isFieldValueCharacter)
+        return response.headers.fields.allSatisfy { field in
+            field.name.isToken && field.value.utf8.allSatisfy(ASCII.isFieldValueCharacter)
         }
     }
 
-    private func append(_ text: String, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: text.utf8)
+    /// `HTTP/1.1 <code> <reason>` CRLF: the precomputed line when the reason is the standard one.
+    static func appendStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
+        let code = status.code
+        if code >= 100 && code <= 599, let entry = statusLines[code - 100], entry.reason == status.reason {
+            buffer.append(contentsOf: entry.line)
+            return
+        }
+        buffer.append(contentsOf: "HTTP/1.1 \(code) \(status.reason)\r\n".utf8)
+    }
+
+    /// Whether the server writes the field `name` itself (`ownedHeaders`): its length picks the
+    /// one name to compare, rather than comparing with each of them.
+    static func isOwned(_ name: HTTPFieldName) -> Bool {
+        switch name.canonicalName.utf8.count {
+        case 4: name == .date
+        case 6: name == .server
+        case 10: name == .connection
+        case 14: name == .contentLength
+        case 17: name == .transferEncoding
+        default: false
+        }
+    }
+
+    /// The decimal digits of a non-negative `value`, without making a String.
+    static func appendDigits(of value: Int, to buffer: inout [UInt8]) {
+        guard value > 0 else {
+            buffer.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has at most 19
+        var count = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { room in
+            while rest > 0 {
+                count += 1
+                room[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: room[(24 - count)...])
+        }
     }
 }

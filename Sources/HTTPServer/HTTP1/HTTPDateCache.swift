@@ -15,6 +15,16 @@ struct HTTPDateCache: Sendable {
         return bytes
     }
 
+    /// Appends the value for the current second to `buffer`.
+    mutating func append(to buffer: inout [UInt8]) {
+        let now = time(nil)
+        if now != second {
+            second = now
+            bytes = Self.format(now)
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for `seconds` since the epoch.
     static func format(_ seconds: Int) -> [UInt8] {
         var clock = seconds

@@ -1,4 +1,6 @@
-/// A request line and its header fields, with the framing of the body that follows.
+/// A request line and its header fields, with the framing of the body that follows and the
+/// facts the connection needs, read once from the fields when the head is made (the way
+/// NIO's decoder fills `keepAliveState`), never recomputed by splitting strings again.
 public struct HTTPRequestHead: Sendable {
     /// How the body is delimited (RFC 9112 §6.3).
     public enum Framing: Hashable, Sendable {
@@ -15,19 +17,53 @@ public struct HTTPRequestHead: Sendable {
     public var framing: Framing
     /// Bytes of the request line and header block, CRLFs included.
     public var byteCount: Int
-
     /// Whether the connection persists after this request (RFC 9112 §9.3): HTTP/1.1 unless
     /// `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
-    public var keepAlive: Bool {
-        let options = headers.values("Connection").flatMap(Self.listItems)
-        if options.contains("close") { return false }
-        return version == .http11 || options.contains("keep-alive")
-    }
-
+    public let keepAlive: Bool
     /// `Expect` of an HTTP/1.1 request, lower-cased, or nil (HTTP/1.0 expectations are ignored).
-    public var expectation: String? {
-        guard version == .http11, let value = headers["Expect"] else { return nil }
-        return Substring(value).trimmingWhitespace().lowercased()
+    public let expectation: String?
+    /// The first `X-Request-Id`, as sent (the connection decides whether it is sane).
+    public let clientRequestID: String?
+    /// The first `User-Agent`, for the access log.
+    public let userAgent: String?
+
+    /// The head of `headers`, its facts read in one pass over the fields.
+    init(
+        method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders, framing: Framing,
+        byteCount: Int
+    ) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.framing = framing
+        self.byteCount = byteCount
+        var close = false
+        var keepAliveOption = false
+        var expectation: String?
+        var clientRequestID: String?
+        var userAgent: String?
+        for field in headers.fields {
+            switch field.name {
+            case .connection:
+                for option in Self.listItems(field.value) {
+                    if option == "close" { close = true }
+                    if option == "keep-alive" { keepAliveOption = true }
+                }
+            case .expect where expectation == nil:
+                expectation = Substring(field.value).trimmingWhitespace().lowercased()
+            case .xRequestID where clientRequestID == nil:
+                clientRequestID = field.value
+            case .userAgent where userAgent == nil:
+                userAgent = field.value
+            default:
+                break
+            }
+        }
+        keepAlive = !close && (version == .http11 || keepAliveOption)
+        self.expectation = version == .http11 ? expectation : nil
+        self.clientRequestID = clientRequestID
+        self.userAgent = userAgent
     }
 
     /// Whether a body may follow the head.

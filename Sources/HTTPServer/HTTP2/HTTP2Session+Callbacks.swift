@@ -133,7 +133,7 @@ extension HTTP2Session {
         case ":path": stream.target = text
         case ":authority": stream.authority = text
         case let field where field.hasPrefix(":"): break  // :scheme (nghttp2 checked them all)
-        case let field: stream.headers.add(field, text)
+        case let field: stream.headers.add(HTTPFieldName(validTokenBytes: field.utf8), text)
         }
         return 0
     }

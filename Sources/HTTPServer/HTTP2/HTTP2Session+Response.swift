@@ -14,14 +14,14 @@ extension HTTP2Session {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
         var headers = stream.headers
-        if let authority = stream.authority, !headers.contains("Host") { headers.add("Host", authority) }
+        if let authority = stream.authority, !headers.contains(.host) { headers.add(.host, authority) }
         let method = HTTPMethod(rawValue: stream.method ?? "GET")
         stream.isHeadRequest = method == .head
         let request = HTTPRequest(
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
         stream.body = []
-        stream.userAgent = headers["User-Agent"]
+        stream.userAgent = headers[.userAgent]
         stream.headers = HTTPHeaders()
         let context = RequestContext(
             requestID: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
@@ -75,7 +75,7 @@ extension HTTP2Session {
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
                 bytesOut: headerBytes + stream.responseBody.count, requestID: requestID, remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description,
-                userAgent: stream.userAgent ?? stream.headers["User-Agent"]
+                userAgent: stream.userAgent ?? stream.headers[.userAgent]
             )
         )
     }

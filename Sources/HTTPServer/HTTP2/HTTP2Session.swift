@@ -246,7 +246,7 @@ final class HTTP2Session {
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
     func nextRequestID(echoing headers: HTTPHeaders) -> String {
         requestCounter += 1
-        if let given = headers["X-Request-Id"], RequestContext.isSaneRequestID(given) { return given }
-        return "\(requestIDPrefix)-\(requestCounter)"
+        if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return given }
+        return RequestContext.generatedID(prefix: requestIDPrefix, number: requestCounter)
     }
 }

@@ -1,79 +1,90 @@
-/// Header fields in the order received or added; names compare case-insensitively (ASCII).
+/// Header fields in the order received or added; names compare case-insensitively (ASCII),
+/// through their canonical spelling, computed once per name (`HTTPFieldName`).
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    /// One field: its name and its value.
+    public struct Field: Sendable {
+        public var name: HTTPFieldName
+        public var value: String
+    }
+
+    private(set) var fields: [Field]
 
     public init() {
         fields = []
     }
 
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { (name: $0.0, value: $0.1) }
+        fields = pairs.map { Field(name: HTTPFieldName($0.0), value: $0.1) }
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
-        self.init(elements)
+    public init(dictionaryLiteral elements: (HTTPFieldName, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
     /// The first value of `name`, or nil.
-    public subscript(name: String) -> String? {
-        fields.first { Self.same($0.name, name) }?.value
+    public subscript(name: HTTPFieldName) -> String? {
+        for field in fields where field.name == name { return field.value }
+        return nil
     }
 
     /// Every value of `name`, in order.
-    public func values(_ name: String) -> [String] {
-        fields.compactMap { Self.same($0.name, name) ? $0.value : nil }
+    public func values(_ name: HTTPFieldName) -> [String] {
+        fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    public func contains(_ name: String) -> Bool {
-        fields.contains { Self.same($0.name, name) }
+    public func contains(_ name: HTTPFieldName) -> Bool {
+        fields.contains { $0.name == name }
     }
 
     /// Appends a field (repeated names are kept).
-    public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+    public mutating func add(_ name: HTTPFieldName, _ value: String) {
+        fields.append(Field(name: name, value: value))
     }
 
     /// Replaces every field named `name` by one with `value`, at the place of the first.
-    public mutating func set(_ name: String, _ value: String) {
-        guard let index = fields.firstIndex(where: { Self.same($0.name, name) }) else {
+    public mutating func set(_ name: HTTPFieldName, _ value: String) {
+        guard let index = fields.firstIndex(where: { $0.name == name }) else {
             add(name, value)
             return
         }
         fields[index].value = value
+        guard fields[(index + 1)...].contains(where: { $0.name == name }) else { return }
         var position = 0
         fields.removeAll { field in
             defer { position += 1 }
-            return position > index && Self.same(field.name, name)
+            return position > index && field.name == name
         }
     }
 
-    public mutating func remove(_ name: String) {
-        fields.removeAll { Self.same($0.name, name) }
+    public mutating func remove(_ name: HTTPFieldName) {
+        guard contains(name) else { return }
+        fields.removeAll { $0.name == name }
+    }
+
+    /// Makes room for `count` fields, so that building a head allocates once.
+    mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     public var count: Int { fields.count }
     public var isEmpty: Bool { fields.isEmpty }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        fields.makeIterator()
+    /// The fields as `(name, value)` pairs, names as given.
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Field]>
+
+        public mutating func next() -> Element? {
+            base.next().map { (name: $0.name.rawName, value: $0.value) }
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(base: fields.makeIterator())
     }
 
     public var description: String {
-        fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
-    }
-
-    /// ASCII case-insensitive comparison without allocating.
-    static func same(_ a: String, _ b: String) -> Bool {
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case (let x?, let y?) where ASCII.lowercased(x) == ASCII.lowercased(y): continue
-            default: return false
-            }
-        }
+        fields.map { "\($0.name.rawName): \($0.value)" }.joined(separator: "\n")
     }
 }

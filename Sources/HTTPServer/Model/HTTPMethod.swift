@@ -7,6 +7,24 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = rawValue
     }
 
+    /// The method spelled by `bytes` (a token the parser checked): the common ones without
+    /// decoding a new string.
+    init(tokenBytes bytes: ArraySlice<UInt8>) {
+        if bytes.elementsEqual(Self.getBytes) {
+            self = .get
+        } else if bytes.elementsEqual(Self.postBytes) {
+            self = .post
+        } else if bytes.elementsEqual(Self.headBytes) {
+            self = .head
+        } else {
+            self.init(rawValue: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    private static let getBytes = Array("GET".utf8)
+    private static let postBytes = Array("POST".utf8)
+    private static let headBytes = Array("HEAD".utf8)
+
     public var description: String { rawValue }
 
     public static let get = HTTPMethod(rawValue: "GET")

@@ -1,9 +1,14 @@
 /// A complete request: head and (de-chunked) body.
 public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        didSet { route = nil }
+    }
     /// The request-target as received (origin-form `/a?b`, absolute-form, `*`…).
     public var target: String {
-        didSet { (path, query) = Self.split(target) }
+        didSet {
+            (path, query) = Self.split(target)
+            route = nil
+        }
     }
     /// The target up to `?`, not percent-decoded; the path of an absolute-form target.
     public private(set) var path: String
@@ -12,6 +17,9 @@ public struct HTTPRequest: Sendable {
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The route a router found for this request (`HTTPResponder.prepare`), once; reset when
+    /// the method or target changes.
+    public internal(set) var route: RouteMatch?
 
     public init(
         method: HTTPMethod,
@@ -39,14 +47,18 @@ public struct HTTPRequest: Sendable {
     }
 
     private static func split(_ target: String) -> (path: String, query: String?) {
+        let question = UInt8(ascii: "?")
+        if target.utf8.first == UInt8(ascii: "/") {  // origin-form, the usual case: no scheme, no copy
+            guard let mark = target.utf8.firstIndex(of: question) else { return (target, nil) }
+            return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
+        }
         var rest = Substring(target)
-        // origin-form ("/path?query"), the usual case, needs no scheme check (and no lowercased copy).
         for scheme in ["http://", "https://"] where !rest.hasPrefix("/") && rest.lowercased().hasPrefix(scheme) {
             rest = rest.dropFirst(scheme.count)
             rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
             if !rest.hasPrefix("/") { rest = "/" + rest }
         }
-        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
-        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+        guard let mark = rest.utf8.firstIndex(of: question) else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.utf8.index(after: mark)...]))
     }
 }

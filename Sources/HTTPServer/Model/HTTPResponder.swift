@@ -6,8 +6,13 @@ public protocol HTTPResponder: Sendable {
     /// Whether answering `request` costs so little (a fixed document, a counter snapshot) that it
     /// runs inline on the I/O queue rather than paying the hop to a worker. Default: false.
     func isTrivial(_ request: HTTPRequest) -> Bool
+
+    /// As `isTrivial`, but may keep what it looked up on the request (`HTTPRequest.route`) so that
+    /// `respond` does not look it up again. Default: `isTrivial`.
+    func prepare(_ request: inout HTTPRequest) -> Bool
 }
 
 extension HTTPResponder {
     public func isTrivial(_ request: HTTPRequest) -> Bool { false }
+    public func prepare(_ request: inout HTTPRequest) -> Bool { isTrivial(request) }
 }

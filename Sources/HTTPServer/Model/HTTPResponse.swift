@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable {
     public static func problem(_ problem: ProblemDetails) -> HTTPResponse {
         HTTPResponse(
             status: problem.status,
-            headers: ["Content-Type": "application/problem+json"],
+            headers: [.contentType: "application/problem+json"],
             body: problem.jsonBytes()
         )
     }

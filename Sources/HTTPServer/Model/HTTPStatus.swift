@@ -40,6 +40,11 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         reasons[code] ?? "Unknown"
     }
 
+    /// The reason phrase RFC 9110 gives `code`, or nil for an unregistered code.
+    static func registeredReason(for code: Int) -> String? {
+        reasons[code]
+    }
+
     private static let reasons: [Int: String] = [
         100: "Continue", 101: "Switching Protocols",
         200: "OK", 201: "Created", 202: "Accepted", 203: "Non-Authoritative Information", 204: "No Content",

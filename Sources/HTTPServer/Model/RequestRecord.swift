@@ -17,11 +17,14 @@ public struct RequestRecord: Sendable {
     public var protocolVersion: String
     /// The request's `User-Agent`, when it sent one and its head was read.
     public var userAgent: String?
+    /// The operationId the router found for the request (`RouteMatch.operationID`), when the
+    /// server knows it; nil otherwise (an unknown path, a refusal before routing, HTTP/2).
+    public var operationID: String?
 
     public init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         requestID: String, remoteAddress: String?, protocolVersion: String,
-        userAgent: String? = nil
+        userAgent: String? = nil, operationID: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -33,5 +36,6 @@ public struct RequestRecord: Sendable {
         self.remoteAddress = remoteAddress
         self.protocolVersion = protocolVersion
         self.userAgent = userAgent
+        self.operationID = operationID
     }
 }

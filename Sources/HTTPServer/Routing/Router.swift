@@ -9,9 +9,27 @@ public struct Router: HTTPResponder {
         var isTrivial: Bool
     }
 
-    /// path → method → entry.
-    private var table: [String: [HTTPMethod: Entry]] = [:]
+    /// The router's identity, which a `RouteMatch` carries (a class instance: compared by address).
+    private final class Identity: Sendable {}
+
+    /// A path as a table key, hashed by its length only: the table holds a dozen fixed paths, so a
+    /// lookup hashes one integer instead of the client's path, and the few paths of one length
+    /// are told apart by `==` (a client's path cannot make the table itself collide more).
+    private struct PathKey: Hashable {
+        var path: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path.utf8.count)
+        }
+    }
+
+    /// path → (method, index in `entries`), a few methods per path, searched in order.
+    private var table: [PathKey: [(method: HTTPMethod, index: Int)]] = [:]
+    private var entries: [Entry] = []
+    /// path → the operationId labelling other methods on it (the first by method name).
+    private var pathLabels: [String: String] = [:]
     private var order: [Route] = []
+    private let identity = Identity()
 
     public init() {}
 
@@ -22,31 +40,42 @@ public struct Router: HTTPResponder {
         _ handler: @escaping Handler
     ) {
         let route = Route(method: method, path: path, operationID: operationID)
-        if table[path]?[method] != nil {
+        let entry = Entry(route: route, handler: handler, isTrivial: trivial)
+        let key = PathKey(path: path)
+        if let index = table[key]?.first(where: { $0.method == method })?.index {
             order.removeAll { $0.method == method && $0.path == path }
+            entries[index] = entry
+        } else {
+            table[key, default: []].append((method, entries.count))
+            entries.append(entry)
         }
-        table[path, default: [:]][method] = Entry(route: route, handler: handler, isTrivial: trivial)
         order.append(route)
+        let methods = table[key, default: []]
+        pathLabels[path] = methods.min { $0.method.rawValue < $1.method.rawValue }.map {
+            entries[$0.index].route.operationID
+        }
     }
 
     /// The routes in the order they were added.
     public var routes: [Route] { order }
 
     public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        guard let methods = table[request.path] else {
-            return .problem(ProblemDetails(status: .notFound, detail: "No resource at \(request.path)."))
-        }
-        guard let entry = entry(for: request.method, in: methods) else {
-            let allowed = Self.allowedMethods(methods.keys)
+        let match = request.route.flatMap { $0.owner == ObjectIdentifier(identity) ? $0 : nil } ?? self.match(request)
+        guard let index = match.entryIndex else {
+            guard let methods = table[PathKey(path: request.path)] else {
+                return .problem(ProblemDetails(status: .notFound, detail: "No resource at \(request.path)."))
+            }
+            let allowed = Self.allowedMethods(methods.map(\.method))
             var response = HTTPResponse.problem(
                 ProblemDetails(
                     status: .methodNotAllowed,
                     detail: "\(request.method.rawValue) is not allowed on \(request.path); use \(allowed)."
                 )
             )
-            response.headers.set("Allow", allowed)
+            response.headers.set(.allow, allowed)
             return response
         }
+        let entry = entries[index]
         do {
             return try entry.handler(request, context)
         } catch let error as any HTTPResponseError {
@@ -59,24 +88,42 @@ public struct Router: HTTPResponder {
         }
     }
 
+    /// Looks `request` up: the entry that serves it (HEAD: GET's), whether it is trivial, its label.
+    public func match(_ request: HTTPRequest) -> RouteMatch {
+        let owner = ObjectIdentifier(identity)
+        guard let methods = table[PathKey(path: request.path)] else {
+            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: nil)
+        }
+        let method = request.method
+        var index = methods.first { $0.method == method }?.index
+        if index == nil, method == .head { index = methods.first { $0.method == .get }?.index }
+        guard let index else {
+            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: pathLabels[request.path])
+        }
+        let entry = entries[index]
+        return RouteMatch(
+            owner: owner, entryIndex: index, isTrivial: entry.isTrivial, operationID: entry.route.operationID)
+    }
+
     /// Trivial routes, and requests answered 404 or 405 (a canned problem), are cheap.
     public func isTrivial(_ request: HTTPRequest) -> Bool {
-        guard let methods = table[request.path] else { return true }
-        return entry(for: request.method, in: methods)?.isTrivial ?? true
+        match(request).isTrivial
+    }
+
+    /// Looks the route up once and keeps it on `request`; tells whether it is trivial.
+    public func prepare(_ request: inout HTTPRequest) -> Bool {
+        let match = match(request)
+        request.route = match
+        return match.isTrivial
     }
 
     /// The operationId that would serve `request` (HEAD: GET's), or nil when unrouted.
     public func operationID(for request: HTTPRequest) -> String? {
-        guard let methods = table[request.path] else { return nil }
-        return entry(for: request.method, in: methods)?.route.operationID
+        let match = match(request)
+        return match.entryIndex == nil ? nil : match.operationID
     }
 
-    private func entry(for method: HTTPMethod, in methods: [HTTPMethod: Entry]) -> Entry? {
-        if let entry = methods[method] { return entry }
-        return method == .head ? methods[.get] : nil
-    }
-
-    private static func allowedMethods(_ methods: Dictionary<HTTPMethod, Entry>.Keys) -> String {
+    private static func allowedMethods(_ methods: [HTTPMethod]) -> String {
         var names = Set(methods.map(\.rawValue))
         if names.contains(HTTPMethod.get.rawValue) { names.insert(HTTPMethod.head.rawValue) }
         return names.sorted().joined(separator: ", ")

@@ -64,14 +64,15 @@ extension EventLoop {
     /// Answers trivial requests here and queues the others for the pool (`pumpHTTP2` starts them).
     func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
         for item in items {
-            guard answersInline(item.request) else {
+            var request = item.request
+            guard answersInline(&request) else {
                 connection.backlog.append(
-                    PendingRequest(request: item.request, context: item.context, key: Int(item.streamID)))
+                    PendingRequest(request: request, context: item.context, key: Int(item.streamID)))
                 continue
             }
-            let response = contentCoder.respond(to: item.request, context: item.context, with: shared.responder)
+            let response = contentCoder.respond(to: request, context: item.context, with: shared.responder)
             connection.http2?.complete(
-                streamID: item.streamID, with: response, request: item.request, requestID: item.context.requestID
+                streamID: item.streamID, with: response, request: request, requestID: item.context.requestID
             )
         }
     }

@@ -50,22 +50,25 @@ extension EventLoop {
             let action = work[index]
             index += 1
             switch action {
-            case .handle(let request, let context, let sequence):
+            case .handle(var request, let context, let sequence):
                 if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
                     upgradeToHTTP2(connection, request: request, context: context, settings: settings)
                     return
                 }
-                guard answersInline(request) else {
+                guard answersInline(&request) else {
                     connection.backlog.append(PendingRequest(request: request, context: context, key: sequence))
                     work.append(contentsOf: shedHTTP1(startBacklog(connection), on: connection))
                     continue
                 }
                 let response = contentCoder.respond(to: request, context: context, with: shared.responder)
-                work.append(contentsOf: connection.machine.complete(sequence: sequence, with: response, now: .now))
+                work.append(
+                    contentsOf: connection.machine.complete(
+                        sequence: sequence, with: response, operationID: request.route?.operationID, now: .now))
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):
-                serializer.writeHead(response, closeConnection: info.closeConnection, into: &headBuffer)
+                serializer.writeHead(
+                    response, requestID: info.requestID, closeConnection: info.closeConnection, into: &headBuffer)
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
                 // Recorded before the write, so a client that saw the response also sees it counted.
@@ -96,7 +99,7 @@ extension EventLoop {
                 method: info.method, path: info.path, status: status, duration: .now - info.receivedAt,
                 bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
                 remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
-                userAgent: info.userAgent
+                userAgent: info.userAgent, operationID: info.operationID
             )
         )
     }

@@ -13,7 +13,7 @@ extension EventLoop {
         var response = HTTPResponse.problem(
             ProblemDetails(status: .serviceUnavailable, detail: "The server is busy; retry in a second.")
         )
-        response.headers.set("Retry-After", "1")
+        response.headers.set(.retryAfter, "1")
         return response
     }()
 
@@ -21,8 +21,10 @@ extension EventLoop {
     var maxWorkPerConnection: Int { max(1, shared.pool.workerCount / 2) }
 
     /// Whether `request` is answered here, on the I/O queue: a trivial route and no body to inflate.
-    func answersInline(_ request: HTTPRequest) -> Bool {
-        request.body.isEmpty && !request.headers.contains("Content-Encoding") && shared.responder.isTrivial(request)
+    /// The responder's route lookup is kept on `request` (done once, whatever the answer).
+    func answersInline(_ request: inout HTTPRequest) -> Bool {
+        let trivial = shared.responder.prepare(&request)
+        return trivial && request.body.isEmpty && !request.headers.contains(.contentEncoding)
     }
 
     /// Response bytes of `connection` not written yet: queued for the socket, and HTTP/2
@@ -80,7 +82,8 @@ extension EventLoop {
             // Shutdown began while the handler ran: this response is the last one.
             actions += connection.machine.startDraining(now: .now)
         }
-        actions += connection.machine.complete(sequence: pending.key, with: response, now: .now)
+        actions += connection.machine.complete(
+            sequence: pending.key, with: response, operationID: pending.request.route?.operationID, now: .now)
         actions += shedHTTP1(startBacklog(connection), on: connection)
         perform(actions, on: connection)
     }

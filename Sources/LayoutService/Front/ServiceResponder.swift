@@ -30,27 +30,33 @@ struct ServiceResponder: HTTPResponder {
         (request.method == .options && allowedMethods[request.path] != nil) || router.isTrivial(request)
     }
 
+    /// As `isTrivial`, with the router's match kept on the request: looked up once per request.
+    func prepare(_ request: inout HTTPRequest) -> Bool {
+        let trivialRoute = router.prepare(&request)
+        return trivialRoute || (request.method == .options && allowedMethods[request.path] != nil)
+    }
+
     /// Seconds a client should wait before retrying a 503.
     static let retryAfterSeconds = "1"
 
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         metrics.requestStarted()
         defer { metrics.requestFinished() }
-        let origin = request.headers["Origin"]
+        let origin = request.headers[.origin]
         var response: HTTPResponse
         if request.method == .options, let allowed = allowedMethods[request.path] {
             response = options(request, allowed: allowed, origin: origin)
         } else {
             response = router.respond(to: request, context: context)
-            negotiate(&response, accept: request.headers["Accept"])
+            negotiate(&response, accept: request.headers[.accept])
             if let allowOrigin = cors.allowOrigin(for: origin) {
                 response.headers.set("Access-Control-Allow-Origin", allowOrigin)
                 response.headers.set("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders)
             }
-            if case .origins = cors { response.headers.add("Vary", "Origin") }
+            if case .origins = cors { response.headers.add(.vary, "Origin") }
         }
-        if response.status.code == 503, !response.headers.contains("Retry-After") {
-            response.headers.set("Retry-After", Self.retryAfterSeconds)
+        if response.status.code == 503, !response.headers.contains(.retryAfter) {
+            response.headers.set(.retryAfter, Self.retryAfterSeconds)
         }
         return response
     }
@@ -60,8 +66,8 @@ struct ServiceResponder: HTTPResponder {
     /// browser refuses the call; that answer is still a 204, as for any `OPTIONS`.
     private func options(_ request: HTTPRequest, allowed: String, origin: String?) -> HTTPResponse {
         var response = HTTPResponse(status: .noContent)
-        response.headers.set("Allow", "OPTIONS, " + allowed)
-        if cors != .none { response.headers.set("Vary", "Origin") }
+        response.headers.set(.allow, "OPTIONS, " + allowed)
+        if cors != .none { response.headers.set(.vary, "Origin") }
         guard let allowOrigin = cors.allowOrigin(for: origin) else { return response }
         response.headers.set("Access-Control-Allow-Origin", allowOrigin)
         if request.headers.contains("Access-Control-Request-Method") {
@@ -76,7 +82,7 @@ struct ServiceResponder: HTTPResponder {
     /// Errors are never replaced: problem+json is always acceptable for them, and a JSON body
     /// is acceptable when `Accept` admits JSON or problem+json (DESIGN §7).
     private func negotiate(_ response: inout HTTPResponse, accept: String?) {
-        guard let accept, response.status.code < 400, let contentType = response.headers["Content-Type"] else {
+        guard let accept, response.status.code < 400, let contentType = response.headers[.contentType] else {
             return
         }
         let mediaType =

@@ -122,7 +122,8 @@ struct ServiceObserver: ServerObserver {
     func requestShed() { metrics.requestShed() }
 
     func requestCompleted(_ record: RequestRecord) {
-        metrics.record(record, route: routes.label(path: record.path, method: record.method))
+        // The router's label when the server passed it on; else looked up (refusals, HTTP/2, 404).
+        metrics.record(record, route: record.operationID ?? routes.label(path: record.path, method: record.method))
         log.write(record)
     }
 }

@@ -20,11 +20,6 @@ public final class ServiceMetrics: Sendable {
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
     ]
 
-    /// The methods of RFC 9110 (and PATCH) that keep their name as a label; any other is `other`.
-    static let standardMethods: Set<String> = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
-    ]
-
     struct RequestKey: Hashable, Comparable {
         var route: String
         var method: String
@@ -32,6 +27,24 @@ public final class ServiceMetrics: Sendable {
 
         static func < (a: Self, b: Self) -> Bool {
             (a.route, a.method, a.status) < (b.route, b.method, b.status)
+        }
+
+        /// Hashes the status and the labels' lengths, not their text: the label sets are small
+        /// and closed, so equal keys still hash equal and the rare collision is settled by `==`,
+        /// while a request pays for hashing three integers instead of two strings.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(status &+ route.utf8.count << 16 &+ method.utf8.count << 32)
+        }
+    }
+
+    /// A `route` label as a dictionary key, hashed by its length (see `RequestKey.hash(into:)`).
+    struct RouteKey: Hashable, Comparable {
+        var route: String
+
+        static func < (a: Self, b: Self) -> Bool { a.route < b.route }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(route.utf8.count)
         }
     }
 
@@ -44,7 +57,7 @@ public final class ServiceMetrics: Sendable {
 
     struct State {
         var requests: [RequestKey: Int] = [:]
-        var durations: [String: Histogram] = [:]
+        var durations: [RouteKey: Histogram] = [:]
         var openConnections = 0
         var connectionsTotal = 0
         var connectionsRefused = 0
@@ -59,8 +72,12 @@ public final class ServiceMetrics: Sendable {
     public init() {}
 
     /// The `method` label of `method`: itself when standard, else `other`.
+    /// The methods of RFC 9110 (and PATCH) keep their name; compared, not hashed.
     static func methodLabel(_ method: HTTPMethod) -> String {
-        standardMethods.contains(method.rawValue) ? method.rawValue : "other"
+        switch method.rawValue {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH": method.rawValue
+        default: "other"
+        }
     }
 
     /// Counts one answered request under `route`, a bounded label (see `ServiceObserver`).
@@ -70,7 +87,7 @@ public final class ServiceMetrics: Sendable {
         let bucket = Self.bucketBounds.firstIndex { seconds <= $0 }
         state.withLock { state in
             state.requests[key, default: 0] += 1
-            state.durations[route, default: Histogram()].record(seconds, bucket: bucket)
+            state.durations[RouteKey(route: route), default: Histogram()].record(seconds, bucket: bucket)
             state.bytesIn += record.bytesIn
             state.bytesOut += record.bytesOut
         }
@@ -116,7 +133,8 @@ public final class ServiceMetrics: Sendable {
             # TYPE http_request_duration_seconds histogram
 
             """
-        for (route, histogram) in snapshot.durations.sorted(by: { $0.key < $1.key }) {
+        for (key, histogram) in snapshot.durations.sorted(by: { $0.key < $1.key }) {
+            let route = key.route
             var cumulative = 0
             for (bound, count) in zip(Self.bucketBounds, histogram.bucketCounts) {
                 cumulative += count

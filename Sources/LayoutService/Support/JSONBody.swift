@@ -6,14 +6,14 @@ import HTTPServer
 /// server before they reach here).
 enum JSONBody {
     static func check(_ request: HTTPRequest) throws(APIError) {
-        if let encoding = request.headers["Content-Encoding"]?.trimmingSpaces.lowercased(), !encoding.isEmpty,
+        if let encoding = request.headers[.contentEncoding]?.trimmingSpaces.lowercased(), !encoding.isEmpty,
             encoding != "identity"
         {
             throw APIError(
                 .unsupportedMediaType,
                 "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
-        guard let contentType = request.headers["Content-Type"] else { return }
+        guard let contentType = request.headers[.contentType] else { return }
         let mediaType =
             contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         if mediaType == "application/json" || mediaType.hasSuffix("+json")
@@ -26,7 +26,7 @@ enum JSONBody {
 
     /// A JSON response with the given status.
     static func response(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+        HTTPResponse(status: status, headers: [.contentType: "application/json"], body: bytes)
     }
 }
 

@@ -46,6 +46,11 @@ extension HTTP1Connection.Action {
         return nil
     }
 
+    var info: HTTP1Connection.ResponseInfo? {
+        if case .send(_, let info) = self { return info }
+        return nil
+    }
+
     var request: HTTPRequest? {
         if case .handle(let request, _, _) = self { return request }
         return nil

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import HTTPServer
+
+struct HTTPFieldNameTests {
+    /// A name keeps its spelling, compares and hashes by its lower-case form, and knows if it is a token.
+    @Test func canonicalSpelling() {
+        let name = HTTPFieldName("Content-TYPE")
+        #expect(name.rawName == "Content-TYPE")
+        #expect(name.canonicalName == "content-type")
+        #expect(name == .contentType)
+        #expect(Set<HTTPFieldName>(["X-A", "x-a", "X-B"]).count == 2)
+        #expect(name.isToken)
+        #expect(!HTTPFieldName("X A").isToken)
+        #expect(!HTTPFieldName("").isToken)
+        #expect(HTTPFieldName("x-already-lower").canonicalName == "x-already-lower")
+    }
+
+    /// The parser's names are the same names: a lookup by a static name finds a field sent in any case.
+    @Test func parsedNamesMatchStaticNames() throws {
+        var parser = HTTP1Parser()
+        let requests = try parser.requests(
+            "POST / HTTP/1.1\r\nhOsT: a\r\nCONTENT-LENGTH: 2\r\nx-request-id: abc\r\nUSER-AGENT: t/1\r\n\r\nhi")
+        let head = try #require(requests.first?.head)
+        #expect(head.headers[.host] == "a")
+        #expect(head.headers[.contentLength] == "2")
+        #expect(head.headers.map(\.name) == ["hOsT", "CONTENT-LENGTH", "x-request-id", "USER-AGENT"])
+        #expect(head.framing == .length(2))
+        #expect(head.clientRequestID == "abc")
+        #expect(head.userAgent == "t/1")
+    }
+
+    /// Facts read once: the first X-Request-Id and User-Agent, the Expect of HTTP/1.1 only, lower-cased.
+    @Test func headFacts() throws {
+        var parser = HTTP1Parser()
+        let text =
+            "GET / HTTP/1.1\r\nHost: a\r\nExpect:  100-Continue \r\nX-Request-Id: one\r\nX-Request-Id: two\r\n\r\n"
+            + "GET / HTTP/1.0\r\nExpect: 100-continue\r\nConnection: close, keep-alive\r\n\r\n"
+        let requests = try parser.requests(text)
+        #expect(requests.count == 2)
+        #expect(requests[0].head.expectation == "100-continue")
+        #expect(requests[0].head.clientRequestID == "one")
+        #expect(requests[0].head.userAgent == nil)
+        #expect(requests[0].head.keepAlive)
+        #expect(requests[1].head.expectation == nil)
+        #expect(!requests[1].head.keepAlive)
+    }
+}
+
+struct GeneratedRequestIDTests {
+    /// `<prefix>-<n>` for zero, one digit, several digits and the largest Int.
+    @Test func digits() {
+        #expect(RequestContext.generatedID(prefix: "ab12-c", number: 0) == "ab12-c-0")
+        #expect(RequestContext.generatedID(prefix: "p", number: 7) == "p-7")
+        #expect(RequestContext.generatedID(prefix: "p", number: 1_234_509) == "p-1234509")
+        #expect(RequestContext.generatedID(prefix: "", number: Int.max) == "-\(Int.max)")
+    }
+}
