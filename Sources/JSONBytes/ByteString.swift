@@ -1,0 +1,53 @@
+/// A string held as its UTF-8 bytes: usually a slice of a document's bytes (no copy, no
+/// `String`), or, for a JSON string with escapes, its decoded bytes.
+///
+/// The layout's hot path keeps URLs and pids in this form from the reader to the writer
+/// (`JSONByteWriter.string(_:)` copies them into the output once). Equality is `String`'s
+/// (Unicode canonical equivalence), so that a model holding these compares as one holding
+/// `String`s did: byte for byte when both are ASCII, through `String` otherwise. The hash is
+/// `String`'s too, for the same reason (it builds a `String`: not for hot paths).
+public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The bytes, valid UTF-8.
+    public var utf8: ArraySlice<UInt8>
+
+    /// The string of `utf8`, which must be valid UTF-8 (the scanner validated it).
+    public init(utf8: ArraySlice<UInt8>) {
+        self.utf8 = utf8
+    }
+
+    /// A copy of `string`'s UTF-8.
+    public init(_ string: String) {
+        utf8 = ArraySlice(string.utf8)
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The bytes as a `String` (built on each call).
+    public var description: String { String(decoding: utf8, as: UTF8.self) }
+
+    public var isEmpty: Bool { utf8.isEmpty }
+
+    /// Whether every byte is ASCII (each byte then is one Character, except CR LF).
+    public var isASCII: Bool {
+        utf8.withUnsafeBufferPointer { bytes in
+            var union: UInt8 = 0
+            for byte in bytes { union |= byte }
+            return union < 0x80
+        }
+    }
+}
+
+extension ByteString: Hashable {
+    public static func == (lhs: ByteString, rhs: ByteString) -> Bool {
+        if lhs.utf8.elementsEqual(rhs.utf8) { return true }
+        // Different bytes can only be equal Strings when one of them is not ASCII.
+        guard !(lhs.isASCII && rhs.isASCII) else { return false }
+        return lhs.description == rhs.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
+    }
+}
