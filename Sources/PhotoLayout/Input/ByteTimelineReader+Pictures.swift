@@ -60,19 +60,16 @@ extension ByteTimelineReader {
 
     private static func readPictureInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfo {
         var info = WeiboPictureInfo()
-        // Room for every variant at once: growing the table one variant at a time rehashes.
-        var variants = [PictureVariant: WeiboPictureVariant](minimumCapacity: variantsByField.count)
         try scanner.readObject(infoKeys) { field, scanner throws(JSONSyntaxError) in
             switch field {
             case 5: info.type = try scanner.lenientString()
             case 6: info.keepSize = try scanner.lenientTruthy()
             default:
                 if let variant = try readVariant(&scanner) {
-                    variants[variantsByField[field]] = variant
+                    info.slots[variantsByField[field]] = variant
                 }
             }
         }
-        info.variants = variants
         return info
     }
 

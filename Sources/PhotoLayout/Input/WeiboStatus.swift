@@ -100,12 +100,19 @@ public struct WeiboPictureInfo: Hashable, Sendable {
     public var type: String?
     /// `keep_size` was truthy: a non-zero number, `true`, or a non-zero numeric string.
     public var keepSize: Bool
-    public var variants: [PictureVariant: WeiboPictureVariant]
+    /// The variants, one slot each (`variants` is their `Dictionary` form).
+    public var slots: PictureVariantSlots
 
     public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
         self.type = type
         self.keepSize = keepSize
-        self.variants = variants
+        self.slots = PictureVariantSlots(variants)
+    }
+
+    /// The variants as a `Dictionary` (built on each read).
+    public var variants: [PictureVariant: WeiboPictureVariant] {
+        get { slots.dictionary }
+        set { slots = PictureVariantSlots(newValue) }
     }
 }
 

@@ -81,8 +81,7 @@ public enum PictureRules {
 
     /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
     package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
-        // Each variant looked up once (the table is hashed per lookup).
-        let variants = info.variants
+        let variants = info.slots
         let bmiddle = variants[.bmiddle]
         let large = variants[.large]
         let largest = variants[.largest]
@@ -122,7 +121,8 @@ public enum PictureRules {
     static func kind(of info: WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
         var gif = isType(info.type, "gif")
         var livephoto = isType(info.type, "livephoto")
-        for variant in info.variants.values where variant.type != nil {
+        info.slots.forEachPresent { variant in
+            guard variant.type != nil else { return }
             gif = gif || isType(variant.type, "gif")
             livephoto = livephoto || isType(variant.type, "livephoto")
         }
