@@ -31,20 +31,46 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
 
     /// Whether every byte is ASCII (each byte then is one Character, except CR LF).
     public var isASCII: Bool {
-        utf8.withUnsafeBufferPointer { bytes in
-            var union: UInt8 = 0
-            for byte in bytes { union |= byte }
-            return union < 0x80
+        utf8.withUnsafeBufferPointer(Self.isASCII)
+    }
+
+    /// Whether `left` and `right` hold the same bytes, compared eight at a time.
+    static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let first = left.baseAddress, let second = right.baseAddress else { return true }
+        let count = left.count
+        var index = 0
+        while index &+ 8 <= count {
+            let a = UnsafeRawPointer(first).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let b = UnsafeRawPointer(second).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard a == b else { return false }
+            index &+= 8
         }
+        while index < count {
+            guard first[index] == second[index] else { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Whether every byte of `bytes` is ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var union: UInt8 = 0
+        for byte in bytes { union |= byte }
+        return union < 0x80
     }
 }
 
 extension ByteString: Hashable {
     public static func == (lhs: ByteString, rhs: ByteString) -> Bool {
-        if lhs.utf8.elementsEqual(rhs.utf8) { return true }
-        // Different bytes can only be equal Strings when one of them is not ASCII.
-        guard !(lhs.isASCII && rhs.isASCII) else { return false }
-        return lhs.description == rhs.description
+        let verdict = lhs.utf8.withUnsafeBufferPointer { left in
+            rhs.utf8.withUnsafeBufferPointer { right -> Bool? in
+                if sameBytes(left, right) { return true }
+                // Different bytes can only be equal Strings when one of them is not ASCII.
+                return isASCII(left) && isASCII(right) ? false : nil
+            }
+        }
+        return verdict ?? (lhs.description == rhs.description)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,11 +1,11 @@
 /// The variants of one `pic_infos` entry, one slot per `PictureVariant`: what a
 /// `[PictureVariant: WeiboPictureVariant]` holds, without a hash table per picture.
 public struct PictureVariantSlots: Hashable, Sendable {
-    private var slots:
-        (
-            thumbnail: WeiboPictureVariant?, bmiddle: WeiboPictureVariant?, large: WeiboPictureVariant?,
-            largest: WeiboPictureVariant?, original: WeiboPictureVariant?
-        ) = (nil, nil, nil, nil, nil)
+    public var thumbnail: WeiboPictureVariant?
+    public var bmiddle: WeiboPictureVariant?
+    public var large: WeiboPictureVariant?
+    public var largest: WeiboPictureVariant?
+    public var original: WeiboPictureVariant?
 
     /// No variant.
     public init() {}
@@ -19,31 +19,31 @@ public struct PictureVariantSlots: Hashable, Sendable {
     public subscript(slot: PictureVariant) -> WeiboPictureVariant? {
         get {
             switch slot {
-            case .thumbnail: slots.thumbnail
-            case .bmiddle: slots.bmiddle
-            case .large: slots.large
-            case .largest: slots.largest
-            case .original: slots.original
+            case .thumbnail: thumbnail
+            case .bmiddle: bmiddle
+            case .large: large
+            case .largest: largest
+            case .original: original
             }
         }
         set {
             switch slot {
-            case .thumbnail: slots.thumbnail = newValue
-            case .bmiddle: slots.bmiddle = newValue
-            case .large: slots.large = newValue
-            case .largest: slots.largest = newValue
-            case .original: slots.original = newValue
+            case .thumbnail: thumbnail = newValue
+            case .bmiddle: bmiddle = newValue
+            case .large: large = newValue
+            case .largest: largest = newValue
+            case .original: original = newValue
             }
         }
     }
 
     /// Calls `body` on each variant present, in `PictureVariant.allCases` order (no array built).
     public func forEachPresent(_ body: (WeiboPictureVariant) -> Void) {
-        if let variant = slots.thumbnail { body(variant) }
-        if let variant = slots.bmiddle { body(variant) }
-        if let variant = slots.large { body(variant) }
-        if let variant = slots.largest { body(variant) }
-        if let variant = slots.original { body(variant) }
+        if let variant = thumbnail { body(variant) }
+        if let variant = bmiddle { body(variant) }
+        if let variant = large { body(variant) }
+        if let variant = largest { body(variant) }
+        if let variant = original { body(variant) }
     }
 
     /// The variants as a `Dictionary`.

@@ -81,11 +81,10 @@ public enum PictureRules {
 
     /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
     package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
-        let variants = info.slots
-        let bmiddle = variants[.bmiddle]
-        let large = variants[.large]
-        let largest = variants[.largest]
-        let original = variants[.original]
+        let bmiddle = info.slots.bmiddle
+        let large = info.slots.large
+        let largest = info.slots.largest
+        let original = info.slots.original
         func url(_ variant: WeiboPictureVariant?) -> ByteString? {
             guard let url = variant?.urlBytes, !url.isEmpty else { return nil }
             return url
@@ -93,7 +92,7 @@ public enum PictureRules {
         let bmiddleURL = url(bmiddle)
         let largeURL = url(large) ?? url(largest) ?? url(original)
         let thumbnail: ByteString
-        if let explicit = url(variants[.thumbnail]) {
+        if let explicit = url(info.slots.thumbnail) {
             thumbnail = explicit
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
