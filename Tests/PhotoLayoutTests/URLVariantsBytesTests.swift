@@ -54,6 +54,22 @@ struct URLVariantsBytesTests {
         #expect(PidURLs.isGIF(ByteString(pid)) == PidURLs.isGIF(pid))
     }
 
+    /// A `pic_infos` of more entries than the linear lookup takes gives the same pictures, in
+    /// `pic_ids` order, as a short one does.
+    @Test(arguments: [3, 40])
+    func longPicInfosKeepPicIDsOrder(count: Int) {
+        let pids = (0..<count).map { "pid\($0)" }
+        var infos: [String: WeiboPictureInfo] = [:]
+        for pid in pids where pid != "pid1" {
+            infos[pid] = WeiboPictureInfo(variants: [
+                .thumbnail: WeiboPictureVariant(url: "http://h/thumbnail/\(pid).jpg")
+            ])
+        }
+        let pictures = PictureRules.pictures(of: WeiboMedia(picIDs: pids.reversed(), picInfos: infos))
+        #expect(
+            pictures.map(\.bmiddleURL) == pids.reversed().filter { $0 != "pid1" }.map { "http://h/bmiddle/\($0).jpg" })
+    }
+
     /// Escaped URLs and pids in `pic_infos` are read decoded: the fast reader's pictures equal
     /// the Foundation reader's, and the pid found through escapes still keys its info.
     @Test func escapedPicInfosReadDecoded() throws {

@@ -31,7 +31,7 @@ public enum PictureRules {
             return media.pids.compactMap { pid in media.infos[pid: pid].flatMap { picture(from: $0, pid: pid) } }
         }
         let byPid = Dictionary(
-            media.infos.entries.map { ($0.pid, $0.info) }, uniquingKeysWith: { first, _ in first })
+            zip(media.infos.pids, media.infos.infos).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
         return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
     }
 
