@@ -35,7 +35,9 @@ import JSONBytes
 /// then two masked words (`JSONKeySet`); numbers are converted only where read. Measured
 /// (issue 15, callgrind, 275 KB client-API sample per request through HTTP): stage 1 1.02 M
 /// instructions (0.39 M of them its byte checks), the token walk 0.47 M, where the byte loop
-/// skipped for 1.47 M; most of the rest is building the typed inputs (`pic_infos`: 1.35 M).
+/// skipped for 1.47 M; most of the rest is building the typed inputs (`pic_infos`: 1.35 M
+/// then; URLs and pids are now `ByteString` slices of the caller's array, variants five
+/// slots, not a `Dictionary`).
 public struct ByteTimelineReader: TimelineReader {
     public init() {}
 
