@@ -169,7 +169,7 @@ extension JSONScanner {
 
     /// Writes the unescaped bytes of `token` (never longer than the escaped ones) and returns
     /// their count. The token was validated by `scanString`.
-    private func unescape(_ token: JSONStringToken, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    func unescape(_ token: JSONStringToken, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var written = 0
         var index = token.start
         func put(_ byte: UInt8) {

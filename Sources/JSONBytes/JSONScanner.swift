@@ -26,6 +26,9 @@ package struct JSONScanner {
     /// Stage 1's token masks of the whole document (`JSONStructuralIndex`), when it passed
     /// stage 1: `skipValue` then walks them. `nil`: every value is skipped byte by byte.
     package var tokens: UnsafePointer<UInt64>?
+    /// The document as an array, the storage `byteString(_:)` slices share: the caller's array
+    /// (the same bytes as `bytes`), else a copy made by the first `byteString(_:)`.
+    package var retained: [UInt8]?
 
     package init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(JSONSyntaxError) {
         guard let base = buffer.baseAddress, start < buffer.count else {

@@ -53,7 +53,7 @@ extension ByteTimelineReader {
         try scanner.readObject(picKeys) { field, scanner throws(JSONSyntaxError) in
             switch field {
             case 0: pic.pid = try scanner.lenientString()
-            case 1: pic.thumbnail.url = try scanner.lenientString()
+            case 1: pic.thumbnail.urlBytes = try scanner.lenientByteString()
             case 2: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
             case 3: pic.large = try readLarge(&scanner)
             default: pic.thumbnail.type = try scanner.lenientString()
@@ -71,7 +71,7 @@ extension ByteTimelineReader {
         var large = WeiboPictureVariant()
         try scanner.readObject(largeKeys) { field, scanner throws(JSONSyntaxError) in
             if field == 0 {
-                large.url = try scanner.lenientString()
+                large.urlBytes = try scanner.lenientByteString()
             } else {
                 (large.width, large.height) = try readGeo(&scanner)
             }

@@ -38,8 +38,8 @@ extension ByteTimelineReader {
             case 1: id = try scanner.lenientStatusID()
             case 2: media.picURLs = try readPicURLs(&scanner)
             case 3: media.thumbnailPic = try scanner.lenientString()
-            case 4: media.picIDs = try readPicIDs(&scanner)
-            case 5: media.picInfos = try readPicInfos(&scanner)
+            case 4: media.pids = try readPicIDs(&scanner)
+            case 5: media.infos = try readPicInfos(&scanner)
             case 7: media.pics = try readPics(&scanner)
             case 8: media.picNum = try scanner.lenientFlexibleNumber()
             default:
@@ -63,11 +63,11 @@ extension ByteTimelineReader {
         return urls
     }
 
-    /// `pic_ids`: its string entries, in order.
-    private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
-        var ids: [String] = []
+    /// `pic_ids`: its string entries, in order, as bytes of the request.
+    private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
+        var ids: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if let id = try scanner.lenientString() { ids.append(id) }
+            if let id = try scanner.lenientByteString() { ids.append(id) }
         }
         return ids
     }

@@ -35,22 +35,40 @@ import JSONBytes
 /// then two masked words (`JSONKeySet`); numbers are converted only where read. Measured
 /// (issue 15, callgrind, 275 KB client-API sample per request through HTTP): stage 1 1.02 M
 /// instructions (0.39 M of them its byte checks), the token walk 0.47 M, where the byte loop
-/// skipped for 1.47 M; most of the rest is building the typed inputs (`pic_infos`: 1.35 M).
+/// skipped for 1.47 M; most of the rest is building the typed inputs (`pic_infos`: 1.35 M
+/// then; URLs and pids are now `ByteString` slices of the caller's array, variants five
+/// slots, not a `Dictionary`).
 public struct ByteTimelineReader: TimelineReader {
     public init() {}
 
     public func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
+        try read(bytes, storage: nil)
+    }
+
+    /// Reads an array, whose storage the strings kept (`ByteString`) then slice: no copy of
+    /// the document (the buffer-pointer entry copies it once, at the first string kept).
+    public func readTimeline(_ bytes: [UInt8]) throws(InputError) -> TimelineRequest {
+        let outcome = bytes.withUnsafeBytes { buffer in
+            Result { () throws(InputError) in try read(buffer, storage: bytes) }
+        }
+        return try outcome.get()
+    }
+
+    /// Reads `bytes`, which are `storage`'s when it is not `nil`.
+    private func read(_ bytes: UnsafeRawBufferPointer, storage: [UInt8]?) throws(InputError) -> TimelineRequest {
         if let transcoded = Self.transcodedFromUTF16Or32(bytes) {
             // The transcoding dropped the document's byte order mark: a second one is not JSON.
             let outcome = transcoded.withUnsafeBytes { buffer in
-                Result { () throws(InputError) in try read(buffer, skippingBOM: false) }
+                Result { () throws(InputError) in try read(buffer, skippingBOM: false, storage: transcoded) }
             }
             return try outcome.get()
         }
-        return try read(bytes, skippingBOM: true)
+        return try read(bytes, skippingBOM: true, storage: storage)
     }
 
-    private func read(_ bytes: UnsafeRawBufferPointer, skippingBOM: Bool) throws(InputError) -> TimelineRequest {
+    private func read(
+        _ bytes: UnsafeRawBufferPointer, skippingBOM: Bool, storage: [UInt8]?
+    ) throws(InputError) -> TimelineRequest {
         // Request bodies are byte buffers (`[UInt8]`, `Data`, socket buffers): memory bound to
         // `UInt8`, read as such and never written.
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
@@ -60,6 +78,7 @@ public struct ByteTimelineReader: TimelineReader {
         do {
             outcome = try JSONScanner.withTokens(buffer, from: hasBOM ? 3 : 0) {
                 scanner throws(JSONSyntaxError) in
+                scanner.retained = storage
                 let outcome = try Self.readDocument(&scanner)
                 try scanner.finish()
                 return outcome

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// What a picture is, as the grid and browser rules see it.
 public enum PictureKind: String, CaseIterable, Hashable, Sendable, Codable {
     case image
@@ -7,10 +9,14 @@ public enum PictureKind: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// One picture of a status after `PictureRules` resolved Weibo's two shapes: its three URL
 /// variants, its kind, and the sizes the rules need.
+///
+/// The URLs are held as bytes (slices of the request when the input named them), so the
+/// timeline's path builds no `String`; `thumbnailURL`, `bmiddleURL` and `largeURL` are
+/// their `String` forms.
 public struct Picture: Hashable, Sendable {
-    public var thumbnailURL: String
-    public var bmiddleURL: String
-    public var largeURL: String
+    package var thumbnail: ByteString
+    package var bmiddle: ByteString
+    package var large: ByteString
     public var kind: PictureKind
     /// height/width > 3 for the first known size among largest, original, large, bmiddle.
     public var isLong: Bool
@@ -31,9 +37,32 @@ public struct Picture: Hashable, Sendable {
         bmiddleSize: Size? = nil,
         largestSize: Size? = nil
     ) {
-        self.thumbnailURL = thumbnailURL
-        self.bmiddleURL = bmiddleURL
-        self.largeURL = largeURL
+        self.init(
+            thumbnail: ByteString(thumbnailURL),
+            bmiddle: ByteString(bmiddleURL),
+            large: ByteString(largeURL),
+            kind: kind,
+            isLong: isLong,
+            keepSize: keepSize,
+            bmiddleSize: bmiddleSize,
+            largestSize: largestSize
+        )
+    }
+
+    /// A picture whose URLs are bytes already.
+    package init(
+        thumbnail: ByteString,
+        bmiddle: ByteString,
+        large: ByteString,
+        kind: PictureKind = .image,
+        isLong: Bool = false,
+        keepSize: Bool = false,
+        bmiddleSize: Size? = nil,
+        largestSize: Size? = nil
+    ) {
+        self.thumbnail = thumbnail
+        self.bmiddle = bmiddle
+        self.large = large
         self.kind = kind
         self.isLong = isLong
         self.keepSize = keepSize
@@ -44,11 +73,34 @@ public struct Picture: Hashable, Sendable {
     /// A picture known only by its thumbnail URL (Open API): the other variants by the
     /// segment rule, the kind by the file extension, no sizes.
     public init(thumbnailURL: String) {
+        self.init(thumbnail: ByteString(thumbnailURL))
+    }
+
+    /// `init(thumbnailURL:)` on bytes.
+    package init(thumbnail: ByteString) {
         self.init(
-            thumbnailURL: thumbnailURL,
-            bmiddleURL: URLVariants.replacingSize(of: thumbnailURL, with: .bmiddle),
-            largeURL: URLVariants.replacingSize(of: thumbnailURL, with: .large),
-            kind: URLVariants.hasGIFExtension(thumbnailURL) ? .gif : .image
+            thumbnail: thumbnail,
+            bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
+            large: URLVariants.replacingSize(of: thumbnail, with: .large),
+            kind: URLVariants.hasGIFExtension(thumbnail) ? .gif : .image
         )
+    }
+
+    /// The thumbnail URL as a `String` (built on each read).
+    public var thumbnailURL: String {
+        get { thumbnail.description }
+        set { thumbnail = ByteString(newValue) }
+    }
+
+    /// The `bmiddle` URL as a `String` (built on each read).
+    public var bmiddleURL: String {
+        get { bmiddle.description }
+        set { bmiddle = ByteString(newValue) }
+    }
+
+    /// The large URL as a `String` (built on each read).
+    public var largeURL: String {
+        get { large.description }
+        set { large = ByteString(newValue) }
     }
 }

@@ -25,9 +25,12 @@ public struct TimelineRequest: Hashable, Sendable {
 /// reference, and faster readers are tested against it.
 public protocol TimelineReader: Sendable {
     func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest
+    /// The same from an array: a reader may keep slices of it in what it returns (no copy).
+    func readTimeline(_ bytes: [UInt8]) throws(InputError) -> TimelineRequest
 }
 
 extension TimelineReader {
+    /// Reads the array's bytes through `readTimeline(_: UnsafeRawBufferPointer)`.
     public func readTimeline(_ bytes: [UInt8]) throws(InputError) -> TimelineRequest {
         do {
             return try bytes.withUnsafeBytes { buffer in try readTimeline(buffer) }

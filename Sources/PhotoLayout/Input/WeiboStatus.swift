@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// A status as Weibo sends it, reduced to the fields the layout reads (DESIGN §3).
 ///
 /// These are the core's typed inputs: readers (`TimelineReader`) produce them from JSON,
@@ -34,10 +36,11 @@ public struct WeiboMedia: Hashable, Sendable {
     public var picURLs: [String]
     /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture.
     public var thumbnailPic: String?
-    /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are dropped.
-    public var picIDs: [String]
-    /// Client API: `pic_infos`, by pid.
-    public var picInfos: [String: WeiboPictureInfo]
+    /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are
+    /// dropped. Held as bytes of the request (`picIDs` is their `String` form).
+    package var pids: [ByteString]
+    /// Client API: `pic_infos`, by pid (`picInfos` is its `Dictionary` form).
+    package var infos: WeiboPictureInfos
     /// m.weibo.cn: `pics`, in order (an index-keyed object already put in numeric key order);
     /// entries that are not objects are dropped.
     public var pics: [WeiboPic]
@@ -54,10 +57,22 @@ public struct WeiboMedia: Hashable, Sendable {
     ) {
         self.picURLs = picURLs
         self.thumbnailPic = thumbnailPic
-        self.picIDs = picIDs
-        self.picInfos = picInfos
+        self.pids = picIDs.map { ByteString($0) }
+        self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
+    }
+
+    /// `pic_ids` as `String`s (built on each read).
+    public var picIDs: [String] {
+        get { pids.map(\.description) }
+        set { pids = newValue.map { ByteString($0) } }
+    }
+
+    /// `pic_infos` as a `Dictionary` (built on each read).
+    public var picInfos: [String: WeiboPictureInfo] {
+        get { infos.dictionary }
+        set { infos = WeiboPictureInfos(newValue) }
     }
 }
 
@@ -85,12 +100,19 @@ public struct WeiboPictureInfo: Hashable, Sendable {
     public var type: String?
     /// `keep_size` was truthy: a non-zero number, `true`, or a non-zero numeric string.
     public var keepSize: Bool
-    public var variants: [PictureVariant: WeiboPictureVariant]
+    /// The variants, one slot each (`variants` is their `Dictionary` form).
+    public var slots: PictureVariantSlots
 
     public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
         self.type = type
         self.keepSize = keepSize
-        self.variants = variants
+        self.slots = PictureVariantSlots(variants)
+    }
+
+    /// The variants as a `Dictionary` (built on each read).
+    public var variants: [PictureVariant: WeiboPictureVariant] {
+        get { slots.dictionary }
+        set { slots = PictureVariantSlots(newValue) }
     }
 }
 
@@ -101,17 +123,24 @@ public enum PictureVariant: String, CaseIterable, Hashable, Sendable {
 
 /// One variant of a picture: `{url, width, height, type}`, each possibly absent.
 public struct WeiboPictureVariant: Hashable, Sendable {
-    public var url: String?
+    /// `url`, as bytes of the request (`url` is its `String` form).
+    package var urlBytes: ByteString?
     /// Numbers or numeric strings, read as numbers; anything else is `nil`.
     public var width: Double?
     public var height: Double?
     public var type: String?
 
     public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
-        self.url = url
+        self.urlBytes = url.map { ByteString($0) }
         self.width = width
         self.height = height
         self.type = type
+    }
+
+    /// `url` as a `String` (built on each read).
+    public var url: String? {
+        get { urlBytes?.description }
+        set { urlBytes = newValue.map { ByteString($0) } }
     }
 
     /// The variant's size when both sides are positive numbers, else `nil`.

@@ -33,11 +33,11 @@ extension GridItem: JSONByteEncodable {
         frame.write(to: &writer)
         if let urls {
             writer.key("thumbnail_url")
-            writer.string(urls.thumbnail)
+            writer.string(urls.thumbnailBytes)
             writer.key("bmiddle_url")
-            writer.string(urls.bmiddle)
+            writer.string(urls.bmiddleBytes)
             writer.key("large_url")
-            writer.string(urls.large)
+            writer.string(urls.largeBytes)
         }
         writer.key("kind")
         writer.string(kind.rawValue)

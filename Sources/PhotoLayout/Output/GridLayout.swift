@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// A status's photo grid, as the API returns it (DESIGN §7): frames in the grid's own
 /// coordinates, every coordinate on the pixel grid.
 public struct GridLayout: Hashable, Sendable {
@@ -54,15 +56,40 @@ public struct GridItem: Hashable, Sendable {
 }
 
 /// The thumbnail, medium and large URL of one picture.
+/// Held as bytes (`ByteString`), written as they are; `thumbnail`, `bmiddle` and `large` are
+/// their `String` forms.
 public struct PictureURLs: Hashable, Sendable {
-    public var thumbnail: String
-    public var bmiddle: String
-    public var large: String
+    package var thumbnailBytes: ByteString
+    package var bmiddleBytes: ByteString
+    package var largeBytes: ByteString
 
     public init(thumbnail: String, bmiddle: String, large: String) {
-        self.thumbnail = thumbnail
-        self.bmiddle = bmiddle
-        self.large = large
+        self.init(thumbnail: ByteString(thumbnail), bmiddle: ByteString(bmiddle), large: ByteString(large))
+    }
+
+    /// URLs that are bytes already.
+    package init(thumbnail: ByteString, bmiddle: ByteString, large: ByteString) {
+        thumbnailBytes = thumbnail
+        bmiddleBytes = bmiddle
+        largeBytes = large
+    }
+
+    /// The thumbnail URL as a `String` (built on each read).
+    public var thumbnail: String {
+        get { thumbnailBytes.description }
+        set { thumbnailBytes = ByteString(newValue) }
+    }
+
+    /// The `bmiddle` URL as a `String` (built on each read).
+    public var bmiddle: String {
+        get { bmiddleBytes.description }
+        set { bmiddleBytes = ByteString(newValue) }
+    }
+
+    /// The large URL as a `String` (built on each read).
+    public var large: String {
+        get { largeBytes.description }
+        set { largeBytes = ByteString(newValue) }
     }
 }
 

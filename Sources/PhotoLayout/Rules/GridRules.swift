@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// The photo-grid rules of DESIGN §4, as free functions over explicit inputs.
 ///
 /// `geometry` computes exact frames (nothing rounded but the adaptive cell, whose formula
@@ -85,7 +87,7 @@ public enum GridRules {
                 index: index,
                 frame: frame,
                 urls: PictureURLs(
-                    thumbnail: picture.thumbnailURL, bmiddle: picture.bmiddleURL, large: picture.largeURL),
+                    thumbnail: picture.thumbnail, bmiddle: picture.bmiddle, large: picture.large),
                 kind: picture.kind,
                 isLong: picture.isLong,
                 options: options

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// Resolves Weibo's picture shapes into `Picture`s (DESIGN §3).
 ///
 /// Precedence: `pic_ids` + `pic_infos` when they yield at least one picture (they carry
@@ -7,15 +9,30 @@
 /// yields no picture", so a `pic_urls` of junk entries does not hide a valid
 /// `thumbnail_pic`. Empty URL strings and empty pids are no pictures.
 public enum PictureRules {
+    ///
+    /// URLs and pids stay bytes of the request (`ByteString`) throughout.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        let fromInfos = media.picIDs.compactMap { pid in media.picInfos[pid].flatMap { picture(from: $0, pid: pid) } }
+        let fromInfos = picturesFromInfos(of: media)
         if !fromInfos.isEmpty { return fromInfos }
         let fromPics = media.pics.compactMap(picture(from:))
         if !fromPics.isEmpty { return fromPics }
         let fromURLs = media.picURLs.filter { !$0.isEmpty }.map(Picture.init(thumbnailURL:))
         if !fromURLs.isEmpty { return fromURLs }
         if let single = media.thumbnailPic, !single.isEmpty { return [Picture(thumbnailURL: single)] }
-        return media.picIDs.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
+        return media.pids.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
+    }
+
+    /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
+    /// more entries than Weibo ever sends is looked up through a dictionary, so that hostile
+    /// input stays linear.
+    static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
+        guard !media.pids.isEmpty, media.infos.count > 0 else { return [] }
+        if media.infos.count <= 32 {
+            return media.pids.compactMap { pid in media.infos[pid: pid].flatMap { picture(from: $0, pid: pid) } }
+        }
+        let byPid = Dictionary(
+            zip(media.infos.pids, media.infos.infos).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+        return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
     }
 
     /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
@@ -34,16 +51,16 @@ public enum PictureRules {
     /// (else derived); its size, for `is_long`, the adaptive single picture and the
     /// browser, is `large.geo`, else `geo`.
     public static func picture(from pic: WeiboPic) -> Picture? {
-        guard let thumbnail = pic.thumbnail.url, !thumbnail.isEmpty else { return nil }
+        guard let thumbnail = pic.thumbnail.urlBytes, !thumbnail.isEmpty else { return nil }
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
-        let largeURL = pic.large?.url.flatMap { $0.isEmpty ? nil : $0 }
+        let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
         let type = pic.thumbnail.type
         let isGIF =
             isType(type, "gif") || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
         return Picture(
-            thumbnailURL: thumbnail,
-            bmiddleURL: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            largeURL: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            thumbnail: thumbnail,
+            bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
+            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
             kind: isGIF ? .gif : isType(type, "livephoto") ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,
@@ -59,22 +76,25 @@ public enum PictureRules {
     /// does not say, and a picture with any URL is still a picture). `pid`, its key, makes
     /// it a GIF when it has `g` at index 21.
     public static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
-        // Each variant looked up once (the table is hashed per lookup).
-        let variants = info.variants
-        let bmiddle = variants[.bmiddle]
-        let large = variants[.large]
-        let largest = variants[.largest]
-        let original = variants[.original]
-        func url(_ variant: WeiboPictureVariant?) -> String? {
-            guard let url = variant?.url, !url.isEmpty else { return nil }
+        picture(from: info, pid: pid.map { ByteString($0) })
+    }
+
+    /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
+    package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
+        let bmiddle = info.slots.bmiddle
+        let large = info.slots.large
+        let largest = info.slots.largest
+        let original = info.slots.original
+        func url(_ variant: WeiboPictureVariant?) -> ByteString? {
+            guard let url = variant?.urlBytes, !url.isEmpty else { return nil }
             return url
         }
         let bmiddleURL = url(bmiddle)
         let largeURL = url(large) ?? url(largest) ?? url(original)
-        let thumbnail: String
-        if let explicit = url(variants[.thumbnail]) {
+        let thumbnail: ByteString
+        if let explicit = url(info.slots.thumbnail) {
             thumbnail = explicit
-        } else if let any = bmiddleURL ?? url(large) ?? url(largest) ?? url(original) {
+        } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
         } else {
             return nil
@@ -83,10 +103,10 @@ public enum PictureRules {
         // The first known size among largest, original, large, bmiddle.
         let largestSize = largest?.knownSize ?? original?.knownSize ?? large?.knownSize ?? bmiddle?.knownSize
         return Picture(
-            thumbnailURL: thumbnail,
-            bmiddleURL: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            largeURL: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnailURL: thumbnail),
+            thumbnail: thumbnail,
+            bmiddle: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
+            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
             bmiddleSize: bmiddle?.knownSize,
@@ -97,14 +117,15 @@ public enum PictureRules {
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
     /// One pass over the variants for both names.
-    static func kind(of info: WeiboPictureInfo, thumbnailURL: String) -> PictureKind {
+    static func kind(of info: WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
         var gif = isType(info.type, "gif")
         var livephoto = isType(info.type, "livephoto")
-        for variant in info.variants.values where variant.type != nil {
+        info.slots.forEachPresent { variant in
+            guard variant.type != nil else { return }
             gif = gif || isType(variant.type, "gif")
             livephoto = livephoto || isType(variant.type, "livephoto")
         }
-        if gif || URLVariants.hasGIFExtension(thumbnailURL) { return .gif }
+        if gif || URLVariants.hasGIFExtension(thumbnail) { return .gif }
         return livephoto ? .livephoto : .image
     }
 

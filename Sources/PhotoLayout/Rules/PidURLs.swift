@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// Pictures known by their pid alone (DESIGN §3): URLs derived as Weibo's own web client does,
 /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{ext}` with k = CRC-32(pid's UTF-8) mod 4 + 1, and
 /// GIF told by the pid itself (`g` at index 21).
@@ -36,11 +38,6 @@ public enum PidURLs {
 
     /// The picture a pid alone describes: its three derived URLs, GIF by the pid, size unknown.
     public static func picture(pid: String) -> Picture {
-        Picture(
-            thumbnailURL: url(of: pid, size: .thumbnail),
-            bmiddleURL: url(of: pid, size: .bmiddle),
-            largeURL: url(of: pid, size: .large),
-            kind: isGIF(pid) ? .gif : .image
-        )
+        picture(pid: ByteString(pid))
     }
 }

@@ -28,13 +28,16 @@ public enum URLVariants {
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
     public static func hasGIFExtension(_ url: String) -> Bool {
-        withASCII(url) { bytes -> Bool? in
-            let path = pathRange(in: bytes)
-            guard path.count >= 4 else { return false }
-            let end = path.upperBound
-            return bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
-                && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
-        } ?? hasGIFExtensionOfUnicode(url)
+        withASCII(url) { bytes -> Bool? in hasGIFExtension(ascii: bytes) } ?? hasGIFExtensionOfUnicode(url)
+    }
+
+    /// `hasGIFExtension` of an ASCII URL's bytes.
+    static func hasGIFExtension(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let path = pathRange(in: bytes)
+        guard path.count >= 4 else { return false }
+        let end = path.upperBound
+        return bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
+            && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
     }
 
     /// Runs `body` on `url`'s UTF-8 bytes when they are all ASCII; `nil` otherwise.

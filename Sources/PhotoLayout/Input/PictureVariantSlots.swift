@@ -1,0 +1,63 @@
+/// The variants of one `pic_infos` entry, one slot per `PictureVariant`: what a
+/// `[PictureVariant: WeiboPictureVariant]` holds, without a hash table per picture.
+public struct PictureVariantSlots: Hashable, Sendable {
+    public var thumbnail: WeiboPictureVariant?
+    public var bmiddle: WeiboPictureVariant?
+    public var large: WeiboPictureVariant?
+    public var largest: WeiboPictureVariant?
+    public var original: WeiboPictureVariant?
+
+    /// No variant.
+    public init() {}
+
+    /// The variants of `dictionary`.
+    public init(_ dictionary: [PictureVariant: WeiboPictureVariant]) {
+        for (variant, value) in dictionary { self[variant] = value }
+    }
+
+    /// The variant in `slot`, if the entry has it.
+    public subscript(slot: PictureVariant) -> WeiboPictureVariant? {
+        get {
+            switch slot {
+            case .thumbnail: thumbnail
+            case .bmiddle: bmiddle
+            case .large: large
+            case .largest: largest
+            case .original: original
+            }
+        }
+        set {
+            switch slot {
+            case .thumbnail: thumbnail = newValue
+            case .bmiddle: bmiddle = newValue
+            case .large: large = newValue
+            case .largest: largest = newValue
+            case .original: original = newValue
+            }
+        }
+    }
+
+    /// Calls `body` on each variant present, in `PictureVariant.allCases` order (no array built).
+    public func forEachPresent(_ body: (WeiboPictureVariant) -> Void) {
+        if let variant = thumbnail { body(variant) }
+        if let variant = bmiddle { body(variant) }
+        if let variant = large { body(variant) }
+        if let variant = largest { body(variant) }
+        if let variant = original { body(variant) }
+    }
+
+    /// The variants as a `Dictionary`.
+    public var dictionary: [PictureVariant: WeiboPictureVariant] {
+        var dictionary: [PictureVariant: WeiboPictureVariant] = [:]
+        for variant in PictureVariant.allCases { dictionary[variant] = self[variant] }
+        return dictionary
+    }
+
+    public static func == (lhs: PictureVariantSlots, rhs: PictureVariantSlots) -> Bool {
+        PictureVariant.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for variant in PictureVariant.allCases { hasher.combine(self[variant]) }
+    }
+}

@@ -1,0 +1,49 @@
+import JSONBytes
+
+/// Client API `pic_infos`: entries by pid, in document order, pids unique (the reader keeps
+/// the first of duplicates). A status has at most a few dozen, so a lookup is a linear
+/// search over the pids' bytes: no `String`, no hashing, and no entry copied until found
+/// (pids and infos are kept apart for that). Two tables are equal when they hold the same
+/// entries in any order, as dictionaries are.
+public struct WeiboPictureInfos: Hashable, Sendable {
+    /// The keys, in document order.
+    package private(set) var pids: [ByteString] = []
+    /// The info of each key, at the same index.
+    package private(set) var infos: [WeiboPictureInfo] = []
+
+    /// An empty table.
+    package init() {}
+
+    /// The entries of `dictionary`, in its (unspecified) order.
+    public init(_ dictionary: [String: WeiboPictureInfo]) {
+        for (pid, info) in dictionary { append(pid: ByteString(pid), info: info) }
+    }
+
+    /// Adds an entry; `pid` must not be in the table yet.
+    package mutating func append(pid: ByteString, info: WeiboPictureInfo) {
+        pids.append(pid)
+        infos.append(info)
+    }
+
+    public var count: Int { pids.count }
+
+    /// The info of `pid`, if the table has one.
+    package subscript(pid pid: ByteString) -> WeiboPictureInfo? {
+        guard let index = pids.firstIndex(where: { $0 == pid }) else { return nil }
+        return infos[index]
+    }
+
+    /// The table as a `Dictionary`.
+    public var dictionary: [String: WeiboPictureInfo] {
+        Dictionary(zip(pids.map(\.description), infos), uniquingKeysWith: { first, _ in first })
+    }
+
+    public static func == (lhs: WeiboPictureInfos, rhs: WeiboPictureInfos) -> Bool {
+        lhs.count == rhs.count && zip(lhs.pids, lhs.infos).allSatisfy { rhs[pid: $0] == $1 }
+    }
+
+    /// Order-independent, as `==` is: the count alone.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+    }
+}

@@ -1,0 +1,43 @@
+import JSONBytes
+
+/// The pid rules on `ByteString`s, the timeline's path: the same URLs and GIF test as the
+/// `String` entry points, built as bytes.
+extension PidURLs {
+    /// Whether the pid names a GIF: its 22nd Unicode scalar is `g`.
+    package static func isGIF(_ pid: ByteString) -> Bool {
+        // ASCII bytes are scalars one for one: the 22nd byte decides when the first 22 are ASCII.
+        var index = 0
+        for byte in pid.utf8 {
+            if byte >= 0x80 { return isGIFOfUnicode(pid.description) }
+            if index == 21 { return byte == UInt8(ascii: "g") }
+            index += 1
+        }
+        return false
+    }
+
+    /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{jpg|gif}` as bytes.
+    package static func url(of pid: ByteString, size: URLVariants.Target, isGIF: Bool) -> ByteString {
+        let host = UInt8(ascii: "1") + UInt8(CRC32.checksum(pid.utf8) % 4)
+        var url: [UInt8] = []
+        url.reserveCapacity(pid.utf8.count + 40)
+        url.append(contentsOf: "https://wx".utf8)
+        url.append(host)
+        url.append(contentsOf: ".sinaimg.cn/".utf8)
+        url.append(contentsOf: size.rawValue.utf8)
+        url.append(UInt8(ascii: "/"))
+        url.append(contentsOf: pid.utf8)
+        url.append(contentsOf: (isGIF ? ".gif" : ".jpg").utf8)
+        return ByteString(utf8: url[...])
+    }
+
+    /// The picture a pid alone describes: its three derived URLs, GIF by the pid, size unknown.
+    package static func picture(pid: ByteString) -> Picture {
+        let gif = isGIF(pid)
+        return Picture(
+            thumbnail: url(of: pid, size: .thumbnail, isGIF: gif),
+            bmiddle: url(of: pid, size: .bmiddle, isGIF: gif),
+            large: url(of: pid, size: .large, isGIF: gif),
+            kind: gif ? .gif : .image
+        )
+    }
+}
