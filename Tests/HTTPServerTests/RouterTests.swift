@@ -44,8 +44,12 @@ struct RouterTests {
     /// HEAD falls back to GET's handler, and its operationId.
     @Test func headUsesGet() {
         #expect(Self.respond(.head, "/a").body.text == "A")
-        #expect(Self.router.operationID(for: HTTPRequest(method: .head, target: "/a")) == "getA")
-        #expect(Self.router.operationID(for: HTTPRequest(method: .get, target: "/nope")) == nil)
+        var head = HTTPRequest(method: .head, target: "/a")
+        _ = Self.router.prepare(&head)
+        #expect(head.route?.operationID == "getA")
+        var unknown = HTTPRequest(method: .get, target: "/nope")
+        _ = Self.router.prepare(&unknown)
+        #expect(unknown.route?.operationID == nil)
     }
 
     /// An unknown path is a 404 problem.

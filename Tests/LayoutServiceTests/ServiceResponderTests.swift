@@ -16,4 +16,18 @@ struct ServiceResponderTests {
         #expect(!responder.isTrivial(HTTPRequest(method: .post, target: "/v1/timeline/layout")))
         #expect(!responder.isTrivial(HTTPRequest(method: .get, target: "/v1/grid?count=4")))
     }
+
+    /// What the server calls: `prepare` answers as `isTrivial` and keeps the router's match on the
+    /// request, so `respond` and the metrics label do not look the route up again.
+    @Test func prepareKeepsTheRoute() {
+        let responder = LayoutAPI().responder(cors: .none)
+        var health = HTTPRequest(method: .get, target: "/healthz")
+        #expect(responder.prepare(&health))
+        #expect(health.route?.operationID == "getHealth")
+        var layout = HTTPRequest(method: .post, target: "/v1/timeline/layout")
+        #expect(!responder.prepare(&layout))
+        #expect(layout.route?.operationID == "layoutTimeline")
+        var options = HTTPRequest(method: .options, target: "/v1/timeline/layout")
+        #expect(responder.prepare(&options))
+    }
 }

@@ -7,7 +7,6 @@ public struct HTTP1Serializer: Sendable {
     public static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Header names the handler may not set: the serializer writes them itself.
-    static let ownedHeaders: [HTTPFieldName] = [.contentLength, .transferEncoding, .connection, .date, .server]
 
     private static let keepAliveTail = Array("Connection: keep-alive\r\n\r\n".utf8)
     private static let closeTail = Array("Connection: close\r\n\r\n".utf8)
@@ -106,8 +105,9 @@ public struct HTTP1Serializer: Sendable {
         buffer.append(contentsOf: "HTTP/1.1 \(code) \(status.reason)\r\n".utf8)
     }
 
-    /// Whether the server writes the field `name` itself (`ownedHeaders`): its length picks the
-    /// one name to compare, rather than comparing with each of them.
+    /// Whether the server writes the field `name` itself (Date, Server, Connection,
+    /// Content-Length, Transfer-Encoding): its length picks the one name to compare, rather
+    /// than comparing with each of them.
     static func isOwned(_ name: HTTPFieldName) -> Bool {
         switch name.canonicalName.utf8.count {
         case 4: name == .date

@@ -15,14 +15,10 @@ struct HTTPDateCache: Sendable {
         return bytes
     }
 
-    /// Appends the value for the current second to `buffer`.
+    /// Appends the value for the current second to `buffer` (no allocation: `current()` shares
+    /// the cached array).
     mutating func append(to buffer: inout [UInt8]) {
-        let now = time(nil)
-        if now != second {
-            second = now
-            bytes = Self.format(now)
-        }
-        buffer.append(contentsOf: bytes)
+        buffer.append(contentsOf: current())
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for `seconds` since the epoch.

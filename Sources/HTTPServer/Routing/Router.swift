@@ -117,12 +117,6 @@ public struct Router: HTTPResponder {
         return match.isTrivial
     }
 
-    /// The operationId that would serve `request` (HEAD: GET's), or nil when unrouted.
-    public func operationID(for request: HTTPRequest) -> String? {
-        let match = match(request)
-        return match.entryIndex == nil ? nil : match.operationID
-    }
-
     private static func allowedMethods(_ methods: [HTTPMethod]) -> String {
         var names = Set(methods.map(\.rawValue))
         if names.contains(HTTPMethod.get.rawValue) { names.insert(HTTPMethod.head.rawValue) }

@@ -20,7 +20,6 @@ extension HTTPServer {
             pipe = shim_route_signal_to_pipe(number)
             guard pipe >= 0 else { throw HTTPServerError("sigaction") }
         }
-        Self.drainSignals(pipe)  // a signal left from an earlier run in this process is not ours
         let stopped = Atomic<Bool>(false)
         let watcher = Thread { [self, pipe] in
             shim_unblock_signal(SIGTERM)
@@ -33,7 +32,12 @@ extension HTTPServer {
         }
         watcher.name = "http.signals"
         watcher.start()
-        defer { stopped.store(true, ordering: .relaxed) }  // the pipe stays open: it is the process's
+        defer {
+            stopped.store(true, ordering: .relaxed)  // the pipe stays open: it is the process's
+            // What this run left (a SIGTERM repeated during the drain) is consumed here, not at the
+            // next start: draining there would also drop a SIGTERM sent while that server starts.
+            Self.drainSignals(pipe)
+        }
         onStart(try start())
         waitUntilStopped()
     }

@@ -27,7 +27,8 @@ struct ServiceResponder: HTTPResponder {
     /// request, `/healthz` included, through the worker pool: two thread hand-offs (futex
     /// wake-ups) per request.
     func isTrivial(_ request: HTTPRequest) -> Bool {
-        (request.method == .options && allowedMethods[request.path] != nil) || router.isTrivial(request)
+        var copy = request
+        return prepare(&copy)
     }
 
     /// As `isTrivial`, with the router's match kept on the request: looked up once per request.
