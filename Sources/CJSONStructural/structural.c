@@ -102,6 +102,7 @@ void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t esca
     while (scalar_starts) {
         if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
             cjs_fail(stage, CJS_ERROR_SCALAR);
+            return;  // only the first problem is kept
         }
         scalar_starts &= scalar_starts - 1;
     }

@@ -75,7 +75,7 @@ public struct JSONByteWriter: Sendable {
             assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
             write(reserving: utf8.count &+ 3) { output in
                 output[0] = UInt8(ascii: "\"")
-                for index in 0..<utf8.count { output[index &+ 1] = utf8[index] }
+                _ = Self.copy(utf8, into: output + 1)
                 output[utf8.count &+ 1] = UInt8(ascii: "\"")
                 output[utf8.count &+ 2] = UInt8(ascii: ":")
                 return utf8.count &+ 3

@@ -9,20 +9,7 @@ extension JSONScanner {
         _ keys: JSONKeySet,
         _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
-        var seen: UInt64 = 0
-        var more = try enterObject()
-        while more {
-            let key = try memberKey()
-            let field = keys.index(of: key, in: self)
-            let bit: UInt64 = 1 << UInt64(field & 63)
-            if field == keys.count || seen & bit != 0 {
-                try skipValue()
-            } else {
-                seen |= bit
-                try read(field, &self)
-            }
-            more = try nextMember()
-        }
+        try readMembers(keys, noteKey: { _ in }, read)
     }
 
     /// `readObject(keys, read)` that also appends every member's key, in document order, to
@@ -33,11 +20,22 @@ extension JSONScanner {
         collectingKeys allKeys: inout [JSONStringToken],
         _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
+        try readMembers(keys, noteKey: { allKeys.append($0) }, read)
+    }
+
+    /// The one member loop behind both `readObject`s: `noteKey` sees every key (inlined, so
+    /// an empty one costs nothing), `read` the first occurrence of each wanted one.
+    @inlinable
+    mutating func readMembers(
+        _ keys: JSONKeySet,
+        noteKey: (JSONStringToken) -> Void,
+        _ read: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
         var seen: UInt64 = 0
         var more = try enterObject()
         while more {
             let key = try memberKey()
-            allKeys.append(key)
+            noteKey(key)
             let field = keys.index(of: key, in: self)
             let bit: UInt64 = 1 << UInt64(field & 63)
             if field == keys.count || seen & bit != 0 {

@@ -129,13 +129,8 @@ struct TokenCursor {
     /// The offset of the next token, passed; `count` when there is none.
     @inline(__always)
     mutating func next() -> Int {
-        while bits == 0 {
-            word &+= 1
-            guard word < words else { return count }
-            bits = tokens[word]
-        }
-        let offset = word &<< 6 | bits.trailingZeroBitCount
-        bits &= bits &- 1
+        let offset = peek()
+        bits &= bits &- 1  // zero when there was none: harmless
         return offset
     }
 

@@ -39,7 +39,7 @@ package enum JSONStructuralIndex {
     package static let bestPath: Path = Path(rawValue: Int(cjs_best_path().rawValue)) ?? .scalar
 
     /// The number of 64-bit mask words for a document of `count` bytes.
-    package static func wordCount(for count: Int) -> Int { (count + 63) / 64 }
+    package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 
     /// Runs stage 1 over `bytes`, writing `wordCount(for: bytes.count)` words to `tokens`
     /// (bit i of word w: byte 64·w + i starts a token). The masks are complete only when the

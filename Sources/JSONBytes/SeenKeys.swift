@@ -12,10 +12,10 @@ package struct SeenKeys {
     /// Key comparisons made so far, by insertions and by growing.
     package private(set) var comparisons = 0
 
-    /// Inserts `key`; `true` when it was not there yet (its first occurrence).
     /// An empty set.
     package init() {}
 
+    /// Inserts `key`; `true` when it was not there yet (its first occurrence).
     package mutating func insert(_ key: String) -> Bool {
         if 2 * (count + 1) > slots.count { grow() }
         var slot = key.hashValue & (slots.count - 1)

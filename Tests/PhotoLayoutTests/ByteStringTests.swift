@@ -69,6 +69,15 @@ struct ByteStringTests {
         #expect(ByteString("http://h/a.jpg").isASCII)
         #expect(ByteString("").isASCII)
         #expect(!ByteString("http://h/é.jpg").isASCII)
+        // One high byte at every position of strings of 1 to 20 bytes: no byte is left unread.
+        for length in 1...20 {
+            for position in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                #expect(ByteString(utf8: bytes[...]).isASCII)
+                bytes[position] = 0x80
+                #expect(!ByteString(utf8: bytes[...]).isASCII, "length \(length), position \(position)")
+            }
+        }
     }
 
     /// The writer writes a ByteString exactly as the String of the same text.

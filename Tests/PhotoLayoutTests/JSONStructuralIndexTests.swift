@@ -75,9 +75,11 @@ struct JSONStructuralIndexTests {
     /// This machine runs more than the scalar path (x86-64: SSE2 at least), so the SIMD code
     /// is what the comparisons below exercise, and the best path is one of them.
     @Test func simdPathsRunHere() {
-        #expect(paths.count >= 2)
-        #expect(JSONStructuralIndex.bestPath.isAvailable)
-        #expect(JSONStructuralIndex.bestPath != .scalar)
+        #if arch(x86_64) || arch(arm64)
+            #expect(paths.count >= 2)
+            #expect(JSONStructuralIndex.bestPath.isAvailable)
+            #expect(JSONStructuralIndex.bestPath != .scalar)
+        #endif
     }
 
     /// Each stage-1 problem is named: control character, escape, surrogate, unclosed string,

@@ -72,18 +72,19 @@ extension BrowserInput {
                 return nil
             }
             let pictures = photos.enumerated().map { offset, photo in
+                let path = { ["photos", String(offset)] }  // built only for a refusal
                 switch (photo.width, photo.height) {
                 case (let width?, let height?):
                     return BrowserPicture(
                         url: photo.url,
-                        size: validation.size(Size(width: width, height: height), ["photos", String(offset)])
+                        size: validation.size(Size(width: width, height: height), path())
                     )
                 case (nil, nil):
                     return BrowserPicture(url: photo.url, size: nil)
                 case (nil, _?):
-                    validation.refuse(["photos", String(offset), "width"], "is required with height")
+                    validation.refuse(path() + ["width"], "is required with height")
                 case (_?, nil):
-                    validation.refuse(["photos", String(offset), "height"], "is required with width")
+                    validation.refuse(path() + ["height"], "is required with width")
                 }
                 return BrowserPicture(url: photo.url, size: nil)
             }

@@ -64,7 +64,7 @@ extension BrowserRequest {
     static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<WeiboStatus?, InputError> {
         switch try scanner.peekKind() {
         case .object:
-            return .success(try ByteTimelineReader.readSingleStatus(&scanner))
+            return .success(try ByteTimelineReader.readStatus(&scanner))
         case .null:
             try scanner.scanNull()
             return .success(nil)

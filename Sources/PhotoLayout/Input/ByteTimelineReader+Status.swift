@@ -9,8 +9,9 @@ extension ByteTimelineReader {
     ])
     private static let picURLKeys = JSONKeySet(["thumbnail_pic"])
 
-    /// A status object (the scanner is on its `{`).
-    static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
+    /// A status object (the scanner is on its `{`), with its retweet. Also what reads the photo
+    /// browser's `status`, so a status gives the browser the pictures it gives the grid.
+    package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
         var retweeted: WeiboRetweet?
         let (id, media) = try readStatusFields(&scanner) { scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .object {

@@ -52,12 +52,4 @@ public struct PictureVariantSlots: Hashable, Sendable {
         for variant in PictureVariant.allCases { dictionary[variant] = self[variant] }
         return dictionary
     }
-
-    public static func == (lhs: PictureVariantSlots, rhs: PictureVariantSlots) -> Bool {
-        PictureVariant.allCases.allSatisfy { lhs[$0] == rhs[$0] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for variant in PictureVariant.allCases { hasher.combine(self[variant]) }
-    }
 }

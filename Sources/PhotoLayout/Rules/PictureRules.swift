@@ -30,8 +30,7 @@ public enum PictureRules {
         if media.infos.count <= 32 {
             return media.pids.compactMap { pid in media.infos[pid: pid].flatMap { picture(from: $0, pid: pid) } }
         }
-        let byPid = Dictionary(
-            zip(media.infos.pids, media.infos.infos).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+        let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
         return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
     }
 

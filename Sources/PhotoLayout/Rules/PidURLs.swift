@@ -12,14 +12,7 @@ public enum PidURLs {
     /// Whether the pid names a GIF: its 22nd character (index 21, counted in Unicode
     /// scalars) is `g`.
     public static func isGIF(_ pid: String) -> Bool {
-        // ASCII bytes are scalars one for one: the 22nd byte decides when the first 22 are ASCII.
-        var index = 0
-        for byte in pid.utf8 {
-            if byte >= 0x80 { return isGIFOfUnicode(pid) }
-            if index == 21 { return byte == UInt8(ascii: "g") }
-            index += 1
-        }
-        return false
+        isGIF(ByteString(pid))
     }
 
     /// `isGIF` counted in Unicode scalars, for pids with non-ASCII bytes.
@@ -33,7 +26,8 @@ public enum PidURLs {
 
     /// The URL of `pid` at `size` (`thumbnail`, `bmiddle`, `large`).
     public static func url(of pid: String, size: URLVariants.Target) -> String {
-        "https://\(host(of: pid))/\(size.rawValue)/\(pid).\(isGIF(pid) ? "gif" : "jpg")"
+        let bytes = ByteString(pid)
+        return url(of: bytes, size: size, isGIF: isGIF(bytes)).description
     }
 
     /// The picture a pid alone describes: its three derived URLs, GIF by the pid, size unknown.
