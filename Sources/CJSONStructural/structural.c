@@ -28,9 +28,18 @@ int cjs_path_available(cjs_path path) {
 #if defined(__x86_64__) || defined(_M_X64)
     case CJS_PATH_SSE2:
         return 1;  // part of x86-64 itself
-    case CJS_PATH_AVX2:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+    case CJS_PATH_AVX2: {
+        // Asked on every document: the CPU's answer is kept after the first time
+        // (0 unknown, 1 no, 2 yes; racing first callers store the same value).
+        static int known = 0;
+        int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+        if (answer == 0) {
+            __builtin_cpu_init();
+            answer = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") ? 2 : 1;
+            __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+        }
+        return answer == 2;
+    }
 #endif
 #if defined(__aarch64__) || defined(_M_ARM64)
     case CJS_PATH_NEON:
