@@ -3,8 +3,10 @@
 package struct JSONKey: Sendable {
     package let name: StaticString
     package let length: Int
-    private let low: UInt64
-    private let high: UInt64
+    /// The first eight bytes of the name (first byte lowest), zero past its end.
+    let low: UInt64
+    /// Bytes 8 to 15 of the name, zero past its end.
+    let high: UInt64
 
     package init(_ name: StaticString) {
         self.name = name
@@ -22,37 +24,113 @@ package struct JSONKey: Sendable {
     package func matches(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
         guard !token.hasEscapes else { return scanner.string(token) == name.description }
         guard token.byteCount == length else { return false }
-        // A key is followed by at least its quote and `:`, so whole words past short keys
-        // stay inside the document only when 16 bytes remain; otherwise compare bytewise.
-        guard length <= 16, token.start &+ 16 <= scanner.count else {
+        guard length <= 16, let words = JSONKey.words(of: token, in: scanner) else {
             return scanner.token(token, is: name)
         }
+        return words.low == low && words.high == high
+    }
+
+    /// The two masked words of a token of at most 16 bytes without escapes, as `low` and
+    /// `high` hold a key's; `nil` when fewer than 16 bytes remain after its start, where whole
+    /// words would read past the document. (A key is followed by at least its quote and `:`,
+    /// so 16 bytes from its start stay inside the document in all but its last bytes.)
+    @inline(__always)
+    static func words(of token: JSONStringToken, in scanner: JSONScanner) -> (low: UInt64, high: UInt64)? {
+        guard token.start &+ 16 <= scanner.count else { return nil }
+        let length = UInt64(truncatingIfNeeded: token.byteCount)
         let first = SWAR.load(scanner.bytes + token.start)
         let second = SWAR.load(scanner.bytes + (token.start &+ 8))
-        let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * UInt64(length))) &- 1
-        let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << (8 * UInt64(length - 8))) &- 1
-        return first & lowMask == low && second & highMask == high
+        // Smart shifts: a shift by 64 or more gives 0.
+        let lowMask: UInt64 = length >= 8 ? ~0 : ~(~0 << (8 &* length))
+        let highMask: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : ~(~0 << (8 &* (length &- 8)))
+        return (first & lowMask, second & highMask)
     }
 }
 
-/// The keys one kind of object is read for, with a mask of their lengths so that most other
-/// keys are told apart by their length alone.
+/// The keys one kind of object is read for, found by one table lookup and one comparison.
+///
+/// A key of at most 16 bytes without escapes (every key a reader names, and almost every key
+/// of a document) is hashed from its length and its two masked words into a table of 256
+/// slots, with a multiplier chosen when the set is made so that the set's own keys never
+/// share a slot; the slot names the one key it can be, which is then compared. No `Hasher`,
+/// no loop over the keys: a constant cost per key, so reading stays linear in the input
+/// (DESIGN §8). Longer keys, keys with escapes and keys in the last 16 bytes of a document
+/// are compared with each key of the set in turn (at most 63).
 package struct JSONKeySet: Sendable {
     package let keys: [JSONKey]
+    /// Bit n set when some key has n bytes (n < 64): most other keys are told apart by this.
     private let lengths: UInt64
+    /// The multiplier of `slot(low:high:length:)`.
+    private let multiplier: UInt64
+    /// 256 slots: the index of the key hashed there plus one, or 0.
+    private let slots: [UInt8]
 
     package init(_ names: [StaticString]) {
-        keys = names.map(JSONKey.init)
+        precondition(names.count < 64, "a key set holds fewer than 64 keys")
+        let keys = names.map(JSONKey.init)
+        self.keys = keys
         lengths = keys.reduce(0) { $0 | ($1.length < 64 ? 1 << UInt64($1.length) : 0) }
+        let hashed = keys.indices.filter { keys[$0].length <= 16 }
+        // Odd multipliers from a fixed sequence until one places every key in a slot of its own
+        // (a few tries for a dozen keys). Only two keys whose mixes are equal would collide under
+        // every multiplier; the set then compares every key in turn, which is still correct.
+        var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var table = [UInt8](repeating: 0, count: 256)
+        var found: UInt64 = 0
+        for _ in 0..<4096 {
+            table = [UInt8](repeating: 0, count: 256)
+            var clear = true
+            for index in hashed {
+                let key = keys[index]
+                let slot = Self.slot(low: key.low, high: key.high, length: key.length, multiplier: candidate | 1)
+                if table[slot] != 0 {
+                    clear = false
+                    break
+                }
+                table[slot] = UInt8(index + 1)
+            }
+            if clear {
+                found = candidate | 1
+                break
+            }
+            candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        }
+        // No multiplier found (see above): `multiplier` 0 sends every key the linear way.
+        multiplier = found
+        slots = found == 0 ? [UInt8](repeating: 0, count: 256) : table
     }
 
     package var count: Int { keys.count }
+
+    /// The slot of a key: its words and length mixed, multiplied, top eight bits.
+    @inline(__always)
+    private static func slot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
+        let mixed = low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+        return Int(truncatingIfNeeded: (mixed &* multiplier) &>> 56)
+    }
 
     /// The index of the key `token` spells, or `count` when it is none of them.
     @inline(__always)
     package func index(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
         let length = token.byteCount
-        if !token.hasEscapes, length < 64, lengths & (1 << UInt64(length)) == 0 { return keys.count }
+        if !token.hasEscapes, length <= 16, multiplier != 0 {
+            if lengths & (1 << UInt64(length)) == 0 { return keys.count }
+            if let words = JSONKey.words(of: token, in: scanner) {
+                let slot = Int(
+                    slots[Self.slot(low: words.low, high: words.high, length: length, multiplier: multiplier)])
+                guard slot != 0 else { return keys.count }
+                let key = keys[slot &- 1]
+                return key.length == length && key.low == words.low && key.high == words.high ? slot &- 1 : keys.count
+            }
+        }
+        return linearIndex(of: token, in: scanner)
+    }
+
+    /// `index(of:in:)` by comparing with each key in turn.
+    private func linearIndex(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
+        if !token.hasEscapes, token.byteCount < 64, lengths & (1 << UInt64(token.byteCount)) == 0 {
+            return keys.count
+        }
         for index in keys.indices where keys[index].matches(token, in: scanner) {
             return index
         }
