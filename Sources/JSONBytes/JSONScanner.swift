@@ -77,6 +77,52 @@ package struct JSONScanner {
         return bytes[position]
     }
 
+    /// `peek()` through the token masks when there are some: the position moves to the next
+    /// token, and stage 1 having passed, only whitespace lies before it (every other byte
+    /// outside strings starts or continues a token), so the byte and the error offsets are
+    /// those `peek()` finds.
+    @inline(__always)
+    package mutating func peekToken() throws(JSONSyntaxError) -> UInt8 {
+        guard let tokens, position < count else { return try peek() }
+        if bytes[position] > 0x20 { return bytes[position] }
+        position = Self.nextToken(in: tokens, count: count, from: position)
+        guard position < count else { throw error("unexpected end of the document") }
+        return bytes[position]
+    }
+
+    /// Skips the value of a member a reader does not want. With token masks, a string or a
+    /// scalar (most such values) ends where the next token starts, stage 1 having checked its
+    /// bytes: the position jumps there, as `skipValue` would put it. Containers, and
+    /// everything without masks, go through `skipValue`.
+    @inline(__always)
+    package mutating func skipMemberValue() throws(JSONSyntaxError) {
+        if let tokens {
+            let first = try peekToken()
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
+                || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n")
+            {
+                position = Self.nextToken(in: tokens, count: count, from: position &+ 1)
+                return
+            }
+        }
+        try skipValue()
+    }
+
+    /// The offset of the first token at or after `offset` in `tokens`, else `count`.
+    @inline(__always)
+    static func nextToken(in tokens: UnsafePointer<UInt64>, count: Int, from offset: Int) -> Int {
+        guard offset < count else { return count }
+        var word = offset &>> 6
+        var bits = tokens[word] & (~0 << UInt64(offset & 63))
+        let words = (count &+ 63) &>> 6
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return count }
+            bits = tokens[word]
+        }
+        return word &<< 6 | bits.trailingZeroBitCount
+    }
+
     /// The kind of the next value, or an error when no value can start there.
     @inline(__always)
     package mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
@@ -121,12 +167,15 @@ package struct JSONScanner {
     }
 
     /// After a member's value: consumes `,` and tells that a member follows, or consumes `}`.
+    ///
+    /// With token masks the whitespace around the `,` (a line break and the indentation of
+    /// pretty-printed JSON) is passed by the masks, not byte by byte.
     @inline(__always)
     package mutating func nextMember() throws(JSONSyntaxError) -> Bool {
-        switch try peek() {
+        switch try peekToken() {
         case UInt8(ascii: ","):
             position += 1
-            guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string key after ','") }
+            guard try peekToken() == UInt8(ascii: "\"") else { throw error("expected a string key after ','") }
             return true
         case UInt8(ascii: "}"):
             leave()
