@@ -53,11 +53,20 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
         return true
     }
 
-    /// Whether every byte of `bytes` is ASCII.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var union: UInt8 = 0
-        for byte in bytes { union |= byte }
-        return union < 0x80
+    /// Whether every byte of `bytes` is ASCII, eight at a time.
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var union: UInt64 = 0
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            union |= UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        while index < bytes.count {
+            union |= UInt64(base[index])
+            index &+= 1
+        }
+        return union & 0x8080_8080_8080_8080 == 0
     }
 }
 

@@ -7,10 +7,14 @@
 /// linear in the input), without timing anything. An array searched with `contains`, as the
 /// reader once used, costs n²/2.
 package struct SeenKeys {
-    private var slots: [String?] = Array(repeating: nil, count: 16)
+    /// The table; empty until the first `String` is inserted (a set used through tokens that
+    /// never outgrows its first keys allocates none).
+    private var slots: [String?] = []
+    /// `insert(_:in:)`'s first keys, compared one by one before any `String` is built.
+    var firstTokens: [(token: JSONStringToken, isPlainASCII: Bool)] = []
     package private(set) var count = 0
     /// Key comparisons made so far, by insertions and by growing.
-    package private(set) var comparisons = 0
+    package internal(set) var comparisons = 0
 
     /// An empty set.
     package init() {}
@@ -18,6 +22,11 @@ package struct SeenKeys {
     /// Inserts `key`; `true` when it was not there yet (its first occurrence).
     package mutating func insert(_ key: String) -> Bool {
         if 2 * (count + 1) > slots.count { grow() }
+        return place(key)
+    }
+
+    /// Inserts `key` into the table (which has room).
+    private mutating func place(_ key: String) -> Bool {
         var slot = key.hashValue & (slots.count - 1)
         while let stored = slots[slot] {
             comparisons += 1
@@ -33,7 +42,7 @@ package struct SeenKeys {
     /// after the keys it passes, which are counted).
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: nil, count: old.count * 2)
+        slots = Array(repeating: nil, count: max(16, old.count * 2))
         for case let key? in old {
             var slot = key.hashValue & (slots.count - 1)
             while slots[slot] != nil {

@@ -108,14 +108,15 @@ struct URLVariantsTests {
 
     /// A `type` counts as gif or livephoto in any ASCII case, and only as the whole word.
     @Test func typeComparisonFoldsASCIICaseOnly() {
-        #expect(PictureRules.isType("GIF", "gif"))
-        #expect(PictureRules.isType("LivePhoto", "livephoto"))
-        #expect(!PictureRules.isType("gifs", "gif"))
-        #expect(!PictureRules.isType("gi", "gif"))
-        #expect(!PictureRules.isType(nil, "gif"))
-        #expect(!PictureRules.isType("g\u{130}f", "gif"))
+        #expect(WeiboPictureType("GIF") == .gif)
+        #expect(WeiboPictureType("LivePhoto") == .livephoto)
+        #expect(WeiboPictureType("gifs") == .other)
+        #expect(WeiboPictureType("gi") == .other)
+        #expect(WeiboPictureType("") == .other)
+        #expect(WeiboPictureType("g\u{130}f") == .other)
         // "G" | 0x20 is "g", but so is "'" | 0x20 == "'": only letters fold.
-        #expect(!PictureRules.isType("\u{07}if", "gif"))
+        #expect(WeiboPictureType("\u{07}if") == .other)
+        #expect(WeiboPictureType("livephot\u{0F}") == .other)
     }
 
     /// A pid's 22nd scalar decides GIF, whether counted in bytes (ASCII) or scalars.

@@ -50,13 +50,14 @@ extension ByteTimelineReader {
             return nil
         }
         var pic = WeiboPic()
-        try scanner.readObject(picKeys) { field, scanner throws(JSONSyntaxError) in
+        var members = try scanner.members()
+        while let field = try scanner.nextField(&members, in: picKeys) {
             switch field {
             case 0: pic.pid = try scanner.lenientString()
             case 1: pic.thumbnail.urlBytes = try scanner.lenientByteString()
             case 2: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
             case 3: pic.large = try readLarge(&scanner)
-            default: pic.thumbnail.type = try scanner.lenientString()
+            default: pic.thumbnail.type = try scanner.lenientPictureType()
             }
         }
         return pic
@@ -69,7 +70,8 @@ extension ByteTimelineReader {
             return nil
         }
         var large = WeiboPictureVariant()
-        try scanner.readObject(largeKeys) { field, scanner throws(JSONSyntaxError) in
+        var members = try scanner.members()
+        while let field = try scanner.nextField(&members, in: largeKeys) {
             if field == 0 {
                 large.urlBytes = try scanner.lenientByteString()
             } else {
@@ -86,7 +88,8 @@ extension ByteTimelineReader {
             return (nil, nil)
         }
         var sides: (Double?, Double?) = (nil, nil)
-        try scanner.readObject(geoKeys) { field, scanner throws(JSONSyntaxError) in
+        var members = try scanner.members()
+        while let field = try scanner.nextField(&members, in: geoKeys) {
             if field == 0 {
                 sides.0 = try scanner.lenientFlexibleNumber()
             } else {

@@ -12,28 +12,21 @@ extension ByteTimelineReader {
     /// A status object (the scanner is on its `{`), with its retweet. Also what reads the photo
     /// browser's `status`, so a status gives the browser the pictures it gives the grid.
     package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
-        var retweeted: WeiboRetweet?
-        let (id, media) = try readStatusFields(&scanner) { scanner throws(JSONSyntaxError) in
-            if try scanner.peekKind() == .object {
-                let (id, media) = try readStatusFields(&scanner, retweet: nil)
-                retweeted = WeiboRetweet(id: id, media: media)
-            } else {
-                try scanner.skipValue()
-            }
-        }
+        let (id, media, retweeted) = try readStatusFields(&scanner, readsRetweet: true)
         return WeiboStatus(id: id, media: media, retweeted: retweeted)
     }
 
-    /// The id and pictures of a status or retweet; `retweet` reads `retweeted_status` (one
-    /// level: a retweet passes `nil` and its own is skipped).
+    /// The id and pictures of a status or retweet, and with `readsRetweet` its
+    /// `retweeted_status` (one level: a retweet is read without, and its own is skipped).
     private static func readStatusFields(
-        _ scanner: inout JSONScanner,
-        retweet: ((inout JSONScanner) throws(JSONSyntaxError) -> Void)?
-    ) throws(JSONSyntaxError) -> (id: String?, media: WeiboMedia) {
+        _ scanner: inout JSONScanner, readsRetweet: Bool
+    ) throws(JSONSyntaxError) -> (id: String?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+        var retweeted: WeiboRetweet?
         var idstr: String?
         var id: String?
         var media = WeiboMedia()
-        try scanner.readObject(statusKeys) { field, scanner throws(JSONSyntaxError) in
+        var members = try scanner.members()
+        while let field = try scanner.nextField(&members, in: statusKeys) {
             switch field {
             case 0: idstr = try scanner.lenientString()
             case 1: id = try scanner.lenientStatusID()
@@ -44,10 +37,15 @@ extension ByteTimelineReader {
             case 7: media.pics = try readPics(&scanner)
             case 8: media.picNum = try scanner.lenientFlexibleNumber()
             default:
-                if let retweet { try retweet(&scanner) } else { try scanner.skipValue() }
+                if readsRetweet, try scanner.peekKind() == .object {
+                    let (id, media, _) = try readStatusFields(&scanner, readsRetweet: false)
+                    retweeted = WeiboRetweet(id: id, media: media)
+                } else {
+                    try scanner.skipValue()
+                }
             }
         }
-        return (idstr ?? id, media)
+        return (idstr ?? id, media, retweeted)
     }
 
     /// `pic_urls`: the `thumbnail_pic` string of each entry that has one.

@@ -29,8 +29,14 @@ public struct WeiboPictureInfos: Hashable, Sendable {
 
     /// The info of `pid`, if the table has one.
     package subscript(pid pid: ByteString) -> WeiboPictureInfo? {
-        guard let index = pids.firstIndex(where: { $0 == pid }) else { return nil }
-        return infos[index]
+        index(of: pid, guess: 0).map { infos[$0] }
+    }
+
+    /// The index of `pid`'s entry, looked for first at `guess` (where a table in `pic_ids`
+    /// order has it), then from the start.
+    package func index(of pid: ByteString, guess: Int) -> Int? {
+        if guess < pids.count, pids[guess] == pid { return guess }
+        return pids.firstIndex { $0 == pid }
     }
 
     /// The table as a `Dictionary`.

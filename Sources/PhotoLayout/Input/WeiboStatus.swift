@@ -96,15 +96,15 @@ public struct WeiboPic: Hashable, Sendable {
 
 /// One entry of `pic_infos`.
 public struct WeiboPictureInfo: Hashable, Sendable {
-    /// The info's own `type` (`"gif"`, `"livephoto"`, …), as sent.
-    public var type: String?
+    /// What the info's own `type` (`"gif"`, `"livephoto"`, …) says, when it has a string one.
+    public var type: WeiboPictureType?
     /// `keep_size` was truthy: a non-zero number, `true`, or a non-zero numeric string.
     public var keepSize: Bool
     /// The variants, one slot each (`variants` is their `Dictionary` form).
     public var slots: PictureVariantSlots
 
     public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
-        self.type = type
+        self.type = type.map(WeiboPictureType.init)
         self.keepSize = keepSize
         self.slots = PictureVariantSlots(variants)
     }
@@ -128,13 +128,14 @@ public struct WeiboPictureVariant: Hashable, Sendable {
     /// Numbers or numeric strings, read as numbers; anything else is `nil`.
     public var width: Double?
     public var height: Double?
-    public var type: String?
+    /// What `type` says, when it is a string.
+    public var type: WeiboPictureType?
 
     public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
         self.urlBytes = url.map { ByteString($0) }
         self.width = width
         self.height = height
-        self.type = type
+        self.type = type.map(WeiboPictureType.init)
     }
 
     /// `url` as a `String` (built on each read).

@@ -28,7 +28,16 @@ public enum PictureRules {
     static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
         guard !media.pids.isEmpty, media.infos.count > 0 else { return [] }
         if media.infos.count <= 32 {
-            return media.pids.compactMap { pid in media.infos[pid: pid].flatMap { picture(from: $0, pid: pid) } }
+            // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
+            var pictures: [Picture] = []
+            pictures.reserveCapacity(media.pids.count)
+            for (guess, pid) in media.pids.enumerated() {
+                guard let index = media.infos.index(of: pid, guess: guess),
+                    let picture = picture(from: media.infos.infos[index], pid: pid)
+                else { continue }
+                pictures.append(picture)
+            }
+            return pictures
         }
         let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
         return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
@@ -54,13 +63,12 @@ public enum PictureRules {
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
         let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
         let type = pic.thumbnail.type
-        let isGIF =
-            isType(type, "gif") || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
+        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
         return Picture(
             thumbnail: thumbnail,
             bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
             large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
-            kind: isGIF ? .gif : isType(type, "livephoto") ? .livephoto : .image,
+            kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,
             largestSize: size
@@ -115,28 +123,22 @@ public enum PictureRules {
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
-    /// One pass over the variants for both names.
+    /// The types were classified by the reader (`WeiboPictureType`): a few compares.
     static func kind(of info: WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
-        var gif = isType(info.type, "gif")
-        var livephoto = isType(info.type, "livephoto")
-        info.slots.forEachPresent { variant in
-            guard variant.type != nil else { return }
-            gif = gif || isType(variant.type, "gif")
-            livephoto = livephoto || isType(variant.type, "livephoto")
+        let slots = info.slots
+        var gif = false
+        var livephoto = false
+        func note(_ type: WeiboPictureType?) {
+            gif = gif || type == .gif
+            livephoto = livephoto || type == .livephoto
         }
+        note(info.type)
+        note(slots.thumbnail?.type)
+        note(slots.bmiddle?.type)
+        note(slots.large?.type)
+        note(slots.largest?.type)
+        note(slots.original?.type)
         if gif || URLVariants.hasGIFExtension(thumbnail) { return .gif }
         return livephoto ? .livephoto : .image
     }
-
-    /// Whether `type` is `name` (lowercase ASCII) in any case: what `type?.lowercased() == name`
-    /// says, without building a String. No non-ASCII Character lowercases to the ASCII letters
-    /// of `gif` or `livephoto`, so comparing bytes with ASCII case folding is exact.
-    static func isType(_ type: String?, _ name: StaticString) -> Bool {
-        guard let type, type.utf8.count == name.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        return zip(type.utf8, expected).allSatisfy { byte, letter in
-            byte == letter || (byte | 0x20 == letter && letter &- UInt8(ascii: "a") < 26)
-        }
-    }
-
 }

@@ -1,0 +1,45 @@
+/// Keys inserted as the scanner's tokens: the first `linearTokens` are compared with each
+/// other on their bytes (a bounded number of comparisons, no `String`, no hashing), later ones
+/// go through the `String` table, one insertion each, so a hostile object of many keys stays
+/// linear. Equality is `String`'s (what JSONDecoder's dictionaries use): two keys of plain
+/// ASCII bytes are equal exactly when their bytes are; any other pair is compared as `String`s.
+extension SeenKeys {
+    /// How many keys are compared one by one before the table takes over.
+    package static let linearTokens = 16
+
+    /// Inserts the key `token` spells (escapes resolved); `true` when it was not there yet.
+    package mutating func insert(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
+        if count == 0, firstTokens.count < Self.linearTokens {
+            comparisons += firstTokens.count
+            let bytes = UnsafeBufferPointer(start: scanner.bytes + token.start, count: token.byteCount)
+            let isPlainASCII = !token.hasEscapes && ByteString.isASCII(bytes)
+            for first in firstTokens where Self.same(first, (token, isPlainASCII), in: scanner) {
+                return false
+            }
+            firstTokens.append((token, isPlainASCII))
+            return true
+        }
+        if !firstTokens.isEmpty {
+            for first in firstTokens { _ = insert(scanner.string(first.token)) }
+            firstTokens = []
+        }
+        return insert(scanner.string(token))
+    }
+
+    /// Whether two keys are equal `String`s, on their bytes when that decides.
+    private static func same(
+        _ left: (token: JSONStringToken, isPlainASCII: Bool), _ right: (token: JSONStringToken, isPlainASCII: Bool),
+        in scanner: JSONScanner
+    ) -> Bool {
+        let a = left.token
+        let b = right.token
+        if !a.hasEscapes, !b.hasEscapes {
+            let sameBytes = ByteString.sameBytes(
+                UnsafeBufferPointer(start: scanner.bytes + a.start, count: a.byteCount),
+                UnsafeBufferPointer(start: scanner.bytes + b.start, count: b.byteCount))
+            if sameBytes { return true }
+            if left.isPlainASCII && right.isPlainASCII { return false }
+        }
+        return scanner.string(a) == scanner.string(b)
+    }
+}
