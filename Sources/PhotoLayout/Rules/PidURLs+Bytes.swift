@@ -5,14 +5,14 @@ import JSONBytes
 extension PidURLs {
     /// Whether the pid names a GIF: its 22nd Unicode scalar is `g`.
     package static func isGIF(_ pid: ByteString) -> Bool {
-        // ASCII bytes are scalars one for one: the 22nd byte decides when the first 22 are ASCII.
-        var index = 0
-        for byte in pid.utf8 {
-            if byte >= 0x80 { return isGIFOfUnicode(pid.description) }
-            if index == 21 { return byte == UInt8(ascii: "g") }
-            index += 1
+        // Fewer than 22 bytes are fewer than 22 scalars. ASCII bytes are scalars one for one:
+        // the 22nd byte decides when the first 22 are ASCII.
+        guard pid.utf8.count >= 22 else { return false }
+        let verdict = pid.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+            guard ByteString.isASCII(UnsafeBufferPointer(rebasing: bytes[..<22])) else { return nil }
+            return bytes[21] == UInt8(ascii: "g")
         }
-        return false
+        return verdict ?? isGIFOfUnicode(pid.description)
     }
 
     /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{jpg|gif}` as bytes.
