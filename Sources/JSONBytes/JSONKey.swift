@@ -4,9 +4,9 @@ package struct JSONKey: Sendable {
     package let name: StaticString
     package let length: Int
     /// The first eight bytes of the name (first byte lowest), zero past its end.
-    let low: UInt64
+    @usableFromInline let low: UInt64
     /// Bytes 8 to 15 of the name, zero past its end.
-    let high: UInt64
+    @usableFromInline let high: UInt64
 
     package init(_ name: StaticString) {
         self.name = name
@@ -34,7 +34,7 @@ package struct JSONKey: Sendable {
     /// `high` hold a key's; `nil` when fewer than 16 bytes remain after its start, where whole
     /// words would read past the document. (A key is followed by at least its quote and `:`,
     /// so 16 bytes from its start stay inside the document in all but its last bytes.)
-    @inline(__always)
+    @inlinable @inline(__always)
     static func words(of token: JSONStringToken, in scanner: JSONScanner) -> (low: UInt64, high: UInt64)? {
         guard token.start &+ 16 <= scanner.count else { return nil }
         let length = UInt64(truncatingIfNeeded: token.byteCount)
@@ -59,11 +59,11 @@ package struct JSONKey: Sendable {
 package struct JSONKeySet: Sendable {
     package let keys: [JSONKey]
     /// Bit n set when some key has n bytes (n < 64): most other keys are told apart by this.
-    private let lengths: UInt64
+    @usableFromInline let lengths: UInt64
     /// The multiplier of `slot(low:high:length:)`.
-    private let multiplier: UInt64
+    @usableFromInline let multiplier: UInt64
     /// 256 slots: the index of the key hashed there plus one, or 0.
-    private let slots: [UInt8]
+    @usableFromInline let slots: [UInt8]
 
     package init(_ names: [StaticString]) {
         precondition(names.count < 64, "a key set holds fewer than 64 keys")
@@ -103,14 +103,14 @@ package struct JSONKeySet: Sendable {
     package var count: Int { keys.count }
 
     /// The slot of a key: its words and length mixed, multiplied, top eight bits.
-    @inline(__always)
-    private static func slot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func slot(low: UInt64, high: UInt64, length: Int, multiplier: UInt64) -> Int {
         let mixed = low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
         return Int(truncatingIfNeeded: (mixed &* multiplier) &>> 56)
     }
 
     /// The index of the key `token` spells, or `count` when it is none of them.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func index(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
         let length = token.byteCount
         if !token.hasEscapes, length <= 16, multiplier != 0 {
@@ -127,7 +127,8 @@ package struct JSONKeySet: Sendable {
     }
 
     /// `index(of:in:)` by comparing with each key in turn.
-    private func linearIndex(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
+    @usableFromInline
+    func linearIndex(of token: JSONStringToken, in scanner: JSONScanner) -> Int {
         if !token.hasEscapes, token.byteCount < 64, lengths & (1 << UInt64(token.byteCount)) == 0 {
             return keys.count
         }

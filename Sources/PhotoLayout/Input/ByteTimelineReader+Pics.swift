@@ -91,9 +91,9 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: geoKeys) {
             if field == 0 {
-                sides.0 = try scanner.lenientFlexibleNumber()
+                sides.0 = try scanner.lenientSide()
             } else {
-                sides.1 = try scanner.lenientFlexibleNumber()
+                sides.1 = try scanner.lenientSide()
             }
         }
         return sides

@@ -60,21 +60,21 @@ extension ByteTimelineReader {
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
-    /// slot left empty.
+    /// slot left empty. The fields are written in place (`slot?.field =`: the slot was just
+    /// filled, so each right-hand side, which consumes the value, is always evaluated).
     private static func readVariant(
         _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?
     ) throws(JSONSyntaxError) {
         guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-        var variant = WeiboPictureVariant()
+        slot = WeiboPictureVariant()
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: variantKeys) {
             switch field {
-            case 0: variant.urlBytes = try scanner.lenientByteString()
-            case 1: variant.width = try scanner.lenientFlexibleNumber()
-            case 2: variant.height = try scanner.lenientFlexibleNumber()
-            default: variant.type = try scanner.lenientPictureType()
+            case 0: slot?.urlBytes = try scanner.lenientByteString()
+            case 1: slot?.width = try scanner.lenientSide()
+            case 2: slot?.height = try scanner.lenientSide()
+            default: slot?.type = try scanner.lenientPictureType()
             }
         }
-        slot = variant
     }
 }

@@ -1,0 +1,44 @@
+import JSONBytes
+
+/// The fields of a picture as the reader takes them: a `type` classified on its bytes, and
+/// sizes with a fast path for what Weibo sends (a JSON integer of a few digits).
+extension JSONScanner {
+    /// A `type` field: what its string says (`WeiboPictureType`), classified on the
+    /// document's bytes (a `String` only for a name with escapes); `nil` for any other value,
+    /// skipped.
+    mutating func lenientPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
+        guard try peekKind() == .string else {
+            try skipValue()
+            return nil
+        }
+        let token = try scanString()
+        guard !token.hasEscapes else { return WeiboPictureType(string(token)) }
+        return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + token.start, count: token.byteCount))
+    }
+
+    /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15
+    /// digits (`1242`, exact as a double) read in place. The fast path checks the grammar it
+    /// passes (a first digit 1–9, digits, then no fraction, exponent or further digit);
+    /// anything else is left to `lenientFlexibleNumber`.
+    mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
+        let first = try peek()
+        let lead = first &- UInt8(ascii: "1")
+        if lead < 9 {
+            var value = UInt64(lead &+ 1)
+            var index = position &+ 1
+            let limit = min(count, position &+ 15)
+            while index < limit {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ UInt64(digit)
+                index &+= 1
+            }
+            let next = index < count ? bytes[index] : 0
+            if next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                position = index
+                return Double(value)
+            }
+        }
+        return try lenientFlexibleNumber()
+    }
+}
