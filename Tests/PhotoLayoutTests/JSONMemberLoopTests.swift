@@ -113,6 +113,25 @@ struct JSONMemberLoopTests {
         #expect(walked > 1000)
     }
 
+    /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
+    /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
+    @Test(arguments: [
+        "186", "7", "0", "-5", "1.5", "2e2", "1E2", "123456789012345", "1234567890123456", "\"1242\"", "\"1.5\"",
+        "null", "true", "[]",
+    ])
+    func sizesEqualTheReference(spelling: String) throws {
+        let document =
+            #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"url": "u", "width": "#
+            + spelling + #", "height": 9}}}, "pics": [{"url": "v", "geo": {"width": "# + spelling + "}}]}]}"
+        let ours = try ByteTimelineReader().readTimeline(Array(document.utf8))
+        #expect(ours == (try Fixtures.read(document)))
+        let expected: Double? = ["186": 186, "7": 7, "0": 0, "-5": -5, "1.5": 1.5, "2e2": 200, "1E2": 100][spelling]
+        if let expected {
+            #expect(ours.statuses.first?.media.picInfos["p"]?.slots.large?.width == expected)
+            #expect(ours.statuses.first?.media.pics.first?.thumbnail.width == expected)
+        }
+    }
+
     /// Pids compared on their bytes are equal exactly when their `String`s are: an escaped
     /// spelling and a canonically equivalent one are the same pid, other bytes are not.
     @Test func seenKeysCompareTokensAsStrings() {
