@@ -89,7 +89,7 @@ package struct JSONMemberCursor {
 ///     while let field = try scanner.nextField(&members, in: keys) { … consume the value … }
 extension JSONScanner {
     /// Enters the object at the position (its `{` must be the next byte).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func members() throws(JSONSyntaxError) -> JSONMemberCursor {
         JSONMemberCursor(firstPending: try enterObject())
     }
@@ -97,7 +97,7 @@ extension JSONScanner {
     /// The field number in `keys` of the next member that is the first of its key, the
     /// scanner on its value, which the caller must consume; every other member is skipped.
     /// `nil` at the end of the object, its `}` consumed.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func nextField(
         _ cursor: inout JSONMemberCursor, in keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Int? {
