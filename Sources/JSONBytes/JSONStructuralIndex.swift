@@ -24,7 +24,7 @@ package enum JSONStructuralIndex {
         package var isAvailable: Bool { cjs_path_available(cValue) != 0 }
     }
 
-    /// What stage 1 found: `valid`, or the first kind of problem it met.
+    /// What stage 1 found: `valid`, or of the problems it found the first in this order.
     package enum Outcome: Int32, Sendable {
         case valid = 0
         case invalidUTF8 = 1
@@ -42,13 +42,16 @@ package enum JSONStructuralIndex {
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 
     /// Runs stage 1 over `bytes`, writing `wordCount(for: bytes.count)` words to `tokens`
-    /// (bit i of word w: byte 64·w + i starts a token). The masks are complete only when the
-    /// outcome is `.valid`.
+    /// (bit i of word w: byte 64·w + i starts a token); the bytes before `start` (a byte order
+    /// mark) are read as spaces. The masks are complete only when the outcome is `.valid`; an
+    /// invalid document's outcome is the first of its problems in the order of `Outcome`, the
+    /// same on every path.
     package static func tokens(
-        of bytes: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutablePointer<UInt64>, path: Path = bestPath
+        of bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: UnsafeMutablePointer<UInt64>,
+        path: Path = bestPath
     ) -> Outcome {
         guard let base = bytes.baseAddress else { return .valid }
-        let status = cjs_structural_tokens(base, bytes.count, tokens, path.cValue)
+        let status = cjs_structural_tokens(base, bytes.count, start, tokens, path.cValue)
         return Outcome(rawValue: status.rawValue) ?? .unavailable
     }
 }
