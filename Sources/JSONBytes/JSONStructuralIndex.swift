@@ -38,6 +38,36 @@ package enum JSONStructuralIndex {
     /// The fastest path this CPU runs (AVX2 or SSE2 on x86-64, NEON on arm64).
     package static let bestPath: Path = Path(rawValue: Int(cjs_best_path().rawValue)) ?? .scalar
 
+    /// The deepest nesting `skipValue` follows (the scanner's `maximumDepth`).
+    package static let maximumDepth = Int(CJS_MAXIMUM_DEPTH)
+
+    /// Skips the value whose first token starts at `offset` (no whitespace before it) in the
+    /// `count` bytes at `bytes`, which passed stage 1 with masks `tokens`: the grammar is
+    /// checked from token to token, with at most `room` containers open at once. Returns the
+    /// offset of the next token after the value (`count` when none is left), or `nil` where the
+    /// grammar breaks.
+    @inline(__always)
+    package static func skipValue(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, from offset: Int, room: Int
+    ) -> Int? {
+        let end = cjs_skip_value(bytes, count, tokens, offset, room)
+        return end < 0 ? nil : end
+    }
+
+    /// The offset of the first token at or after `offset`, or `count` when none is left.
+    @inline(__always)
+    package static func nextToken(in tokens: UnsafePointer<UInt64>, count: Int, from offset: Int) -> Int {
+        var word = offset &>> 6
+        var bits = tokens[word] & (~0 << UInt64(offset & 63))
+        let words = wordCount(for: count)
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return count }
+            bits = tokens[word]
+        }
+        return word &<< 6 | bits.trailingZeroBitCount
+    }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 

@@ -59,6 +59,17 @@ static inline size_t cjs_token_words(size_t count) { return (count + 63) / 64; }
 /// complete only on `CJS_OK`.
 cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path);
 
+/// The deepest nesting `cjs_skip_value` follows.
+#define CJS_MAXIMUM_DEPTH 512
+
+/// Skips the value whose first token starts at `offset` (no whitespace before it) in a
+/// document that passed stage 1 with masks `tokens`, checking the grammar from token to token:
+/// containers closed by their own bracket, members as a string key, `:` and a value, commas
+/// between members and elements and nowhere else, and no more than `room` (at most
+/// `CJS_MAXIMUM_DEPTH`) containers open at once. Returns the offset of the next token after
+/// the value (`count` when none is left), or -1 where the grammar breaks.
+ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room);
+
 #ifdef __cplusplus
 }
 #endif
