@@ -23,20 +23,34 @@ extension JSONScanner {
         }
     }
 
-    /// Skips the value at the position by its tokens (`JSONStructuralIndex.skipValue`, a C
-    /// loop), checking the grammar (and the depth limit) as the byte loop does; `false` where
-    /// the grammar breaks, with nothing changed but the whitespace before the value passed
-    /// (which the byte loop passes first too). On success the position is the next token
-    /// (whitespace after the value passed) or the end of the document.
+    /// Skips the value at the position by its tokens, checking the grammar (and the depth
+    /// limit) as the byte loop does; `false` where the grammar breaks, with nothing changed but
+    /// the whitespace before the value passed (which the byte loop passes first too). On
+    /// success the position is the next token (whitespace after the value passed) or the end
+    /// of the document. A string or a scalar (most skipped values) ends before the next token;
+    /// a container is walked by `JSONStructuralIndex.skipValue`, a C loop.
     @inline(__always)
     mutating func skipValueByTokens(_ tokens: UnsafePointer<UInt64>) -> Bool {
         skipWhitespace()
-        guard position < count,
-            let end = JSONStructuralIndex.skipValue(
-                in: bytes, count: count, tokens: tokens, from: position, room: Self.maximumDepth - depth)
-        else { return false }
-        position = end
+        guard position < count, tokens[position &>> 6] & (1 << UInt64(position & 63)) != 0 else { return false }
+        let first = bytes[position]
+        if first | 0x20 == UInt8(ascii: "{") {
+            guard
+                let end = JSONStructuralIndex.skipValue(
+                    in: bytes, count: count, tokens: tokens, from: position, room: Self.maximumDepth - depth)
+            else { return false }
+            position = end
+        } else {
+            guard !Self.isPunctuation(first) else { return false }
+            position = JSONStructuralIndex.nextToken(in: tokens, count: count, from: position &+ 1)
+        }
         valuesSkippedByTokens &+= 1
         return true
+    }
+
+    /// `}`, `]`, `:` or `,`: a token that cannot start a value.
+    @inline(__always)
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        byte | 0x20 == UInt8(ascii: "}") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")
     }
 }
