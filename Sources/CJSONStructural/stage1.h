@@ -15,20 +15,28 @@ typedef struct {
     uint64_t whitespace;  // space, tab, line feed, carriage return
     uint64_t control;     // below 0x20 (the three whitespace controls included)
     uint64_t nonascii;    // 0x80 and above
+    uint64_t digit;       // 0 to 9
+    uint64_t zero;        // 0
 } cjs_classes;
 
-/// The pass over one document: input, output, what carries from one block to the next, and
-/// how far the byte-level validators have gone.
+/// What carries from one block to the next. A local of the block loop, apart from the pass's
+/// state: stores to the token masks could alias the pass's fields, not this.
 typedef struct {
-    const uint8_t *bytes;
-    size_t count;
-    uint64_t *tokens;
     uint64_t prev_escaped;    // 1 when the block's first byte follows an odd backslash run
     uint64_t prev_in_string;  // all ones when the block starts inside a string
     uint64_t prev_scalar;     // 1 when the previous block ended inside a number or literal
+} cjs_carry;
+
+/// The pass over one document: input, output, how far the byte-level validators have gone,
+/// and the problems found.
+typedef struct {
+    const uint8_t *bytes;
+    size_t count;
+    size_t start;             // bytes before this offset are read as spaces (a byte order mark)
+    uint64_t *tokens;
     size_t utf8_done;         // bytes before this offset are known to be UTF-8
     size_t escape_done;       // escaped bytes before this offset were checked with their escape
-    cjs_status status;
+    unsigned errors;          // bit s set: a problem of status s was found
 } cjs_stage1;
 
 int cjs_valid_escape(const uint8_t *bytes, size_t count, size_t offset, size_t *checked_to);
@@ -66,6 +74,12 @@ static inline uint64_t cjs_prefix_xor_shifts(uint64_t word) {
 /// bit and ends before an odd one (or the reverse) has odd length. `prev_escaped` is 1 when
 /// the previous block ended inside a run of odd length so far; it is updated for the next.
 static inline __attribute__((always_inline)) uint64_t cjs_escaped(uint64_t backslash, uint64_t *prev_escaped) {
+    if (!backslash) {
+        // Most blocks: only a run ending the previous block can escape the first byte.
+        uint64_t escaped = *prev_escaped;
+        *prev_escaped = 0;
+        return escaped;
+    }
     const uint64_t even_bits = 0x5555555555555555ULL;
     const uint64_t odd_bits = ~even_bits;
     uint64_t starts = backslash & ~(backslash << 1);
@@ -138,34 +152,76 @@ static inline int cjs_valid_scalar(const uint8_t *bytes, size_t count, size_t of
     return cjs_ends_scalar(bytes, count, index);
 }
 
-/// Records the first problem of the document.
-static inline void cjs_fail(cjs_stage1 *stage, cjs_status status) {
-    if (stage->status == CJS_OK) stage->status = status;
+/// Records a problem of the document. Every block is checked to the end, whatever it finds, so
+/// that the set of problems (and so the status reported: the first of them in `cjs_status`
+/// order) is the same on every path, however each path places its checks.
+static inline void cjs_fail(cjs_stage1 *stage, cjs_status status) { stage->errors |= 1u << status; }
+
+/// The status of the pass: the first problem found in `cjs_status` order, or `CJS_OK`.
+static inline cjs_status cjs_result(cjs_stage1 *stage) {
+    if (!stage->errors) return CJS_OK;
+    switch (__builtin_ctz(stage->errors)) {
+    case CJS_ERROR_UTF8: return CJS_ERROR_UTF8;
+    case CJS_ERROR_CONTROL: return CJS_ERROR_CONTROL;
+    case CJS_ERROR_ESCAPE: return CJS_ERROR_ESCAPE;
+    case CJS_ERROR_UNTERMINATED: return CJS_ERROR_UNTERMINATED;
+    default: return CJS_ERROR_SCALAR;
+    }
 }
 
-/// The byte-level checks the masks of one block point at: its numbers and literals, its
-/// escapes, its runs of non-ASCII bytes. Out of line, so that the block loop keeps its
-/// vector constants in registers.
+/// The checks that need the bytes themselves, for what the masks of one block point at: the
+/// numbers and literals `scalar_starts` (those the masks alone could not pass), the escapes,
+/// the runs of non-ASCII bytes `high` (paths that do not validate UTF-8 in vectors). Out of
+/// line, so that the block loop keeps its vector constants in registers.
 void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block);
 
-/// Everything after classification and the prefix XOR of the unescaped quotes: the string
-/// mask and the token mask of block `block`, then the checks of what it points at.
-static inline __attribute__((always_inline)) void cjs_block_finish(
-    cjs_stage1 *stage, const cjs_classes *classes, uint64_t quotes, uint64_t escaped, uint64_t quote_prefix,
-    size_t block) {
-    // In a string: from its opening quote (included) to its closing quote (excluded).
-    uint64_t inside = quote_prefix ^ stage->prev_in_string;
-    stage->prev_in_string = 0 - (inside >> 63);
-    if (classes->control & inside) cjs_fail(stage, CJS_ERROR_CONTROL);
-
-    uint64_t scalar = ~(classes->whitespace | classes->op | classes->quote | inside);
-    uint64_t scalar_starts = scalar & ~((scalar << 1) | stage->prev_scalar);
-    stage->prev_scalar = scalar >> 63;
-    stage->tokens[block] = (classes->op & ~inside) | (quotes & inside) | scalar_starts;
-    uint64_t escapes = escaped & inside;
-    if (scalar_starts | escapes | classes->nonascii) {
-        cjs_block_validate(stage, scalar_starts, escapes, classes->nonascii, block);
+/// The scalar tokens starting at `starts` that the masks pass on their own: a run of digits
+/// that ends inside the block (its end being known) and has no leading zero. What is left is
+/// for `cjs_valid_scalar`: signs, fractions, exponents, literals, runs reaching the block's end.
+/// `digit` and `zero` are the block's bytes `0`…`9` and `0`.
+static inline __attribute__((always_inline)) uint64_t cjs_plain_integers(
+    uint64_t starts, uint64_t scalar, uint64_t digit, uint64_t zero) {
+    // The run that reaches the block's end may go on in the next: its start is the last one.
+    uint64_t slow = (scalar >> 63) ? starts & (0x8000000000000000ULL >> __builtin_clzll(starts)) : 0;
+    if (!(scalar & ~digit)) {
+        // Only digits (most blocks): a `0` followed by more is all that can be wrong.
+        return slow | (starts & zero & (scalar >> 1));
     }
+    uint64_t rest = starts & ~slow;
+    while (rest) {
+        unsigned index = __builtin_ctzll(rest);
+        uint64_t start = rest & (0 - rest);
+        rest ^= start;
+        uint64_t run = scalar >> index;                 // bit 0: the start
+        uint64_t length_mask = (~run & (run + 1)) - 1;  // the run's bytes, from bit 0
+        uint64_t digits = (digit >> index) & length_mask;
+        uint64_t leading_zero = (zero >> index) & (length_mask >> 1) & 1;
+        if (digits != length_mask || leading_zero) slow |= start;
+    }
+    return slow;
+}
+
+/// The string mask and the token mask of block `block` from its classes and the prefix XOR of
+/// its unescaped quotes; the controls checked. Returns the bytes of numbers and literals
+/// (`*starts`: where they start), for the checks of `CJS_BLOCK`.
+static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
+    cjs_stage1 *stage, cjs_carry *carry, uint64_t *tokens, const cjs_classes *classes, uint64_t quotes,
+    uint64_t quote_prefix, size_t block, uint64_t *inside_out, uint64_t *starts) {
+    // In a string: from its opening quote (included) to its closing quote (excluded).
+    uint64_t inside = quote_prefix ^ carry->prev_in_string;
+    carry->prev_in_string = 0 - (inside >> 63);
+    *inside_out = inside;
+    // Controls: none inside strings, and outside them only the three of whitespace.
+    if (classes->control & (inside | ~classes->whitespace)) {
+        if (classes->control & inside) cjs_fail(stage, CJS_ERROR_CONTROL);
+        if (classes->control & ~inside & ~classes->whitespace) cjs_fail(stage, CJS_ERROR_SCALAR);
+    }
+    uint64_t scalar = ~(classes->whitespace | classes->op | classes->quote | inside);
+    uint64_t scalar_starts = scalar & ~((scalar << 1) | carry->prev_scalar);
+    carry->prev_scalar = scalar >> 63;
+    tokens[block] = (classes->op & ~inside) | (quotes & inside) | scalar_starts;
+    *starts = scalar_starts;
+    return scalar;
 }
 
 /// Hides a mask's origin from the optimizer: without it, LLVM sees the masks as vectors of
@@ -173,42 +229,86 @@ static inline __attribute__((always_inline)) void cjs_block_finish(
 /// (measured: twice the instructions of the whole pass).
 #define CJS_OPAQUE(mask) __asm__("" : "+r"(mask))
 
-/// One block: escapes, unescaped quotes, their prefix XOR by `PREFIX_XOR`, then the rest.
-#define CJS_BLOCK(stage, classes, block, PREFIX_XOR)                                   \
+/// One block at `pointer`: escapes, unescaped quotes, their prefix XOR by `PREFIX_XOR`, the
+/// masks, then the checks of what they point at: numbers and literals (`DIGITS(pointer,
+/// classes, &zero)` gives the block's digits and writes its zeros to `zero`, asked only of
+/// blocks where numbers or literals start), escapes, and `HIGH`, the non-ASCII bytes for
+/// `cjs_block_validate` (or 0 when the path validates UTF-8 itself).
+#define CJS_BLOCK(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS) \
     do {                                                                               \
         CJS_OPAQUE((classes).quote);                                                   \
         CJS_OPAQUE((classes).backslash);                                               \
         CJS_OPAQUE((classes).op);                                                      \
         CJS_OPAQUE((classes).whitespace);                                              \
         CJS_OPAQUE((classes).control);                                                 \
-        CJS_OPAQUE((classes).nonascii);                                                \
-        uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(stage)->prev_escaped); \
+        uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(carry).prev_escaped); \
         uint64_t cjs_quotes = (classes).quote & ~cjs_escaped_bytes;                    \
-        cjs_block_finish((stage), &(classes), cjs_quotes, cjs_escaped_bytes, PREFIX_XOR(cjs_quotes), (block)); \
+        uint64_t cjs_inside, cjs_starts;                                               \
+        uint64_t cjs_scalar = cjs_block_tokens((stage), &(carry), (tokens), &(classes), cjs_quotes, \
+            PREFIX_XOR(cjs_quotes), (block), &cjs_inside, &cjs_starts);                \
+        uint64_t cjs_slow = 0;                                                         \
+        if (cjs_starts) {                                                              \
+            uint64_t cjs_zero;                                                         \
+            uint64_t cjs_digit = DIGITS((pointer), (classes), &cjs_zero);              \
+            cjs_slow = cjs_plain_integers(cjs_starts, cjs_scalar, cjs_digit, cjs_zero); \
+        }                                                                              \
+        uint64_t cjs_escapes = cjs_escaped_bytes & cjs_inside;                         \
+        uint64_t cjs_high = HIGH(classes);                                             \
+        if (cjs_slow | cjs_escapes | cjs_high) cjs_block_validate((stage), cjs_slow, cjs_escapes, cjs_high, (block)); \
     } while (0)
 
-/// The whole pass with one path's `CLASSIFY(pointer, &classes)` and `PREFIX_XOR(word)`: full
-/// blocks in place, the last partial block from a copy padded with spaces (which start no
-/// token), then the check that no string is left open.
-#define CJS_RUN(stage, CLASSIFY, PREFIX_XOR)                                           \
+/// Copies block `block` into `padded`, with spaces (which start no token) for the bytes before
+/// the pass's start and after the document's end.
+static inline void cjs_pad_block(const cjs_stage1 *stage, size_t block, uint8_t *padded) {
+    memset(padded, ' ', 64);
+    size_t base = 64 * block;
+    size_t from = stage->start > base ? stage->start - base : 0;
+    size_t to = stage->count - base < 64 ? stage->count - base : 64;
+    if (from < to) memcpy(padded + from, stage->bytes + base + from, to - from);
+}
+
+/// The whole pass with one path's `CLASSIFY(pointer, &classes)`, `PREFIX_XOR(word)`,
+/// `UTF8(pointer, index, &classes)` (a path's own UTF-8 validation of the block, or nothing),
+/// `HIGH(classes)` and `DIGITS(pointer, classes)` (see `CJS_BLOCK`): the blocks wholly inside the document in place, the others (the last,
+/// partial one; the first when the pass starts after a byte order mark) from a padded copy.
+/// The caller then calls `cjs_result`.
+#define CJS_RUN(stage, CLASSIFY, PREFIX_XOR, UTF8, HIGH, DIGITS)                       \
     do {                                                                               \
         cjs_classes cjs_block_classes;                                                 \
-        size_t cjs_full = (stage)->count / 64;                                         \
-        for (size_t cjs_index = 0; cjs_index < cjs_full; cjs_index++) {                \
-            CLASSIFY((stage)->bytes + 64 * cjs_index, &cjs_block_classes);             \
-            CJS_BLOCK(stage, cjs_block_classes, cjs_index, PREFIX_XOR);                \
-            if ((stage)->status != CJS_OK) return (stage)->status;                     \
+        cjs_carry cjs_block_carry = {0, 0, 0};                                         \
+        uint64_t *cjs_tokens = (stage)->tokens;                                        \
+        const uint8_t *cjs_bytes = (stage)->bytes;                                     \
+        uint8_t cjs_padded[64];                                                        \
+        size_t cjs_blocks = cjs_token_words((stage)->count);                           \
+        size_t cjs_direct_from = ((stage)->start + 63) / 64;                           \
+        size_t cjs_direct_to = (stage)->count / 64;                                    \
+        for (size_t cjs_index = 0; cjs_index < cjs_blocks;) {                          \
+            if (cjs_index >= cjs_direct_from && cjs_index < cjs_direct_to) {           \
+                for (; cjs_index < cjs_direct_to; cjs_index++) {                       \
+                    const uint8_t *cjs_pointer = cjs_bytes + 64 * cjs_index;      \
+                    CLASSIFY(cjs_pointer, &cjs_block_classes);                         \
+                    UTF8(cjs_pointer, cjs_index, &cjs_block_classes);                             \
+                    CJS_BLOCK(stage, cjs_block_carry, cjs_tokens, cjs_block_classes, cjs_pointer, cjs_index, PREFIX_XOR, \
+                        HIGH, DIGITS);                                      \
+                }                                                                      \
+            } else {                                                                   \
+                cjs_pad_block((stage), cjs_index, cjs_padded);                         \
+                CLASSIFY(cjs_padded, &cjs_block_classes);                              \
+                UTF8(cjs_padded, cjs_index, &cjs_block_classes);                                  \
+                CJS_BLOCK(stage, cjs_block_carry, cjs_tokens, cjs_block_classes, cjs_padded, cjs_index, PREFIX_XOR, HIGH, \
+                    DIGITS);                                                           \
+                cjs_index++;                                                           \
+            }                                                                          \
         }                                                                              \
-        size_t cjs_rest = (stage)->count % 64;                                         \
-        if (cjs_rest) {                                                                \
-            uint8_t cjs_padded[64];                                                    \
-            memset(cjs_padded, ' ', sizeof cjs_padded);                                \
-            memcpy(cjs_padded, (stage)->bytes + 64 * cjs_full, cjs_rest);              \
-            CLASSIFY(cjs_padded, &cjs_block_classes);                                  \
-            CJS_BLOCK(stage, cjs_block_classes, cjs_full, PREFIX_XOR);                 \
-        }                                                                              \
-        if ((stage)->prev_in_string) cjs_fail((stage), CJS_ERROR_UNTERMINATED);        \
-        return (stage)->status;                                                        \
+        if (cjs_block_carry.prev_in_string) cjs_fail((stage), CJS_ERROR_UNTERMINATED); \
     } while (0)
+
+/// For paths that leave UTF-8 to `cjs_block_validate`.
+#define CJS_NO_UTF8(pointer, index, classes) \
+    do {                                \
+    } while (0)
+#define CJS_HIGH(classes) ((classes).nonascii)
+/// For paths whose classification gives the digits.
+#define CJS_DIGITS(pointer, classes, zeros) ((*(zeros) = (classes).zero), (classes).digit)
 
 #endif

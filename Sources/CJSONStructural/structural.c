@@ -50,12 +50,13 @@ int cjs_path_available(cjs_path path) {
     }
 }
 
-cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, uint64_t *tokens, cjs_path path) {
+cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path) {
     if (!cjs_path_available(path)) return CJS_ERROR_UNAVAILABLE;
     cjs_stage1 stage;
     memset(&stage, 0, sizeof stage);
     stage.bytes = bytes;
     stage.count = count;
+    stage.start = start < count ? start : count;
     stage.tokens = tokens;
     switch (path) {
 #if defined(__x86_64__) || defined(_M_X64)
@@ -83,7 +84,7 @@ static inline uint64_t cjs_flag(int condition, unsigned index) {
 }
 
 static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classes) {
-    uint64_t quote = 0, backslash = 0, op = 0, whitespace = 0, control = 0, nonascii = 0;
+    uint64_t quote = 0, backslash = 0, op = 0, whitespace = 0, control = 0, nonascii = 0, digit = 0, zero = 0;
     for (unsigned index = 0; index < 64; index++) {
         uint8_t byte = block[index];
         uint8_t folded = byte | 0x20;  // '[' → '{', ']' → '}'
@@ -93,6 +94,8 @@ static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classe
         whitespace |= cjs_flag(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t', index);
         control |= cjs_flag(byte < 0x20, index);
         nonascii |= cjs_flag(byte >= 0x80, index);
+        digit |= cjs_flag(cjs_is_digit(byte), index);
+        zero |= cjs_flag(byte == '0', index);
     }
     classes->quote = quote;
     classes->backslash = backslash;
@@ -100,9 +103,14 @@ static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classe
     classes->whitespace = whitespace;
     classes->control = control;
     classes->nonascii = nonascii;
+    classes->digit = digit;
+    classes->zero = zero;
 }
 
-cjs_status cjs_run_scalar(cjs_stage1 *stage) { CJS_RUN(stage, cjs_classify_scalar, cjs_prefix_xor_shifts); }
+cjs_status cjs_run_scalar(cjs_stage1 *stage) {
+    CJS_RUN(stage, cjs_classify_scalar, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH, CJS_DIGITS);
+    return cjs_result(stage);
+}
 
 // MARK: Validators
 
@@ -111,7 +119,6 @@ void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t esca
     while (scalar_starts) {
         if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
             cjs_fail(stage, CJS_ERROR_SCALAR);
-            return;  // only the first problem is kept
         }
         scalar_starts &= scalar_starts - 1;
     }

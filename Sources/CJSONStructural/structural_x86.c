@@ -17,6 +17,7 @@
 // intrinsics are written with casts, whose types clang keeps in the debug information.
 typedef char cjs_v16 __attribute__((vector_size(16)));
 typedef char cjs_v32 __attribute__((vector_size(32)));
+typedef unsigned char cjs_u32 __attribute__((vector_size(32)));
 typedef long long cjs_v2i64 __attribute__((vector_size(16)));
 
 /// A move mask (one bit per byte's high bit) as a 64-bit word.
@@ -48,6 +49,8 @@ static inline CJS_SSE2 void cjs_classify16(cjs_v16 bytes, unsigned shift, cjs_cl
     classes->whitespace |= cjs_mask16(__builtin_ia32_pmovmskb128(space)) << shift;
     classes->control |= cjs_mask16(__builtin_ia32_pmovmskb128(control)) << shift;
     classes->nonascii |= cjs_mask16(__builtin_ia32_pmovmskb128(bytes)) << shift;
+    classes->digit |= cjs_mask16(__builtin_ia32_pmovmskb128((bytes > '/') & (bytes < ':'))) << shift;
+    classes->zero |= cjs_mask16(__builtin_ia32_pmovmskb128(bytes == '0')) << shift;
 }
 
 static inline CJS_SSE2 void cjs_classify_sse2(const uint8_t *block, cjs_classes *classes) {
@@ -60,7 +63,8 @@ static inline CJS_SSE2 void cjs_classify_sse2(const uint8_t *block, cjs_classes 
 }
 
 CJS_SSE2 cjs_status cjs_run_sse2(cjs_stage1 *stage) {
-    CJS_RUN(stage, cjs_classify_sse2, cjs_prefix_xor_shifts);
+    CJS_RUN(stage, cjs_classify_sse2, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH, CJS_DIGITS);
+    return cjs_result(stage);
 }
 
 // MARK: AVX2 and PCLMULQDQ
@@ -77,31 +81,182 @@ static inline CJS_AVX2 uint64_t cjs_prefix_xor_clmul(uint64_t word) {
     return result;
 }
 
-/// The classes of 32 bytes, as 32-bit masks placed at bit `shift`.
-static inline CJS_AVX2 void cjs_classify32(cjs_v32 bytes, unsigned shift, cjs_classes *classes) {
-    cjs_v32 folded = bytes | 0x20;
-    cjs_v32 op = (folded == '{') | (folded == '}') | (bytes == ':') | (bytes == ',');
-    cjs_v32 space = (bytes == ' ') | (bytes == '\n') | (bytes == '\r') | (bytes == '\t');
-    cjs_v32 control = (bytes & 0xE0) == 0;
-    classes->quote |= cjs_mask32(__builtin_ia32_pmovmskb256(bytes == '"')) << shift;
-    classes->backslash |= cjs_mask32(__builtin_ia32_pmovmskb256(bytes == '\\')) << shift;
-    classes->op |= cjs_mask32(__builtin_ia32_pmovmskb256(op)) << shift;
-    classes->whitespace |= cjs_mask32(__builtin_ia32_pmovmskb256(space)) << shift;
-    classes->control |= cjs_mask32(__builtin_ia32_pmovmskb256(control)) << shift;
-    classes->nonascii |= cjs_mask32(__builtin_ia32_pmovmskb256(bytes)) << shift;
+/// Both halves of a 64-byte block's masks, as one word.
+static inline uint64_t cjs_join32(int low, int high) { return cjs_mask32(low) | cjs_mask32(high) << 32; }
+
+/// `table[nibble]` for each byte of `nibbles` (each below 16), in both 16-byte lanes.
+static inline CJS_AVX2 cjs_u32 cjs_lookup(cjs_v32 table, cjs_u32 nibbles) {
+    return __builtin_ia32_pshufb256(table, nibbles);
 }
 
+/// The classes of 64 bytes. Whitespace and `{ } [ ] : ,` by table lookups on the low four bits
+/// (simdjson's method): a byte is whitespace when it equals its entry of the first table, an
+/// operator when it equals, with bit 5 set (`[` → `{`), its entry of the second; a byte of 0x80
+/// or more looks up zero and matches neither. Two controls pass for operators (0x0C and 0x1A,
+/// with bit 5 set: `,` and `:`); `cjs_block_finish` refuses every control outside strings
+/// that is not whitespace, so the masks of a document that passes are exact.
 static inline CJS_AVX2 void cjs_classify_avx2(const uint8_t *block, cjs_classes *classes) {
-    memset(classes, 0, sizeof *classes);
-    cjs_v32 low, high;
-    memcpy(&low, block, sizeof low);
-    memcpy(&high, block + 32, sizeof high);
-    cjs_classify32(low, 0, classes);
-    cjs_classify32(high, 32, classes);
+    const cjs_v32 spaces = {
+        ' ', -1, -1, -1, -1, -1, -1, -1, -1, '\t', '\n', -1, -1, '\r', -1, -1,
+        ' ', -1, -1, -1, -1, -1, -1, -1, -1, '\t', '\n', -1, -1, '\r', -1, -1,
+    };
+    const cjs_v32 operators = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
+    };
+    cjs_v32 halves[2];
+    int quote[2], backslash[2], op[2], space[2], low[2], high[2];
+    memcpy(halves, block, sizeof halves);
+    for (unsigned half = 0; half < 2; half++) {
+        cjs_v32 bytes = halves[half];
+        quote[half] = __builtin_ia32_pmovmskb256(bytes == '"');
+        backslash[half] = __builtin_ia32_pmovmskb256(bytes == '\\');
+        space[half] = __builtin_ia32_pmovmskb256(bytes == __builtin_ia32_pshufb256(spaces, bytes));
+        op[half] = __builtin_ia32_pmovmskb256((bytes | 0x20) == __builtin_ia32_pshufb256(operators, bytes));
+        low[half] = __builtin_ia32_pmovmskb256(bytes < 0x20);  // signed: controls, and 0x80 or more
+        high[half] = __builtin_ia32_pmovmskb256(bytes);
+    }
+    classes->quote = cjs_join32(quote[0], quote[1]);
+    classes->backslash = cjs_join32(backslash[0], backslash[1]);
+    classes->op = cjs_join32(op[0], op[1]);
+    classes->whitespace = cjs_join32(space[0], space[1]);
+    classes->nonascii = cjs_join32(high[0], high[1]);
+    classes->control = cjs_join32(low[0], low[1]) & ~classes->nonascii;
 }
+
+/// The digits of 64 bytes, and in `zero` their zeros: asked only of blocks where numbers start.
+static inline CJS_AVX2 uint64_t cjs_digits_avx2(const uint8_t *block, uint64_t *zero) {
+    cjs_v32 halves[2];
+    memcpy(halves, block, sizeof halves);
+    // '0'…'9' plus 0x50 are the ten least signed bytes, '0' the least.
+    cjs_v32 low = halves[0] + 0x50, high = halves[1] + 0x50;
+    *zero = cjs_join32(__builtin_ia32_pmovmskb256(low == -128), __builtin_ia32_pmovmskb256(high == -128));
+    return cjs_join32(__builtin_ia32_pmovmskb256(low < -118), __builtin_ia32_pmovmskb256(high < -118));
+}
+
+// MARK: UTF-8 in vectors
+
+// UTF-8 by lookup tables (Keiser & Lemire, "Validating UTF-8 In Less Than One Instruction Per
+// Byte", 2021). Every error of Unicode's Table 3-7 is visible in at most the two bytes it ends
+// with (the lead and the next, or a continuation and the next), except a missing third or
+// fourth byte. Three 16-entry tables, indexed by the high and low four bits of the previous
+// byte and by the high four bits of the byte, each give the set of error kinds the pair could
+// show; their intersection is the pair's errors. Bit 7 (two continuations in a row) is no
+// error where a three- or four-byte lead two or three bytes back calls for one, and an error
+// everywhere else: XOR with where such leads call for continuations flags both a continuation
+// too many and one missing. A lead near the end of the document that calls for more bytes than
+// are left is caught at the end.
+
+#define CJS_TOO_SHORT 0x01  // a lead, then no continuation
+#define CJS_TOO_LONG 0x02   // ASCII, then a continuation
+#define CJS_OVERLONG_3 0x04 // E0, then 80…9F
+#define CJS_TOO_LARGE 0x08  // F4, then 90…BF; F5 or more, then 90…BF
+#define CJS_SURROGATE 0x10  // ED, then A0…BF
+#define CJS_OVERLONG_2 0x20 // C0 or C1, then a continuation
+#define CJS_TOO_LARGE_1000 0x40 // F5 or more, then 80…8F
+#define CJS_OVERLONG_4 0x40 // F0, then 80…8F
+#define CJS_TWO_CONTS 0x80  // a continuation, then another
+#define CJS_CARRY (CJS_TOO_SHORT | CJS_TOO_LONG | CJS_TWO_CONTS)  // kinds that depend not on the low bits
+
+/// The validation state carried from block to block, touched by non-ASCII blocks only.
+typedef struct {
+    cjs_u32 previous;  // the last 32 bytes of the last block that was not ASCII
+    int failed;        // an error was found
+} cjs_utf8;
+
+/// The bytes of `input` each moved `N` places later, the first ones taken from the end of
+/// `previous`: the byte `N` places before each byte of `input`.
+#define CJS_BEFORE(input, previous, N) \
+    __builtin_shufflevector((previous), (input), \
+        32 - N, 33 - N, 34 - N, 35 - N, 36 - N, 37 - N, 38 - N, 39 - N, 40 - N, 41 - N, 42 - N, 43 - N, 44 - N, \
+        45 - N, 46 - N, 47 - N, 48 - N, 49 - N, 50 - N, 51 - N, 52 - N, 53 - N, 54 - N, 55 - N, 56 - N, 57 - N, \
+        58 - N, 59 - N, 60 - N, 61 - N, 62 - N, 63 - N)
+
+#define CJS_SPLAT8(x) x, x, x, x, x, x, x, x
+#define CJS_SPLAT32(x) CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x)
+
+/// The errors of the 32 bytes `input`, whose 32 predecessors are `previous`.
+static inline CJS_AVX2 cjs_u32 cjs_utf8_errors(cjs_u32 input, cjs_u32 previous) {
+    const cjs_v32 first_high = {
+        CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG,
+        CJS_TOO_LONG, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TOO_SHORT | CJS_OVERLONG_2,
+        CJS_TOO_SHORT, CJS_TOO_SHORT | CJS_OVERLONG_3 | CJS_SURROGATE,
+        CJS_TOO_SHORT | CJS_TOO_LARGE | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4,
+        CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG,
+        CJS_TOO_LONG, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TOO_SHORT | CJS_OVERLONG_2,
+        CJS_TOO_SHORT, CJS_TOO_SHORT | CJS_OVERLONG_3 | CJS_SURROGATE,
+        CJS_TOO_SHORT | CJS_TOO_LARGE | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4,
+    };
+#define CJS_LARGE (CJS_CARRY | CJS_TOO_LARGE | CJS_TOO_LARGE_1000)
+    const cjs_v32 first_low = {
+        CJS_CARRY | CJS_OVERLONG_3 | CJS_OVERLONG_2 | CJS_OVERLONG_4, CJS_CARRY | CJS_OVERLONG_2, CJS_CARRY,
+        CJS_CARRY, CJS_CARRY | CJS_TOO_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE,
+        CJS_LARGE, CJS_LARGE, CJS_LARGE | CJS_SURROGATE, CJS_LARGE, CJS_LARGE,
+        CJS_CARRY | CJS_OVERLONG_3 | CJS_OVERLONG_2 | CJS_OVERLONG_4, CJS_CARRY | CJS_OVERLONG_2, CJS_CARRY,
+        CJS_CARRY, CJS_CARRY | CJS_TOO_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE,
+        CJS_LARGE, CJS_LARGE, CJS_LARGE | CJS_SURROGATE, CJS_LARGE, CJS_LARGE,
+    };
+#undef CJS_LARGE
+#define CJS_CONT_8 (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_OVERLONG_3 | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4)
+#define CJS_CONT_9 (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_OVERLONG_3 | CJS_TOO_LARGE)
+#define CJS_CONT_AB (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_SURROGATE | CJS_TOO_LARGE)
+    const cjs_v32 second_high = {
+        CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT,
+        CJS_TOO_SHORT, CJS_CONT_8, CJS_CONT_9, CJS_CONT_AB, CJS_CONT_AB, CJS_TOO_SHORT, CJS_TOO_SHORT,
+        CJS_TOO_SHORT, CJS_TOO_SHORT,
+        CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT,
+        CJS_TOO_SHORT, CJS_CONT_8, CJS_CONT_9, CJS_CONT_AB, CJS_CONT_AB, CJS_TOO_SHORT, CJS_TOO_SHORT,
+        CJS_TOO_SHORT, CJS_TOO_SHORT,
+    };
+#undef CJS_CONT_8
+#undef CJS_CONT_9
+#undef CJS_CONT_AB
+    cjs_u32 before1 = CJS_BEFORE(input, previous, 1);
+    cjs_u32 before2 = CJS_BEFORE(input, previous, 2);
+    cjs_u32 before3 = CJS_BEFORE(input, previous, 3);
+    cjs_u32 pairs = cjs_lookup(first_high, before1 >> 4) & cjs_lookup(first_low, before1 & 0x0F)
+        & cjs_lookup(second_high, input >> 4);
+    // 0x80 where a lead two bytes back (E0 or more) or three back (F0 or more) calls for a
+    // continuation here.
+    const cjs_u32 third = {CJS_SPLAT32(0xE0 - 0x80)};
+    const cjs_u32 fourth = {CJS_SPLAT32(0xF0 - 0x80)};
+    cjs_u32 called = (__builtin_elementwise_sub_sat(before2, third) | __builtin_elementwise_sub_sat(before3, fourth)) & 0x80;
+    return pairs ^ called;
+}
+
+/// Validates a block `index` of the pass, `block` its bytes, when one of them is not ASCII. An
+/// ASCII block needs nothing: a non-ASCII block that ends in the middle of a sequence looks at
+/// the next byte of the document, which must then be non-ASCII (its block validated in turn,
+/// with this one's last bytes before it) and not the document's end.
+static inline CJS_AVX2 void cjs_utf8_block(
+    cjs_utf8 *state, const cjs_stage1 *stage, const uint8_t *block, size_t index, const cjs_classes *classes) {
+    if (!classes->nonascii) return;
+    // The most a byte may be at each place without calling for more bytes than the block has.
+    const cjs_u32 most = {
+        CJS_SPLAT8(255), CJS_SPLAT8(255), CJS_SPLAT8(255), 255, 255, 255, 255, 255, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1,
+    };
+    cjs_u32 halves[2];
+    memcpy(halves, block, sizeof halves);
+    const cjs_u32 zero = {0};
+    cjs_u32 errors = cjs_utf8_errors(halves[0], state->previous) | cjs_utf8_errors(halves[1], halves[0]);
+    state->failed |= __builtin_ia32_pmovmskb256(errors != zero);
+    state->previous = halves[1];
+    if (__builtin_ia32_pmovmskb256(__builtin_elementwise_sub_sat(halves[1], most) != zero)) {
+        size_t next = 64 * index + 64;
+        if (next >= stage->count || stage->bytes[next] < 0x80) state->failed = 1;
+    }
+}
+
+#define CJS_AVX2_UTF8(pointer, index, classes) cjs_utf8_block(&cjs_utf8_state, (stage), (pointer), (index), (classes))
+#define CJS_NO_HIGH(classes) 0
+#define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
 CJS_AVX2 cjs_status cjs_run_avx2(cjs_stage1 *stage) {
-    CJS_RUN(stage, cjs_classify_avx2, cjs_prefix_xor_clmul);
+    cjs_utf8 cjs_utf8_state;
+    memset(&cjs_utf8_state, 0, sizeof cjs_utf8_state);
+    CJS_RUN(stage, cjs_classify_avx2, cjs_prefix_xor_clmul, CJS_AVX2_UTF8, CJS_NO_HIGH, CJS_AVX2_DIGITS);
+    if (cjs_utf8_state.failed) cjs_fail(stage, CJS_ERROR_UTF8);
+    return cjs_result(stage);
 }
 
 #endif

@@ -10,6 +10,14 @@ extension JSONScanner {
     /// place to throw the error it always has (same message, same offset).
     package mutating func skipValue() throws(JSONSyntaxError) {
         if let tokens, skipValueByTokens(tokens) { return }
+        try skipValueByBytes()
+    }
+
+    /// The byte-by-byte loop, out of line: the token path above, taken for most values of a
+    /// document that passed stage 1, then pays no prologue for this loop's registers and
+    /// temporary allocation.
+    @inline(never)
+    private mutating func skipValueByBytes() throws(JSONSyntaxError) {
         let words = (Self.maximumDepth + 63) / 64
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) {
             (open: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in

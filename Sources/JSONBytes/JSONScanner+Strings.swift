@@ -27,7 +27,9 @@ extension JSONScanner {
     /// Scans the string at the position (its opening quote), validating escapes and UTF-8.
     ///
     /// Inline for the common case, a string of plain ASCII: the first byte needing attention
-    /// is its closing quote. Otherwise the string is scanned again by the full loop.
+    /// is its closing quote. Otherwise, with stage 1's token masks, the string was validated by
+    /// stage 1 and only its end and whether it holds escapes are looked for; without them it
+    /// is scanned again by the full loop.
     @inline(__always)
     package mutating func scanString() throws(JSONSyntaxError) -> JSONStringToken {
         let start = position &+ 1
@@ -36,7 +38,32 @@ extension JSONScanner {
             position = end &+ 1
             return JSONStringToken(start: start, end: end, hasEscapes: false)
         }
+        if let tokens, let token = validatedString(tokens) { return token }
         return try scanStringWithAttention()
+    }
+
+    /// The string at the position when stage 1 marked it (its opening quote is a token) and so
+    /// validated it: its closing quote is the last one before the next token (only whitespace
+    /// lies between), and it has escapes when a backslash lies inside. `nil` when the position
+    /// is not a token.
+    private mutating func validatedString(_ tokens: UnsafePointer<UInt64>) -> JSONStringToken? {
+        guard tokens[position &>> 6] & (1 << UInt64(position & 63)) != 0 else { return nil }
+        let start = position &+ 1
+        var end = JSONStructuralIndex.nextToken(in: tokens, count: count, from: start) &- 1
+        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        guard end > position else { return nil }
+        var index = start
+        var hasEscapes = false
+        while index &+ 8 <= end, !hasEscapes {
+            hasEscapes = SWAR.equal(SWAR.load(bytes + index), UInt8(ascii: "\\")) != 0
+            index &+= 8
+        }
+        while index < end, !hasEscapes {
+            hasEscapes = bytes[index] == UInt8(ascii: "\\")
+            index &+= 1
+        }
+        position = end &+ 1
+        return JSONStringToken(start: start, end: end, hasEscapes: hasEscapes)
     }
 
     /// Scans a string that holds escapes or non-ASCII bytes (or ends the document).

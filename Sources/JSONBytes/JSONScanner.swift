@@ -26,6 +26,9 @@ package struct JSONScanner {
     /// Stage 1's token masks of the whole document (`JSONStructuralIndex`), when it passed
     /// stage 1: `skipValue` then walks them. `nil`: every value is skipped byte by byte.
     package var tokens: UnsafePointer<UInt64>?
+    /// Values `skipValue` passed over by stage 1's token masks rather than byte by byte: what
+    /// tests read to know the token path was taken. Nothing else depends on it.
+    package var valuesSkippedByTokens = 0
     /// The document as an array, the storage `byteString(_:)` slices share: the caller's array
     /// (the same bytes as `bytes`), else a copy made by the first `byteString(_:)`.
     package var retained: [UInt8]?

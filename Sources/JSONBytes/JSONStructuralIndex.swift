@@ -24,7 +24,7 @@ package enum JSONStructuralIndex {
         package var isAvailable: Bool { cjs_path_available(cValue) != 0 }
     }
 
-    /// What stage 1 found: `valid`, or the first kind of problem it met.
+    /// What stage 1 found: `valid`, or of the problems it found the first in this order.
     package enum Outcome: Int32, Sendable {
         case valid = 0
         case invalidUTF8 = 1
@@ -38,17 +38,50 @@ package enum JSONStructuralIndex {
     /// The fastest path this CPU runs (AVX2 or SSE2 on x86-64, NEON on arm64).
     package static let bestPath: Path = Path(rawValue: Int(cjs_best_path().rawValue)) ?? .scalar
 
+    /// The deepest nesting `skipValue` follows (the scanner's `maximumDepth`).
+    package static let maximumDepth = Int(CJS_MAXIMUM_DEPTH)
+
+    /// Skips the value whose first token starts at `offset` (no whitespace before it) in the
+    /// `count` bytes at `bytes`, which passed stage 1 with masks `tokens`: the grammar is
+    /// checked from token to token, with at most `room` containers open at once. Returns the
+    /// offset of the next token after the value (`count` when none is left), or `nil` where the
+    /// grammar breaks.
+    @inline(__always)
+    package static func skipValue(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, from offset: Int, room: Int
+    ) -> Int? {
+        let end = cjs_skip_value(bytes, count, tokens, offset, room)
+        return end < 0 ? nil : end
+    }
+
+    /// The offset of the first token at or after `offset`, or `count` when none is left.
+    @inline(__always)
+    package static func nextToken(in tokens: UnsafePointer<UInt64>, count: Int, from offset: Int) -> Int {
+        var word = offset &>> 6
+        var bits = tokens[word] & (~0 << UInt64(offset & 63))
+        let words = wordCount(for: count)
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return count }
+            bits = tokens[word]
+        }
+        return word &<< 6 | bits.trailingZeroBitCount
+    }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 
     /// Runs stage 1 over `bytes`, writing `wordCount(for: bytes.count)` words to `tokens`
-    /// (bit i of word w: byte 64·w + i starts a token). The masks are complete only when the
-    /// outcome is `.valid`.
+    /// (bit i of word w: byte 64·w + i starts a token); the bytes before `start` (a byte order
+    /// mark) are read as spaces. The masks are complete only when the outcome is `.valid`; an
+    /// invalid document's outcome is the first of its problems in the order of `Outcome`, the
+    /// same on every path.
     package static func tokens(
-        of bytes: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutablePointer<UInt64>, path: Path = bestPath
+        of bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: UnsafeMutablePointer<UInt64>,
+        path: Path = bestPath
     ) -> Outcome {
         guard let base = bytes.baseAddress else { return .valid }
-        let status = cjs_structural_tokens(base, bytes.count, tokens, path.cValue)
+        let status = cjs_structural_tokens(base, bytes.count, start, tokens, path.cValue)
         return Outcome(rawValue: status.rawValue) ?? .unavailable
     }
 }

@@ -23,6 +23,81 @@ private func skipDocument(_ bytes: [UInt8], withTokens: Bool) -> Result<Int, JSO
     }
 }
 
+/// Every value of the document at the scanner's position, read through the scanner's own
+/// calls (strings as their decoded text, numbers as their bytes), as a description to compare.
+private func readAll(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+    switch try scanner.peekKind() {
+    case .string:
+        let token = try scanner.scanString()
+        return "s(\(scanner.string(token)), \(token.hasEscapes))"
+    case .number:
+        let token = try scanner.scanNumber()
+        return
+            "n(\(String(decoding: UnsafeBufferPointer(start: scanner.bytes + token.start, count: token.end - token.start), as: UTF8.self)))"
+    case .bool: return "b(\(try scanner.scanBool()))"
+    case .null:
+        try scanner.scanNull()
+        return "null"
+    case .object:
+        var members: [String] = []
+        if try scanner.enterObject() {
+            repeat {
+                let key = scanner.string(try scanner.memberKey())
+                members.append(key + ":" + (try readAll(&scanner)))
+            } while try scanner.nextMember()
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    case .array:
+        var elements: [String] = []
+        if try scanner.enterArray() {
+            repeat { elements.append(try readAll(&scanner)) } while try scanner.nextElement()
+        }
+        return "[" + elements.joined(separator: ",") + "]"
+    }
+}
+
+/// `readAll` of the whole of `bytes`, with stage 1's token masks or without.
+private func readDocument(_ bytes: [UInt8], withTokens: Bool) -> Result<String, JSONSyntaxError> {
+    bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(JSONSyntaxError) -> String in
+            func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+                let text = try readAll(&scanner)
+                try scanner.finish()
+                return text
+            }
+            if withTokens {
+                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try read(&scanner) }
+            }
+            var scanner = try JSONScanner(buffer)
+            return try read(&scanner)
+        }
+    }
+}
+
+/// How many values `skipValue` passed over by tokens while skipping each member of the
+/// top-level object of `bytes` (read from `start`), or nil when that failed.
+private func membersSkippedByTokens(_ bytes: [UInt8], from start: Int = 0, withTokens: Bool = true) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+        func skipMembers(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Int {
+            if try scanner.enterObject() {
+                repeat {
+                    _ = try scanner.memberKey()
+                    try scanner.skipValue()
+                } while try scanner.nextMember()
+            }
+            try scanner.finish()
+            return scanner.valuesSkippedByTokens
+        }
+        if withTokens {
+            return try? JSONScanner.withTokens(buffer, from: start) { scanner throws(JSONSyntaxError) in
+                try skipMembers(&scanner)
+            }
+        }
+        guard var scanner = try? JSONScanner(buffer, from: start) else { return nil }
+        return try? skipMembers(&scanner)
+    }
+}
+
 /// Whether stage 1 passes `bytes` (so that skipping really walks the masks).
 private func passesStage1(_ bytes: [UInt8]) -> Bool {
     var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
@@ -106,6 +181,70 @@ struct JSONScannerTokenSkipTests {
         #expect(throws: InputError(kind: .malformed, detail: expected)) {
             try ByteTimelineReader().readTimeline(statuses)
         }
+    }
+
+    /// The token path is taken where it should be: every member of a sample's top-level
+    /// object is skipped by tokens (the count equals the members), after a byte order mark
+    /// too; never without masks, nor for a document stage 1 refuses (a control character in a
+    /// string), which the byte loop refuses alike.
+    @Test func tokenPathIsTaken() throws {
+        for name in Fixtures.sampleNames {
+            let sample = try Fixtures.sample(name)
+            guard sample.first == UInt8(ascii: "{") else { continue }
+            let members = try #require(try JSONSerialization.jsonObject(with: Data(sample)) as? [String: Any]).count
+            #expect(members > 0)
+            #expect(membersSkippedByTokens(sample) == members, "\(name)")
+            #expect(membersSkippedByTokens([0xEF, 0xBB, 0xBF] + sample, from: 3) == members, "\(name) after a BOM")
+            #expect(membersSkippedByTokens(sample, withTokens: false) == 0)
+        }
+        let refused = Array("{\"a\": [1, 2], \"b\": \"tab\there\"}".utf8)
+        #expect(membersSkippedByTokens(refused) == nil)
+        let accepted = Array("{\"a\": [1, 2], \"b\": \"no tab\"}".utf8)
+        #expect(membersSkippedByTokens(accepted) == 2)
+        let plain = Array("{\"a\": [1, 2], \"b\": \"tab\there\", \"c\": 1}".utf8)
+        #expect(
+            plain.withUnsafeBufferPointer { buffer in
+                try? JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in
+                    _ = try scanner.enterObject()
+                    _ = try scanner.memberKey()
+                    try scanner.skipValue()
+                    return scanner.valuesSkippedByTokens
+                }
+            } == 0)
+    }
+
+    /// Strings read with token masks (their end and escapes taken from the masks, not
+    /// validated again) and numbers, literals and containers read by the scanner's calls are
+    /// the same as without them, on random documents rich in escapes and non-ASCII text, and
+    /// on the samples.
+    @Test func readsAlikeWithTokens() throws {
+        var random = SeededGenerator(seed: 23)
+        var documents = try Fixtures.sampleNames.map(Fixtures.sample)
+        for _ in 0..<1500 {
+            var document = Array(RandomJSON.value(depth: 4, random: &random).utf8)
+            // Some with whitespace after every string, so that the next token lies further on.
+            if random.next() % 3 == 0 {
+                document = Array(
+                    String(decoding: document, as: UTF8.self).replacingOccurrences(of: "\",", with: "\" \n ,").utf8)
+            }
+            documents.append(document)
+        }
+        for document in documents {
+            let plain = readDocument(document, withTokens: false)
+            #expect(
+                readDocument(document, withTokens: true) == plain,
+                "\(String(decoding: document.prefix(200), as: UTF8.self))")
+        }
+        // What the comparison reads: escapes, non-ASCII, surrogate pairs.
+        let document = Array("{\"k\\u00e9\": [\"a\\\"b\", \"中文\" , \"\\ud83d\\ude00\"], \"n\": -1.5e3}".utf8)
+        #expect(
+            try readDocument(document, withTokens: true).get()
+                == "{ké:[s(a\"b, true),s(中文, false),s(😀, true)],n:n(-1.5e3)}")
+    }
+
+    /// The C walk follows as many levels as the scanner allows, no more.
+    @Test func depthLimitsAgree() {
+        #expect(JSONStructuralIndex.maximumDepth == JSONScanner.maximumDepth)
     }
 
     /// The masks are what the reader uses on a valid sample: the same request as without them.

@@ -116,6 +116,131 @@ struct JSONStructuralIndexTests {
         for path in paths { #expect(stage1(bytes, path).0 == .invalidUTF8, "\(path)") }
     }
 
+    /// Every class of invalid UTF-8 (overlong 2-, 3- and 4-byte forms, surrogates, above
+    /// U+10FFFF, a lead byte JSON never has, sequences cut short by ASCII or by another lead, a
+    /// stray or extra continuation) at every offset of the first three blocks, so across both
+    /// edges: every path refuses it as UTF-8, and the valid forms next to them pass.
+    @Test func everyUTF8ErrorAtEveryOffset() {
+        let invalid: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF], [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98],
+            [0xE4, 0xE4, 0xB8, 0xAD], [0x80], [0xBF], [0xC3, 0xA9, 0x80], [0xE4, 0xB8, 0xAD, 0x80],
+            [0xF0, 0x9F, 0x98, 0x80, 0x80],
+        ]
+        let valid: [[UInt8]] = [
+            [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xE4, 0xB8, 0xAD, 0xC3, 0xA9],
+        ]
+        for offset in 0..<140 {
+            let before = Array("[\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: offset)
+            for sequence in invalid + valid {
+                let bytes = before + sequence + Array("b\"]".utf8)
+                let expected: JSONStructuralIndex.Outcome = valid.contains(sequence) ? .valid : .invalidUTF8
+                for path in paths {
+                    #expect(stage1(bytes, path).0 == expected, "\(path) \(sequence) after \(offset + 2) bytes")
+                }
+                checkPaths(bytes)
+            }
+        }
+    }
+
+    /// A sequence cut short by the document's end, the end falling anywhere around the block
+    /// edges (a block of exactly 64 bytes included): UTF-8 is the problem named, before the
+    /// string left open.
+    @Test func utf8CutByTheDocumentEnd() {
+        for length in 60...132 {
+            for sequence: [UInt8] in [[0xC3], [0xE4], [0xE4, 0xB8], [0xF0], [0xF0, 0x9F], [0xF0, 0x9F, 0x98]]
+            where length > sequence.count + 1 {
+                let bytes =
+                    Array("\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: length - sequence.count - 1)
+                    + sequence
+                #expect(bytes.count == length)
+                for path in paths {
+                    #expect(stage1(bytes, path).0 == .invalidUTF8, "\(path) \(sequence) ending \(length)")
+                }
+                checkPaths(bytes)
+            }
+        }
+    }
+
+    /// A document with several problems names the same one on every path: the first in the
+    /// order of `Outcome` (UTF-8, control, escape, unclosed string, number or literal), wherever
+    /// each lies, since every path checks every block to the end.
+    @Test func severalProblemsNameTheSameOneOnEveryPath() {
+        let problems: [[UInt8]] = [
+            Array("[01]".utf8), Array("[\"\\x\"]".utf8), Array("[\"\u{01}\"]".utf8), [0x5B, 0x22, 0xE4, 0x22, 0x5D],
+            Array("[\u{0C}]".utf8), Array("[\u{1A}]".utf8),
+        ]
+        for first in problems {
+            for second in problems {
+                for padding in [0, 40, 61, 62, 63, 64, 65, 130] {
+                    let bytes =
+                        Array("[".utf8) + first + Array(",".utf8) + [UInt8](repeating: 0x20, count: padding) + second
+                        + Array(",\"open]".utf8)
+                    checkPaths(bytes)
+                }
+            }
+        }
+        #expect(stage1(Array("[\"\\x\", 01, \"\u{01}\"]".utf8), JSONStructuralIndex.bestPath).0 == .controlCharacter)
+        #expect(stage1(Array("[01, \"a".utf8), JSONStructuralIndex.bestPath).0 == .unterminatedString)
+        #expect(stage1([0x5B, 0x30, 0x31, 0x2C, 0xFF, 0x5D], JSONStructuralIndex.bestPath).0 == .invalidUTF8)
+    }
+
+    /// Controls outside strings other than whitespace (form feed and 0x1A look like `,` and `:`
+    /// to the AVX2 classification) are refused as what they are there: no number or literal.
+    @Test func controlsOutsideStrings() {
+        for control in (UInt8(0)..<0x20) where ![0x09, 0x0A, 0x0D].contains(control) {
+            for padding in [0, 62, 63, 64] {
+                let bytes = Array("[1,".utf8) + [UInt8](repeating: 0x20, count: padding) + [control] + Array("2]".utf8)
+                for path in paths { #expect(stage1(bytes, path).0 == .invalidScalar, "\(path) \(control)") }
+            }
+        }
+    }
+
+    /// Numbers at every offset around the block edges, leading zeros and signs, fractions and
+    /// exponents, digits cut by an edge: the masks' own check of plain integers agrees with
+    /// the full one.
+    @Test func numbersAtBlockEdges() {
+        let numbers = [
+            "0", "7", "00", "01", "10", "-0", "-01", "0.5", "0e1", "12345678901234567890", "1.", "1e", "1.5e+3", "-",
+            "1-", "0x1", "1e5.5", "123abc",
+        ]
+        for number in numbers {
+            for padding in 48...140 {
+                let bytes =
+                    Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array(number.utf8) + Array("]".utf8)
+                checkPaths(bytes)
+                let valid = ["0", "7", "10", "-0", "0.5", "0e1", "12345678901234567890", "1.5e+3"].contains(number)
+                #expect(
+                    stage1(bytes, JSONStructuralIndex.bestPath).0 == (valid ? .valid : .invalidScalar),
+                    "\(number) at \(padding + 1)")
+            }
+        }
+    }
+
+    /// A document after a UTF-8 byte order mark: stage 1 from offset 3 reads the mark as
+    /// spaces, and finds the tokens after it, on every path.
+    @Test func startsAfterAByteOrderMark() {
+        for padding in [0, 58, 61, 62, 63, 64, 130] {
+            let body = Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array("\"中\", 1]".utf8)
+            let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + body
+            let expected = referenceTokens([0x20, 0x20, 0x20] + body)
+            for path in paths {
+                var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
+                let outcome = bytes.withUnsafeBufferPointer { buffer in
+                    masks.withUnsafeMutableBufferPointer {
+                        JSONStructuralIndex.tokens(of: buffer, from: 3, into: $0.baseAddress!, path: path)
+                    }
+                }
+                #expect(outcome == .valid, "\(path)")
+                #expect(masks == expected, "\(path)")
+                // From 0 the mark is text outside strings.
+                #expect(stage1(bytes, path).0 == .invalidScalar)
+            }
+        }
+    }
+
     /// Backslash runs of every length from 1 to 130, ending on each side of the first and
     /// second 64-byte edges, before two quotes: odd runs escape the first, even runs leave it
     /// closing the string. Every path agrees with the reference.

@@ -31,7 +31,7 @@ typedef enum {
     CJS_PATH_NEON = 3,    ///< arm64: 16-byte compares, polynomial multiply when the CPU has it.
 } cjs_path;
 
-/// Why a document failed the pass (the first problem met, in document order of blocks).
+/// Why a document failed the pass: of the problems found, the first in this order.
 typedef enum {
     CJS_OK = 0,
     CJS_ERROR_UTF8 = 1,              ///< Bytes that are not UTF-8.
@@ -51,11 +51,24 @@ int cjs_path_available(cjs_path path);
 /// The number of mask words `cjs_structural_tokens` writes for `count` bytes.
 static inline size_t cjs_token_words(size_t count) { return (count + 63) / 64; }
 
-/// Runs stage 1 over `bytes[0 ..< count]` with `path`: writes `cjs_token_words(count)` words to
+/// Runs stage 1 over `bytes[0 ..< count]` with `path`, the bytes before `start` read as spaces
+/// (a byte order mark the reader passes over): writes `cjs_token_words(count)` words to
 /// `tokens` (bit i of word w: byte 64·w + i starts a token outside strings) and returns
-/// `CJS_OK` when the document passed every check listed above, else the first problem met.
-/// The masks are complete only on `CJS_OK`.
-cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, uint64_t *tokens, cjs_path path);
+/// `CJS_OK` when the document passed every check listed above, else the first kind of problem
+/// found, in the order of `cjs_status` (every path finds the same ones). The masks are
+/// complete only on `CJS_OK`.
+cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path);
+
+/// The deepest nesting `cjs_skip_value` follows.
+#define CJS_MAXIMUM_DEPTH 512
+
+/// Skips the value whose first token starts at `offset` (no whitespace before it) in a
+/// document that passed stage 1 with masks `tokens`, checking the grammar from token to token:
+/// containers closed by their own bracket, members as a string key, `:` and a value, commas
+/// between members and elements and nowhere else, and no more than `room` (at most
+/// `CJS_MAXIMUM_DEPTH`) containers open at once. Returns the offset of the next token after
+/// the value (`count` when none is left), or -1 where the grammar breaks.
+ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room);
 
 #ifdef __cplusplus
 }
