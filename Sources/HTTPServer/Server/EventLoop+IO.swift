@@ -11,6 +11,12 @@ extension EventLoop {
         }
         let base = readBuffer.baseAddress
         for _ in 0..<4 {
+            if connection.http2 == nil, connection.lingerUntil == nil,
+                connection.machine.directBodyCapacity >= Self.directBodyThreshold
+            {
+                guard readBody(connection) else { return }
+                break  // the socket is drained or the body complete; epoll says when more comes
+            }
             let count = read(connection.fd, base, readBuffer.count)
             if count > 0 {
                 if connection.lingerUntil != nil { continue }  // dropped: we are closing
@@ -39,6 +45,30 @@ extension EventLoop {
             }
         }
         updateInterest(connection)
+    }
+
+    /// Reads the rest of a large Content-Length body straight into the body's buffer (no copy
+    /// from the read buffer). False when the connection is gone or wants no more input.
+    private func readBody(_ connection: ServerConnection) -> Bool {
+        let fd = connection.fd
+        var readError: Int32 = 0
+        let (count, actions) = connection.machine.receiveBody(now: .now) { region in
+            let count = read(fd, region.baseAddress, region.count)
+            if count < 0 { readError = errno }
+            return count
+        }
+        if count > 0 {
+            perform(actions, on: connection)
+            return connections[connection.fd] === connection && wantsInput(connection)
+        } else if count == 0 {
+            connection.peerClosedInput = true
+            perform(connection.machine.inputClosed(now: .now), on: connection)
+            return false
+        } else if readError == EAGAIN || readError == EWOULDBLOCK || readError == EINTR {
+            return true  // EINTR: epoll reports the socket again
+        }
+        closeNow(connection)  // ECONNRESET and the like: this connection only
+        return false
     }
 
     /// Carries out the machine's actions in order: trivial requests are answered here, the
