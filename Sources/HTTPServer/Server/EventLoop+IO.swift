@@ -25,7 +25,10 @@ extension EventLoop {
                 if connection.http2 != nil {
                     receiveHTTP2(bytes, on: connection)
                 } else {
-                    perform(connection.machine.received(bytes, now: .now), on: connection)
+                    var work = takeActionBuffer()
+                    connection.machine.received(bytes, now: .now, into: &work)
+                    perform(&work, on: connection)
+                    returnActionBuffer(&work)
                 }
                 guard connections[connection.fd] === connection, wantsInput(connection) else { return }
                 if count < readBuffer.count { break }
@@ -75,6 +78,25 @@ extension EventLoop {
     /// others go to the worker pool (their answers come back through `workDone`).
     func perform(_ actions: [HTTP1Connection.Action], on connection: ServerConnection) {
         var work = actions
+        perform(&work, on: connection)
+    }
+
+    /// The loop's reusable action buffer, moved out (empty); give it back with `returnActionBuffer`.
+    /// A nested use (an action whose handling reads again) gets a fresh array instead.
+    func takeActionBuffer() -> [HTTP1Connection.Action] {
+        var buffer: [HTTP1Connection.Action] = []
+        swap(&buffer, &spareActions)
+        return buffer
+    }
+
+    /// Empties `buffer`, keeping its capacity, and keeps it for the next event.
+    func returnActionBuffer(_ buffer: inout [HTTP1Connection.Action]) {
+        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity <= 64 { swap(&buffer, &spareActions) }
+    }
+
+    /// `perform`, appending the actions that follow (a completion's send) to `work` itself.
+    func perform(_ work: inout [HTTP1Connection.Action], on connection: ServerConnection) {
         var index = 0
         while index < work.count, connections[connection.fd] === connection {
             let action = work[index]
@@ -91,9 +113,9 @@ extension EventLoop {
                     continue
                 }
                 let response = contentCoder.respond(to: request, context: context, with: shared.responder)
-                work.append(
-                    contentsOf: connection.machine.complete(
-                        sequence: sequence, with: response, operationID: request.route?.operationID, now: .now))
+                connection.machine.complete(
+                    sequence: sequence, with: response, operationID: request.route?.operationID, now: .now,
+                    into: &work)
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):

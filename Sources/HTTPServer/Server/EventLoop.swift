@@ -32,6 +32,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
+    /// The actions of one event, reused from event to event (`takeActionBuffer`).
+    var spareActions: [HTTP1Connection.Action] = []
     /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
     private var isDraining = false
