@@ -29,6 +29,8 @@ extension EventLoop {
                     connection.machine.received(bytes, now: .now, into: &work)
                     perform(&work, on: connection)
                     returnActionBuffer(&work)
+                    // The socket is drained; `perform` brought the epoll interest up to date.
+                    if count < readBuffer.count { return }
                 }
                 guard connections[connection.fd] === connection, wantsInput(connection) else { return }
                 if count < readBuffer.count { break }
