@@ -240,6 +240,7 @@ def main():
         table += "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)
         print(table)
         if args.only is None:
+            print("h2c (HTTP/2 by prior knowledge, h2load -t1 -c16 -m10; one server thread, nghttpd one worker):\n")
             print(h2c)
     finally:
         service.send_signal(signal.SIGTERM)
