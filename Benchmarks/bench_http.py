@@ -3,11 +3,16 @@
 
 Starts the release build of timeline-layout and an nginx (one worker, `return 200` with a
 2 KB JSON body) on loopback, drives both with wrk, and reads each server's CPU time and RSS
-from /proc. Prints a Markdown table (scripts/bench puts it into BENCHMARKS.md).
+from /proc. Then HTTP/2 (h2c, issue 14): `h2load -m 10` against the service's /healthz and
+against `nghttpd` (one worker) serving a file of the same size, same run, ratio printed.
+Prints Markdown tables (scripts/bench puts them into BENCHMARKS.md).
+
+  python3 Benchmarks/bench_http.py --seconds 10            # wrk and h2c
+  python3 Benchmarks/bench_http.py --only h2c --seconds 5  # the h2c comparison alone
 
 Absolute numbers drift on these shared machines: read the ratios, measured minutes apart.
 """
-import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-timeline.json")
@@ -115,11 +120,80 @@ http {{
     return proc, [proc.pid] + [int(c) for c in children], len(body)
 
 
+def h2load(url, seconds, pids):
+    """h2c by prior knowledge, 16 connections, 10 streams each; req/s and server CPU µs per request."""
+    before = cpu_seconds(pids)
+    out = subprocess.run(["h2load", "-t1", "-c16", "-m10", "-D", str(seconds), "--warm-up-time", "1", url],
+                         capture_output=True, text=True).stdout
+    cpu = cpu_seconds(pids) - before
+    m = re.search(r"finished in [^,]*, ([\d.]+) req/s", out)
+    done = re.search(r"requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
+    if not m or not done:
+        raise SystemExit(f"h2load failed: {out}")
+    requests = int(done.group(1))
+    return dict(rps=float(m.group(1)), requests=requests, errors=int(done.group(3)) + int(done.group(4)),
+                cpu_us_per_request=cpu / max(requests, 1) * 1e6)
+
+
+def h2c_table(binary, seconds, workdir):
+    """The service (one thread) next to nghttpd (one worker) serving a file as large as the /healthz body."""
+    for tool in ("h2load", "nghttpd"):
+        if not shutil.which(tool) and not os.path.exists(f"/usr/sbin/{tool}"):
+            raise SystemExit(f"{tool} is missing: apt-get install nghttp2-client")
+    port, nghttpd_port = free_port(), free_port()
+    service = subprocess.Popen([binary, "serve", "--port", str(port), "--log-format", "off", "--threads", "1"],
+                               stderr=subprocess.DEVNULL)
+    nghttpd = None
+    try:
+        wait_port(port)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as response:
+            body = response.read()
+        htdocs = os.path.join(workdir, "htdocs")
+        os.makedirs(htdocs, exist_ok=True)
+        with open(os.path.join(htdocs, "healthz"), "wb") as f:
+            f.write(body)
+        nghttpd = subprocess.Popen([shutil.which("nghttpd") or "/usr/sbin/nghttpd", "--no-tls", "-a", "127.0.0.1",
+                                    "-n", "1", "-d", htdocs, str(nghttpd_port)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_port(nghttpd_port)
+        ours = h2load(f"http://127.0.0.1:{port}/healthz", seconds, [service.pid])
+        theirs = h2load(f"http://127.0.0.1:{nghttpd_port}/healthz", seconds, [nghttpd.pid])
+    finally:
+        for p in (service, nghttpd):
+            if p:
+                p.send_signal(signal.SIGTERM)
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+    rows = [
+        (f"`/healthz` h2c, h2load -c16 -m10, {seconds} s", f"{ours['rps']:,.0f} req/s",
+         f"nghttpd {theirs['rps']:,.0f} req/s ({len(body)} B file)",
+         f"{ours['rps'] / max(theirs['rps'], 1e-9):.2f}× nghttpd (target ≥ 0.7×)"),
+        ("server CPU per h2c request", f"{ours['cpu_us_per_request']:.1f} µs",
+         f"nghttpd {theirs['cpu_us_per_request']:.1f} µs",
+         f"{ours['cpu_us_per_request'] / max(theirs['cpu_us_per_request'], 1e-9):.2f}× nghttpd"),
+        ("h2c errors (failed + errored)", f"{ours['errors']}", f"nghttpd {theirs['errors']}", ""),
+    ]
+    table = "| measure | timeline-layout | reference | ratio / target |\n|---|---|---|---|\n"
+    return table + "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
+    parser.add_argument("--only", choices=["wrk", "h2c"], help="run one part (default: both)")
     args = parser.parse_args()
+    if args.only != "wrk":
+        workdir = tempfile.mkdtemp(prefix="bench-h2c-")
+        try:
+            h2c = h2c_table(args.binary, args.seconds, workdir)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        if args.only == "h2c":
+            print(h2c)
+            return
     for tool in ("wrk", "nginx"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install wrk nginx-light")
@@ -165,6 +239,9 @@ def main():
         table = "| measure | timeline-layout | reference | ratio / target |\n|---|---|---|---|\n"
         table += "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)
         print(table)
+        if args.only is None:
+            print("h2c (HTTP/2 by prior knowledge, h2load -t1 -c16 -m10; one server thread, nghttpd one worker):\n")
+            print(h2c)
     finally:
         service.send_signal(signal.SIGTERM)
         if nginx:

@@ -74,6 +74,7 @@ struct HTTP2ServerTests {
         let records = observer.records.withLock { $0 }
         #expect(records.map(\.protocolVersion) == Array(repeating: "HTTP/2.0", count: 6))
         #expect(Set(records.map(\.requestID)).count == 6)
+        #expect(records.map(\.operationID) == Array(repeating: "wait", count: 6))  // the route's label, as on HTTP/1.1
     }
 
     /// Shutdown while a stream runs: GOAWAY (NO_ERROR, last stream 1) first, the stream's answer

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 import Testing
 
@@ -133,6 +134,20 @@ struct LayoutCommandTests {
         let parsed = try #require(
             try ServeCommand.configuration(["--port", "9000"], environment: ["PORT": "abc", "CORS_ORIGINS": "*"]))
         #expect(parsed.0.port == 9000 && parsed.2 == .any)
+    }
+
+    /// `--workers` / `WORKERS` size the worker pool; both default to the cores available.
+    @Test func workersFlagAndEnvironment() throws {
+        let defaults = try #require(try ServeCommand.configuration([], environment: [:]))
+        #expect(defaults.0.workers == CPUQuota.availableCores && defaults.0.threads == CPUQuota.availableCores)
+        let flagged = try #require(try ServeCommand.configuration(["--workers", "3"], environment: ["WORKERS": "5"]))
+        #expect(flagged.0.workers == 3)
+        let fromEnvironment = try #require(try ServeCommand.configuration([], environment: ["WORKERS": "5"]))
+        #expect(fromEnvironment.0.workers == 5)
+        #expect(throws: UsageError("environment variable WORKERS must be a whole number from 1 to 256, not \"0\"")) {
+            _ = try ServeCommand.configuration([], environment: ["WORKERS": "0"])
+        }
+        #expect(ServeCommand.usage.contains("--workers VALUE") && ServeCommand.usage.contains("WORKERS"))
     }
 
     /// `help COMMAND` prints that command's help, as `COMMAND --help` does.

@@ -122,12 +122,20 @@ public struct HTTP1Connection: Sendable {
 
     /// Bytes received from the peer.
     public mutating func received(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Action] {
-        guard !isClosed, !readingStopped, !bytes.isEmpty else { return [] }
+        var actions: [Action] = []
+        received(bytes, now: now, into: &actions)
+        return actions
+    }
+
+    /// Bytes received from the peer; the actions are appended to `actions`, a buffer the caller
+    /// keeps from one event to the next (no array allocated per event).
+    public mutating func received(
+        _ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant, into actions: inout [Action]
+    ) {
+        guard !isClosed, !readingStopped, !bytes.isEmpty else { return }
         if !parser.isMidRequest { requestStartedAt = now }
         parser.feed(bytes)
-        var actions: [Action] = []
         pump(now: now, into: &actions)
-        return actions
     }
 
     /// Bytes received from the peer.
@@ -140,14 +148,22 @@ public struct HTTP1Connection: Sendable {
     public mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
+        var actions: [Action] = []
+        complete(sequence: sequence, with: response, operationID: operationID, now: now, into: &actions)
+        return actions
+    }
+
+    /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's buffer.
+    public mutating func complete(
+        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant,
+        into actions: inout [Action]
+    ) {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
             slots[index].response == nil
-        else { return [] }
+        else { return }
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, info: slots[index].info)
-        var actions: [Action] = []
         pump(now: now, into: &actions)
-        return actions
     }
 
     /// The peer shut its sending side: answer what was received, then close.

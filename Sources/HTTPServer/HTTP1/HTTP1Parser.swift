@@ -52,9 +52,7 @@ public struct HTTP1Parser: Sendable {
         var rest = bytes
         if case .lengthBody(let remaining) = state, readIndex == buffer.count, !rest.isEmpty {
             let take = min(remaining, rest.count)
-            body.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<take]))
-            requestByteCount += take
-            state = .lengthBody(remaining: remaining - take)  // at 0, `next()` completes the request
+            fillBody(from: UnsafeRawBufferPointer(rebasing: rest[..<take]), remaining: remaining)
             rest = UnsafeRawBufferPointer(rebasing: rest[take...])
         }
         buffer.append(contentsOf: rest)
@@ -107,9 +105,11 @@ public struct HTTP1Parser: Sendable {
             return event
         case .lengthBody(let remaining):
             let take = min(remaining, bufferedByteCount)
-            body.append(contentsOf: buffer[readIndex..<readIndex + take])
-            consume(take)
-            state = take == remaining ? .complete : .lengthBody(remaining: remaining - take)
+            buffer.withUnsafeBytes { bytes in
+                fillBody(
+                    from: UnsafeRawBufferPointer(rebasing: bytes[readIndex..<readIndex + take]), remaining: remaining)
+            }
+            readIndex += take
             return take == remaining ? try step() : nil
         case .chunkSize, .chunkData, .chunkDataEnd, .trailers:
             guard try parseChunked() else { return nil }

@@ -36,16 +36,24 @@ extension HTTP2Session {
         stream.isRefused = true
         stream.isHeadRequest = stream.method == "HEAD"
         let requestID = nextRequestID(echoing: stream.headers)
-        submit(.problem(problem), streamID: streamID, requestID: requestID, method: stream.method, path: stream.target)
+        submit(
+            .problem(problem), streamID: streamID, requestID: requestID, method: stream.method, path: stream.target,
+            operationID: nil)
     }
 
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
+    /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
     func complete(streamID: Int32, with response: HTTPResponse, request: HTTPRequest, requestID: String) {
         guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
-        submit(response, streamID: streamID, requestID: requestID, method: request.method.rawValue, path: request.path)
+        submit(
+            response, streamID: streamID, requestID: requestID, method: request.method.rawValue, path: request.path,
+            operationID: request.route?.operationID)
     }
 
-    private func submit(_ response: HTTPResponse, streamID: Int32, requestID: String, method: String?, path: String?) {
+    private func submit(
+        _ response: HTTPResponse, streamID: Int32, requestID: String, method: String?, path: String?,
+        operationID: String?
+    ) {
         guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
         stream.isAnswered = true
         let response = response.finalized(requestID: requestID)
@@ -75,7 +83,7 @@ extension HTTP2Session {
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
                 bytesOut: headerBytes + stream.responseBody.count, requestID: requestID, remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description,
-                userAgent: stream.userAgent ?? stream.headers[.userAgent]
+                userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID
             )
         )
     }

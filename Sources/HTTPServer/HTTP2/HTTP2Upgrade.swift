@@ -11,11 +11,12 @@ enum HTTP2Upgrade {
     /// nil: the request is then answered over HTTP/1.1.
     static func settings(of request: HTTPRequest) -> [UInt8]? {
         let headers = request.headers
-        guard request.version == .http11,
-            headers.values("Upgrade").flatMap(HTTPRequestHead.listItems).contains("h2c")
+        // Most requests have no Upgrade: one comparison of canonical names each, no list split.
+        guard request.version == .http11, headers.contains(.upgrade),
+            headers.values(.upgrade).flatMap(HTTPRequestHead.listItems).contains("h2c")
         else { return nil }
-        let options = headers.values("Connection").flatMap(HTTPRequestHead.listItems)
-        let values = headers.values("HTTP2-Settings")
+        let options = headers.values(.connection).flatMap(HTTPRequestHead.listItems)
+        let values = headers.values(.http2Settings)
         guard options.contains("upgrade"), options.contains("http2-settings"), values.count == 1 else { return nil }
         guard let payload = decodeBase64URL(Substring(values[0]).trimmingWhitespace()), areValid(payload) else {
             return nil

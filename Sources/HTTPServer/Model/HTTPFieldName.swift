@@ -64,6 +64,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public static let eTag: HTTPFieldName = "ETag"
     public static let expect: HTTPFieldName = "Expect"
     public static let host: HTTPFieldName = "Host"
+    public static let http2Settings: HTTPFieldName = "HTTP2-Settings"
     public static let origin: HTTPFieldName = "Origin"
     public static let retryAfter: HTTPFieldName = "Retry-After"
     public static let server: HTTPFieldName = "Server"

@@ -18,7 +18,7 @@ public struct RequestRecord: Sendable {
     /// The request's `User-Agent`, when it sent one and its head was read.
     public var userAgent: String?
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
-    /// server knows it; nil otherwise (an unknown path, a refusal before routing, HTTP/2).
+    /// server knows it; nil otherwise (an unknown path, a refusal before routing).
     public var operationID: String?
 
     public init(

@@ -11,6 +11,12 @@ extension EventLoop {
         }
         let base = readBuffer.baseAddress
         for _ in 0..<4 {
+            if connection.http2 == nil, connection.lingerUntil == nil,
+                connection.machine.directBodyCapacity >= Self.directBodyThreshold
+            {
+                guard readBody(connection) else { return }
+                break  // the socket is drained or the body complete; epoll says when more comes
+            }
             let count = read(connection.fd, base, readBuffer.count)
             if count > 0 {
                 if connection.lingerUntil != nil { continue }  // dropped: we are closing
@@ -19,7 +25,12 @@ extension EventLoop {
                 if connection.http2 != nil {
                     receiveHTTP2(bytes, on: connection)
                 } else {
-                    perform(connection.machine.received(bytes, now: .now), on: connection)
+                    var work = takeActionBuffer()
+                    connection.machine.received(bytes, now: .now, into: &work)
+                    perform(&work, on: connection)
+                    returnActionBuffer(&work)
+                    // The socket is drained; `perform` brought the epoll interest up to date.
+                    if count < readBuffer.count { return }
                 }
                 guard connections[connection.fd] === connection, wantsInput(connection) else { return }
                 if count < readBuffer.count { break }
@@ -41,10 +52,53 @@ extension EventLoop {
         updateInterest(connection)
     }
 
+    /// Reads the rest of a large Content-Length body straight into the body's buffer (no copy
+    /// from the read buffer). False when the connection is gone or wants no more input.
+    private func readBody(_ connection: ServerConnection) -> Bool {
+        let fd = connection.fd
+        var readError: Int32 = 0
+        let (count, actions) = connection.machine.receiveBody(now: .now) { region in
+            let count = read(fd, region.baseAddress, region.count)
+            if count < 0 { readError = errno }
+            return count
+        }
+        if count > 0 {
+            perform(actions, on: connection)
+            return connections[connection.fd] === connection && wantsInput(connection)
+        } else if count == 0 {
+            connection.peerClosedInput = true
+            perform(connection.machine.inputClosed(now: .now), on: connection)
+            return false
+        } else if readError == EAGAIN || readError == EWOULDBLOCK || readError == EINTR {
+            return true  // EINTR: epoll reports the socket again
+        }
+        closeNow(connection)  // ECONNRESET and the like: this connection only
+        return false
+    }
+
     /// Carries out the machine's actions in order: trivial requests are answered here, the
     /// others go to the worker pool (their answers come back through `workDone`).
     func perform(_ actions: [HTTP1Connection.Action], on connection: ServerConnection) {
         var work = actions
+        perform(&work, on: connection)
+    }
+
+    /// The loop's reusable action buffer, moved out (empty); give it back with `returnActionBuffer`.
+    /// A nested use (an action whose handling reads again) gets a fresh array instead.
+    func takeActionBuffer() -> [HTTP1Connection.Action] {
+        var buffer: [HTTP1Connection.Action] = []
+        swap(&buffer, &spareActions)
+        return buffer
+    }
+
+    /// Empties `buffer`, keeping its capacity, and keeps it for the next event.
+    func returnActionBuffer(_ buffer: inout [HTTP1Connection.Action]) {
+        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity <= 64 { swap(&buffer, &spareActions) }
+    }
+
+    /// `perform`, appending the actions that follow (a completion's send) to `work` itself.
+    func perform(_ work: inout [HTTP1Connection.Action], on connection: ServerConnection) {
         var index = 0
         while index < work.count, connections[connection.fd] === connection {
             let action = work[index]
@@ -61,9 +115,9 @@ extension EventLoop {
                     continue
                 }
                 let response = contentCoder.respond(to: request, context: context, with: shared.responder)
-                work.append(
-                    contentsOf: connection.machine.complete(
-                        sequence: sequence, with: response, operationID: request.route?.operationID, now: .now))
+                connection.machine.complete(
+                    sequence: sequence, with: response, operationID: request.route?.operationID, now: .now,
+                    into: &work)
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):

@@ -12,6 +12,10 @@ import Foundation
 final class EventLoop: @unchecked Sendable {
     static let eventCapacity: Int32 = 256
     static let readBufferSize = 64 * 1024
+    /// A Content-Length body with at least this many bytes still to come is read straight into
+    /// its buffer; a smaller rest goes through the read buffer, which may also catch the next
+    /// pipelined request in the same `read`.
+    static let directBodyThreshold = 16 * 1024
     /// Above this many unsent response bytes a connection's requests are not read.
     static let maxPendingOutput = 1 << 20
     /// How long a closed connection keeps reading (and dropping) input so the peer gets our last response.
@@ -28,6 +32,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     var serializer: HTTP1Serializer
     var headBuffer: [UInt8] = []
+    /// The actions of one event, reused from event to event (`takeActionBuffer`).
+    var spareActions: [HTTP1Connection.Action] = []
     /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
     private var isDraining = false

@@ -7,9 +7,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// The TCP port; 0 picks a free one (reported by `HTTPServer.start()`).
     public var port = 8080
     /// I/O queues, each with its own epoll set.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// (Default: the cores available, the cgroup CPU quota included.)
+    public var threads = CPUQuota.availableCores
     /// Worker threads that run handlers and response compression, off the I/O queues.
-    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// (Default: the cores available, the cgroup CPU quota included.)
+    public var workers = CPUQuota.availableCores
     /// Requests that may wait for a worker; past it a request gets 503 with `Retry-After`.
     public var maxQueuedRequests = 256
     public var backlog = 256

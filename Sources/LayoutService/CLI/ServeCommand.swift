@@ -12,8 +12,12 @@ enum ServeCommand {
         ("host", "HOST", "127.0.0.1", "address to listen on (0.0.0.0 for every interface)"),
         ("port", "PORT", "8080", "TCP port (0: any free port, printed at start)"),
         (
-            "threads", "THREADS", "\(ProcessInfo.processInfo.activeProcessorCount)",
-            "I/O queues (default: the number of cores)"
+            "threads", "THREADS", "\(CPUQuota.availableCores)",
+            "I/O queues (default: the cores available, within the cgroup CPU quota)"
+        ),
+        (
+            "workers", "WORKERS", "\(CPUQuota.availableCores)",
+            "threads for layout handlers and gzip (default: as threads)"
         ),
         ("backlog", "BACKLOG", "256", "listen(2) backlog"),
         ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
@@ -93,6 +97,7 @@ enum ServeCommand {
         configuration.host = value("host")
         configuration.port = try integer("port", in: 0...65_535)
         configuration.threads = try integer("threads", in: 1...256)
+        configuration.workers = try integer("workers", in: 1...256)
         configuration.backlog = try integer("backlog", in: 1...65_535)
         configuration.maxConnections = try integer("max-connections", in: 1...1_000_000)
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
