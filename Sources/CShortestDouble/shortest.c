@@ -71,7 +71,7 @@ static int schubfach(int q, uint64_t c, uint64_t *digits) {
         k = floor_log10_three_quarters_pow2(q);
     }
     const int h = q + floor_log2_pow10(-k) + 2;
-    const uint64_t *g = csd_pow10_table[-k - CSD_K_MIN];
+    const uint64_t *g = csd_pow10_table[k - CSD_K_MIN];
     const uint64_t vb = round_to_odd(g[0], g[1], cb << h);
     const uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
     const uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
