@@ -6,6 +6,8 @@
 //                    key sets, tokens, syntax errors, byte writer; shared by the modules below
 //   CJSONStructural  the scanner's SIMD stage 1 in C (SSE2/AVX2, NEON, scalar): token masks
 //                    and lexical validation, 64 bytes at a time
+//   CShortestDouble  the writer's doubles in C: Schubfach's shortest round-trip digits, written
+//                    as Swift's `description` writes them
 //   PhotoLayout      pure layout core (Foundation only): inputs → rules → outputs
 //   HTTPServer       generic HTTP/1.1 (+ gzip, HTTP/2) server on BSD sockets and Dispatch
 //   LayoutService    the v1 API: DTOs, one handler per operationId, route table, CLI
@@ -38,7 +40,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CJSONStructural"),
-        .target(name: "JSONBytes", dependencies: ["CJSONStructural"]),
+        .target(name: "CShortestDouble"),
+        .target(name: "JSONBytes", dependencies: ["CJSONStructural", "CShortestDouble"]),
         .target(name: "PhotoLayout", dependencies: ["JSONBytes"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),

@@ -1,6 +1,7 @@
 // Reader and writer throughput on the sample timelines, one core, one run (issue 7).
 //
 //   ReaderWriterBench [--seconds S] [--simdjson MBPS] FILE...
+//   ReaderWriterBench --stage reader|rules|writer --passes N FILE...   (StageCost: for callgrind)
 //
 // Readers turn each file's bytes into a `TimelineRequest` (JSONSerialization only parses);
 // writers turn each file's layout (classic, and adaptive at 375 pt / scale 3 for fractional
@@ -19,6 +20,9 @@ struct Options {
     /// Read the files this many times with ByteTimelineReader and stop: a fixed amount of
     /// work for `perf stat -e cycles:u,instructions:u`.
     var readerPasses: Int?
+    /// Run this stage `passes` times and stop (`StageCost`, for callgrind).
+    var stage: StageCost.Stage?
+    var passes = 0
 
     init(_ arguments: [String]) {
         var rest = arguments.makeIterator()
@@ -28,6 +32,8 @@ struct Options {
             case "--simdjson": simdjson = rest.next().flatMap(Double.init)
             case "--ours-only": oursOnly = true
             case "--reader-passes": readerPasses = rest.next().flatMap(Int.init)
+            case "--stage": stage = rest.next().flatMap(StageCost.Stage.init(rawValue:))
+            case "--passes": passes = rest.next().flatMap(Int.init) ?? passes
             default: files.append(argument)
             }
         }
@@ -76,6 +82,9 @@ guard !options.files.isEmpty else {
 let documents = try options.files.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
 let inputBytes = documents.reduce(0) { $0 + $1.count }
 var sink = 0
+if let stage = options.stage {
+    StageCost.run(stage, passes: options.passes, documents: documents)
+}
 
 @MainActor func readAll(_ reader: some TimelineReader) -> Int {
     for document in documents {

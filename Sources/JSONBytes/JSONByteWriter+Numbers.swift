@@ -1,3 +1,5 @@
+internal import CShortestDouble
+
 extension JSONByteWriter {
     /// A double that is a whole number or a half (the pixel grid at scale 2), as its whole
     /// part, whether a `.5` follows, and its sign.
@@ -10,8 +12,8 @@ extension JSONByteWriter {
     /// Below 2^53 every integer is exact in a double, and its digits are its shortest form.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    /// Integers and halves go by the integer path, with no `String`; anything else goes
-    /// through `description`, Swift's shortest round-trip form (`1e-05`, `1e+16` are JSON too).
+    /// Integers and halves go by the integer path; anything else by `writeShortest`, Swift's
+    /// shortest round-trip form (`1e-05`, `1e+16` are JSON too).
     @inline(__always)
     package static func integerAndHalf(_ value: Double) -> IntegerAndHalf? {
         let magnitude = value.magnitude
@@ -54,39 +56,16 @@ extension JSONByteWriter {
         }
         return written &+ digits
     }
-}
 
-/// Where `Double.write(to:)` puts its digits: straight into the writer's buffer, with no
-/// `String` in between (a keyframe's 17-digit numbers would each allocate one). The standard
-/// library hands a double's text to `_writeASCII` as bytes; `write(_:)` is the general path,
-/// taken only if it does not.
-struct ShortestDigits: TextOutputStream {
-    /// The longest text of a finite double (`-2.2250738585072014e-308` is 24 bytes), rounded up.
-    static let maximumCount = 32
+    /// The most bytes `writeShortest` writes (`-2.2250738585072014e-308` is 24), rounded up.
+    package static var shortestMaximumCount: Int { Int(CSD_MAXIMUM_LENGTH) }
 
-    private let output: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-
-    init(_ output: UnsafeMutablePointer<UInt8>) {
-        self.output = output
-    }
-
-    /// The digits as the standard library hands them over: bytes, no `String`.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        append(buffer)
-    }
-
-    /// The general path, should a standard library hand over a `String` instead.
-    mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { append($0) }
-    }
-
-    /// Copies `bytes` after those written, never past `maximumCount`.
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let room = min(bytes.count, Self.maximumCount - count)
-        guard room > 0, let base = bytes.baseAddress else { return }
-        (output + count).update(from: base, count: room)
-        count += room
+    /// The finite `value` as Swift's `description` writes it (`70.0`, `114.33333333333333`,
+    /// `1e-05`, `-0.0`), byte for byte, straight into `output` (room for `shortestMaximumCount`
+    /// bytes), with no `String`: Schubfach's shortest round-trip digits (`CShortestDouble`).
+    /// Returns the bytes written; 0 for a NaN or an infinity.
+    @inline(__always)
+    package static func writeShortest(_ value: Double, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        csd_write_double(value, output)
     }
 }

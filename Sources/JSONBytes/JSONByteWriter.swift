@@ -117,8 +117,9 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
-    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`): Swift's
-    /// `description`, written straight into the buffer (`ShortestDigits`).
+    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`): integers
+    /// and halves by the integer path, anything else as Swift's `description` writes it
+    /// (`writeShortest`), straight into the buffer.
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
@@ -130,10 +131,8 @@ public struct JSONByteWriter: Sendable {
                 Self.writeIntegerAndHalf(fast, into: output)
             }
         } else {
-            write(reserving: ShortestDigits.maximumCount) { output in
-                var digits = ShortestDigits(output)
-                value.write(to: &digits)
-                return digits.count
+            write(reserving: Self.shortestMaximumCount) { output in
+                Self.writeShortest(value, into: output)
             }
         }
         needsComma = true

@@ -15,27 +15,35 @@ struct AlbumLayoutRequest: Hashable, Sendable {
     /// In the order their errors are reported.
     private static let keys = JSONKeySet(["screen", "scale", "count", "item_size", "spacing", "inset"])
 
-    /// The body's request; the first error in field order, after malformed JSON anywhere.
+    /// The body's request; the first error in field order, after malformed JSON anywhere. Each
+    /// member is read straight into its own field.
     static func read(_ body: [UInt8]) throws(InputError) -> AlbumLayoutRequest {
         try RequestBody.read(body) { scanner throws(JSONSyntaxError) in
             var screen: Result<Size?, InputError> = .success(nil)
-            var numbers = [Result<Double?, InputError>](repeating: .success(nil), count: 5)
+            var scale: Result<Double?, InputError> = .success(nil)
+            var count: Result<Double?, InputError> = .success(nil)
+            var itemSize: Result<Double?, InputError> = .success(nil)
+            var spacing: Result<Double?, InputError> = .success(nil)
+            var inset: Result<Double?, InputError> = .success(nil)
             let object = try scanner.strictObject(at: [], "an object", keys) { field, scanner throws(JSONSyntaxError) in
-                if field == 0 {
-                    screen = try scanner.strictSize(at: ["screen"])
-                } else {
-                    numbers[field - 1] = try scanner.strictNumber(at: [keys.keys[field].name.description])
+                switch field {
+                case 0: screen = try scanner.strictSize(at: ["screen"])
+                case 1: scale = try scanner.strictNumber(at: ["scale"])
+                case 2: count = try scanner.strictNumber(at: ["count"])
+                case 3: itemSize = try scanner.strictNumber(at: ["item_size"])
+                case 4: spacing = try scanner.strictNumber(at: ["spacing"])
+                default: inset = try scanner.strictNumber(at: ["inset"])
                 }
             }
             return RequestBody.topLevel(object).flatMap { () -> Result<AlbumLayoutRequest, InputError> in
                 Result { () throws(InputError) in
                     AlbumLayoutRequest(
                         screen: try screen.get(),
-                        scale: try numbers[0].get(),
-                        count: try numbers[1].get(),
-                        itemSize: try numbers[2].get(),
-                        spacing: try numbers[3].get(),
-                        inset: try numbers[4].get())
+                        scale: try scale.get(),
+                        count: try count.get(),
+                        itemSize: try itemSize.get(),
+                        spacing: try spacing.get(),
+                        inset: try inset.get())
                 }
             }
         }

@@ -51,21 +51,24 @@ struct BrowserWatermarkRequest: Hashable, Sendable {
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<
         BrowserWatermarkRequest?, InputError
     > {
-        var sides: [Result<Double?, InputError>] = [.success(nil), .success(nil)]
+        var width: Result<Double?, InputError> = .success(nil)
+        var height: Result<Double?, InputError> = .success(nil)
         var margin: Result<Double?, InputError> = .success(nil)
         let object = try scanner.strictObject(at: ["watermark"], JSONScanner.sizeType, keys) {
             field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0, 1: sides[field] = try scanner.strictNumber(at: ["watermark", field == 0 ? "width" : "height"])
+            case 0: width = try scanner.strictNumber(at: ["watermark", "width"])
+            case 1: height = try scanner.strictNumber(at: ["watermark", "height"])
             default: margin = try scanner.strictNumber(at: ["watermark", "margin"])
             }
         }
         return object.flatMap { present in
             guard present else { return .success(nil) }
             return Result { () throws(InputError) in
-                let width = try sides[0].required(at: ["watermark", "width"], "a number").get()
-                let height = try sides[1].required(at: ["watermark", "height"], "a number").get()
-                return BrowserWatermarkRequest(size: Size(width: width, height: height), margin: try margin.get())
+                let size = Size(
+                    width: try width.required(at: ["watermark", "width"], "a number").get(),
+                    height: try height.required(at: ["watermark", "height"], "a number").get())
+                return BrowserWatermarkRequest(size: size, margin: try margin.get())
             }
         }
     }

@@ -18,31 +18,43 @@ struct TransitionRequest: Hashable, Sendable {
         "duration", "curve", "bounciness", "speed", "fps", "keyframes", "corner_radius_from", "corner_radius_to",
     ])
 
-    /// `transition`: an object of optional members; `nil` for `null`.
+    /// `transition`: an object of optional members; `nil` for `null`. Each member is read
+    /// straight into its own field (no array indexed by field number, no key name rebuilt
+    /// for a pointer unless there is an error).
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<TransitionRequest?, InputError> {
-        var numbers = [Result<Double?, InputError>](repeating: .success(nil), count: keys.count)
+        var duration: Result<Double?, InputError> = .success(nil)
         var curve: Result<String?, InputError> = .success(nil)
+        var bounciness: Result<Double?, InputError> = .success(nil)
+        var speed: Result<Double?, InputError> = .success(nil)
+        var fps: Result<Double?, InputError> = .success(nil)
         var keyframes: Result<Bool?, InputError> = .success(nil)
+        var cornerRadiusFrom: Result<Double?, InputError> = .success(nil)
+        var cornerRadiusTo: Result<Double?, InputError> = .success(nil)
         let object = try scanner.strictObject(at: ["transition"], "an object", keys) {
             field, scanner throws(JSONSyntaxError) in
             switch field {
+            case 0: duration = try scanner.strictNumber(at: ["transition", "duration"])
             case 1: curve = try scanner.strictString(at: ["transition", "curve"])
+            case 2: bounciness = try scanner.strictNumber(at: ["transition", "bounciness"])
+            case 3: speed = try scanner.strictNumber(at: ["transition", "speed"])
+            case 4: fps = try scanner.strictNumber(at: ["transition", "fps"])
             case 5: keyframes = try scanner.strictBool(at: ["transition", "keyframes"])
-            default: numbers[field] = try scanner.strictNumber(at: ["transition", keys.keys[field].name.description])
+            case 6: cornerRadiusFrom = try scanner.strictNumber(at: ["transition", "corner_radius_from"])
+            default: cornerRadiusTo = try scanner.strictNumber(at: ["transition", "corner_radius_to"])
             }
         }
         return object.flatMap { present in
             guard present else { return .success(nil) }
             return Result { () throws(InputError) in
                 TransitionRequest(
-                    duration: try numbers[0].get(),
+                    duration: try duration.get(),
                     curve: try curve.get(),
-                    bounciness: try numbers[2].get(),
-                    speed: try numbers[3].get(),
-                    fps: try numbers[4].get(),
+                    bounciness: try bounciness.get(),
+                    speed: try speed.get(),
+                    fps: try fps.get(),
                     keyframes: try keyframes.get(),
-                    cornerRadiusFrom: try numbers[6].get(),
-                    cornerRadiusTo: try numbers[7].get())
+                    cornerRadiusFrom: try cornerRadiusFrom.get(),
+                    cornerRadiusTo: try cornerRadiusTo.get())
             }
         }
     }

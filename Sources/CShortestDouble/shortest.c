@@ -1,0 +1,219 @@
+// Schubfach (Giulietti 2020): for v = c 2^q, pick k so that the rounding interval of v, scaled by
+// 10^-k, is between 1 and 10 units wide. Then at most one multiple of 10 lies in it (if one
+// does, it is the shortest decimal, with a digit fewer than the others), and at least one of
+// the two integers around the scaled value does (the closest of them is the answer otherwise).
+// The scaling is a 64×126-bit product with a 126-bit table entry that overestimates 10^-k by
+// less than one unit, rounded to odd, which the paper proves exact enough to decide every
+// comparison below (sections 9 and 10).
+#include "CShortestDouble.h"
+
+#include <string.h>
+
+#include "pow10_table.h"
+
+enum {
+    SIGNIFICAND_BITS = 52,
+    EXPONENT_BIAS = 1075,  // v = c 2^(e - 1075) with c the significand including its hidden bit
+    Q_MIN = -1074,
+};
+
+static const uint64_t MASK_63 = (UINT64_C(1) << 63) - 1;
+
+/// The high 64 bits of a × b.
+static inline uint64_t multiply_high(uint64_t a, uint64_t b) {
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)(((unsigned __int128)a * b) >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t low = a0 * b0, middle1 = a1 * b0, middle2 = a0 * b1, high = a1 * b1;
+    uint64_t cross = (low >> 32) + (uint32_t)middle1 + (uint32_t)middle2;
+    return high + (middle1 >> 32) + (middle2 >> 32) + (cross >> 32);
+#endif
+}
+
+/// floor(e log10 2), exact for |e| <= 5456721 (checked over the exponents used by
+/// scripts/gen-pow10-table.py).
+static inline int floor_log10_pow2(int e) { return (int)(((int64_t)e * 661971961083) >> 41); }
+
+/// floor(log10(3/4 2^e)), for the irregular spacing below a power of two.
+static inline int floor_log10_three_quarters_pow2(int e) {
+    return (int)(((int64_t)e * 661971961083 - 274743187321) >> 41);
+}
+
+/// floor(e log2 10).
+static inline int floor_log2_pow10(int e) { return (int)(((int64_t)e * 913124641741) >> 38); }
+
+/// g cp / 2^127 rounded to odd (the low bit is set when the quotient is inexact), where
+/// g = g1 2^63 + g0: the scaled bound, exact enough that comparisons with integers decide.
+static inline uint64_t round_to_odd(uint64_t g1, uint64_t g0, uint64_t cp) {
+    uint64_t x1 = multiply_high(g0, cp);
+    uint64_t y0 = g1 * cp;
+    uint64_t y1 = multiply_high(g1, cp);
+    uint64_t z = (y0 >> 1) + x1;
+    uint64_t quotient = y1 + (z >> 63);
+    return quotient | (((z & MASK_63) + MASK_63) >> 63);
+}
+
+/// The decimal for v = c 2^q, c > 0: the digits in `*digits` (perhaps with trailing zeros) and
+/// the power of ten they are multiplied by as the return value.
+static int schubfach(int q, uint64_t c, uint64_t *digits) {
+    const uint64_t open = c & 1;  // an odd significand's bounds round away from it: excluded
+    const uint64_t cb = c << 2;
+    const uint64_t cbr = cb + 2;
+    uint64_t cbl;
+    int k;
+    if (c != (UINT64_C(1) << SIGNIFICAND_BITS) || q == Q_MIN) {
+        cbl = cb - 2;
+        k = floor_log10_pow2(q);
+    } else {
+        // A power of two: the next value down is half as far as the next one up.
+        cbl = cb - 1;
+        k = floor_log10_three_quarters_pow2(q);
+    }
+    const int h = q + floor_log2_pow10(-k) + 2;
+    const uint64_t *g = csd_pow10_table[k - CSD_K_MIN];
+    const uint64_t vb = round_to_odd(g[0], g[1], cb << h);
+    const uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
+    const uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
+
+    const uint64_t s = vb >> 2;
+    // The multiples of 10 on either side of the scaled value: one digit shorter.
+    const uint64_t shorter_below = s / 10 * 10;
+    const uint64_t shorter_above = shorter_below + 10;
+    const int below_in = vbl + open <= shorter_below << 2;
+    const int above_in = (shorter_above << 2) + open <= vbr;
+    if (below_in != above_in) {
+        *digits = below_in ? shorter_below : shorter_above;
+        return k;
+    }
+    const uint64_t t = s + 1;
+    const int s_in = vbl + open <= s << 2;
+    const int t_in = (t << 2) + open <= vbr;
+    if (s_in != t_in) {
+        *digits = s_in ? s : t;
+        return k;
+    }
+    // Both in: the closer one, the even one on an exact tie (vb is odd unless exact).
+    const int64_t distance = (int64_t)(vb - ((s + t) << 1));
+    *digits = distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t;
+    return k;
+}
+
+void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    const uint64_t fraction = bits & ((UINT64_C(1) << SIGNIFICAND_BITS) - 1);
+    const int biased = (int)((bits >> SIGNIFICAND_BITS) & 0x7ff);
+    uint64_t c;
+    int q;
+    if (biased != 0) {
+        c = fraction | (UINT64_C(1) << SIGNIFICAND_BITS);
+        q = biased - EXPONENT_BIAS;
+    } else {
+        c = fraction;
+        q = Q_MIN;
+    }
+    uint64_t digits;
+    int e;
+    if (q < 0 && q > -SIGNIFICAND_BITS - 1 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
+        // An integer below 2^53: its own digits are the shortest (no other integer is within
+        // half a unit, and a shorter decimal would be an integer).
+        digits = c >> -q;
+        e = 0;
+    } else {
+        e = schubfach(q, c, &digits);
+    }
+    while (digits % 10 == 0) {
+        digits /= 10;
+        e += 1;
+    }
+    *significand = digits;
+    *exponent = e;
+}
+
+/// "00" … "99".
+static const char two_digits[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/// The decimal digits of `digits` (at most 20) into `output`; returns their count.
+static int write_digits(uint64_t digits, uint8_t *output) {
+    uint8_t scratch[20];
+    int start = 20;
+    while (digits >= 100) {
+        const unsigned pair = (unsigned)(digits % 100);
+        digits /= 100;
+        start -= 2;
+        memcpy(scratch + start, two_digits + 2 * pair, 2);
+    }
+    if (digits >= 10) {
+        start -= 2;
+        memcpy(scratch + start, two_digits + 2 * digits, 2);
+    } else {
+        start -= 1;
+        scratch[start] = (uint8_t)('0' + digits);
+    }
+    memcpy(output, scratch + start, (size_t)(20 - start));
+    return 20 - start;
+}
+
+size_t csd_write_double(double value, uint8_t *output) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    const uint64_t magnitude_bits = bits & ~(UINT64_C(1) << 63);
+    if (magnitude_bits >= UINT64_C(0x7ff0000000000000)) return 0;
+    uint8_t *cursor = output;
+    if (bits >> 63) *cursor++ = '-';
+    if (magnitude_bits == 0) {
+        memcpy(cursor, "0.0", 3);
+        return (size_t)(cursor + 3 - output);
+    }
+    double magnitude;
+    memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
+    uint64_t significand;
+    int32_t exponent;
+    csd_shortest_decimal(magnitude, &significand, &exponent);
+
+    // The digits go one byte to the right, so that a point can be put after the first.
+    uint8_t *digits = cursor + 1;
+    const int count = write_digits(significand, digits);
+    const int scientific = exponent + count - 1;  // the power of ten of the first digit
+    const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
+    if (scientific < -4 || magnitude_bits > two_to_53) {
+        // "d.ddde+XX": at least two exponent digits.
+        cursor[0] = digits[0];
+        cursor += 1;
+        if (count > 1) {
+            cursor[0] = '.';
+            cursor += count;
+        }
+        *cursor++ = 'e';
+        *cursor++ = scientific < 0 ? '-' : '+';
+        const unsigned power = (unsigned)(scientific < 0 ? -scientific : scientific);
+        if (power >= 100) {
+            *cursor++ = (uint8_t)('0' + power / 100);
+        }
+        memcpy(cursor, two_digits + 2 * (power % 100), 2);
+        return (size_t)(cursor + 2 - output);
+    }
+    if (scientific >= 0) {
+        // "ddd.ddd", "ddd00.0": the integer part, then the fraction or ".0".
+        const int whole = scientific + 1;
+        memmove(cursor, digits, (size_t)count);
+        if (count <= whole) {
+            memset(cursor + count, '0', (size_t)(whole - count));
+            memcpy(cursor + whole, ".0", 2);
+            return (size_t)(cursor + whole + 2 - output);
+        }
+        memmove(cursor + whole + 1, cursor + whole, (size_t)(count - whole));
+        cursor[whole] = '.';
+        return (size_t)(cursor + count + 1 - output);
+    }
+    // "0.000ddd": at most three zeros after the point.
+    const int zeros = -scientific - 1;
+    memmove(cursor + 2 + zeros, digits, (size_t)count);
+    memcpy(cursor, "0.", 2);
+    memset(cursor + 2, '0', (size_t)zeros);
+    return (size_t)(cursor + 2 + zeros + count - output);
+}
