@@ -75,7 +75,7 @@ def main():
         f"#define CSD_K_MIN ({K_MIN})",
         f"#define CSD_K_MAX ({K_MAX})",
         "",
-        "static const uint64_t csd_pow10_table[][2] = {",
+        "__attribute__((nodebug)) static const uint64_t csd_pow10_table[][2] = {",
     ]
     for k, g1, g0 in table():
         lines.append(f"    {{0x{g1:016x}u, 0x{g0:016x}u}},  // 10^{-k}")

@@ -8,7 +8,7 @@
 #define CSD_K_MIN (-324)
 #define CSD_K_MAX (292)
 
-static const uint64_t csd_pow10_table[][2] = {
+__attribute__((nodebug)) static const uint64_t csd_pow10_table[][2] = {
     {0x4f0cedc95a718dd4u, 0x5b01e8b09aa0d1b5u},  // 10^324
     {0x7e7b160ef71c1621u, 0x119ca780f767b5eeu},  // 10^323
     {0x652f44d8c5b011b4u, 0x0e16ec672c52f7f2u},  // 10^322

@@ -5,6 +5,15 @@
 // The scaling is a 64×126-bit product with a 126-bit table entry that overestimates 10^-k by
 // less than one unit, rounded to odd, which the paper proves exact enough to decide every
 // comparison below (sections 9 and 10).
+// No debug information for this target's functions: valgrind 3.19 (Debian 12), which
+// Benchmarks/bench_cost.py and callgrind profiles run the service under, gives up on a binary
+// holding more than one C compile unit in DWARF 5 (the toolchain's default). Symbols stay, so
+// callgrind still names these functions. The pragma covers functions only: the file also has
+// no explicit casts and no string literals, and its tables are marked `nodebug`, because each
+// of those would emit debug types or variables into a compile unit of its own.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((nodebug)), apply_to = hasType(functionType))
+#endif
 #include "CShortestDouble.h"
 
 #include <string.h>
@@ -22,26 +31,35 @@ static const uint64_t MASK_63 = (UINT64_C(1) << 63) - 1;
 /// The high 64 bits of a × b.
 static inline uint64_t multiply_high(uint64_t a, uint64_t b) {
 #ifdef __SIZEOF_INT128__
-    return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    unsigned __int128 product = a;
+    product *= b;
+    return product >> 64;
 #else
-    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t a0 = (a & 0xffffffff), a1 = a >> 32, b0 = (b & 0xffffffff), b1 = b >> 32;
     uint64_t low = a0 * b0, middle1 = a1 * b0, middle2 = a0 * b1, high = a1 * b1;
-    uint64_t cross = (low >> 32) + (uint32_t)middle1 + (uint32_t)middle2;
+    uint64_t cross = (low >> 32) + (middle1 & 0xffffffff) + (middle2 & 0xffffffff);
     return high + (middle1 >> 32) + (middle2 >> 32) + (cross >> 32);
 #endif
 }
 
 /// floor(e log10 2), exact for |e| <= 5456721 (checked over the exponents used by
 /// scripts/gen-pow10-table.py).
-static inline int floor_log10_pow2(int e) { return (int)(((int64_t)e * 661971961083) >> 41); }
+static inline int floor_log10_pow2(int e) {
+    const int64_t wide = e;
+    return (wide * 661971961083) >> 41;
+}
 
 /// floor(log10(3/4 2^e)), for the irregular spacing below a power of two.
 static inline int floor_log10_three_quarters_pow2(int e) {
-    return (int)(((int64_t)e * 661971961083 - 274743187321) >> 41);
+    const int64_t wide = e;
+    return (wide * 661971961083 - 274743187321) >> 41;
 }
 
 /// floor(e log2 10).
-static inline int floor_log2_pow10(int e) { return (int)(((int64_t)e * 913124641741) >> 38); }
+static inline int floor_log2_pow10(int e) {
+    const int64_t wide = e;
+    return (wide * 913124641741) >> 38;
+}
 
 /// g cp / 2^127 rounded to odd (the low bit is set when the quotient is inexact), where
 /// g = g1 2^63 + g0: the scaled bound, exact enough that comparisons with integers decide.
@@ -94,7 +112,7 @@ static int schubfach(int q, uint64_t c, uint64_t *digits) {
         return k;
     }
     // Both in: the closer one, the even one on an exact tie (vb is odd unless exact).
-    const int64_t distance = (int64_t)(vb - ((s + t) << 1));
+    const int64_t distance = vb - ((s + t) << 1);
     *digits = distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t;
     return k;
 }
@@ -103,7 +121,7 @@ void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent
     uint64_t bits;
     memcpy(&bits, &value, sizeof bits);
     const uint64_t fraction = bits & ((UINT64_C(1) << SIGNIFICAND_BITS) - 1);
-    const int biased = (int)((bits >> SIGNIFICAND_BITS) & 0x7ff);
+    const int biased = (bits >> SIGNIFICAND_BITS) & 0x7ff;
     uint64_t c;
     int q;
     if (biased != 0) {
@@ -132,7 +150,7 @@ void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent
 }
 
 /// "00" … "99".
-static const char two_digits[201] =
+__attribute__((nodebug)) static const char two_digits[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
@@ -142,7 +160,7 @@ static int write_digits(uint64_t digits, uint8_t *output) {
     uint8_t scratch[20];
     int start = 20;
     while (digits >= 100) {
-        const unsigned pair = (unsigned)(digits % 100);
+        const unsigned pair = digits % 100;
         digits /= 100;
         start -= 2;
         memcpy(scratch + start, two_digits + 2 * pair, 2);
@@ -152,9 +170,9 @@ static int write_digits(uint64_t digits, uint8_t *output) {
         memcpy(scratch + start, two_digits + 2 * digits, 2);
     } else {
         start -= 1;
-        scratch[start] = (uint8_t)('0' + digits);
+        scratch[start] = '0' + digits;
     }
-    memcpy(output, scratch + start, (size_t)(20 - start));
+    memcpy(output, scratch + start, 20 - start);
     return 20 - start;
 }
 
@@ -166,8 +184,10 @@ size_t csd_write_double(double value, uint8_t *output) {
     uint8_t *cursor = output;
     if (bits >> 63) *cursor++ = '-';
     if (magnitude_bits == 0) {
-        memcpy(cursor, "0.0", 3);
-        return (size_t)(cursor + 3 - output);
+        cursor[0] = '0';  // bytes, not a "0.0" literal: a literal would carry debug information
+        cursor[1] = '.';
+        cursor[2] = '0';
+        return cursor + 3 - output;
     }
     double magnitude;
     memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
@@ -190,30 +210,36 @@ size_t csd_write_double(double value, uint8_t *output) {
         }
         *cursor++ = 'e';
         *cursor++ = scientific < 0 ? '-' : '+';
-        const unsigned power = (unsigned)(scientific < 0 ? -scientific : scientific);
+        const unsigned power = scientific < 0 ? -scientific : scientific;
         if (power >= 100) {
-            *cursor++ = (uint8_t)('0' + power / 100);
+            *cursor++ = '0' + power / 100;
         }
         memcpy(cursor, two_digits + 2 * (power % 100), 2);
-        return (size_t)(cursor + 2 - output);
+        return cursor + 2 - output;
     }
     if (scientific >= 0) {
         // "ddd.ddd", "ddd00.0": the integer part, then the fraction or ".0".
         const int whole = scientific + 1;
-        memmove(cursor, digits, (size_t)count);
+        memmove(cursor, digits, count);
         if (count <= whole) {
-            memset(cursor + count, '0', (size_t)(whole - count));
-            memcpy(cursor + whole, ".0", 2);
-            return (size_t)(cursor + whole + 2 - output);
+            memset(cursor + count, '0', whole - count);
+            cursor[whole] = '.';  // bytes, not literals: a literal would carry debug information
+            cursor[whole + 1] = '0';
+            return cursor + whole + 2 - output;
         }
-        memmove(cursor + whole + 1, cursor + whole, (size_t)(count - whole));
+        memmove(cursor + whole + 1, cursor + whole, count - whole);
         cursor[whole] = '.';
-        return (size_t)(cursor + count + 1 - output);
+        return cursor + count + 1 - output;
     }
     // "0.000ddd": at most three zeros after the point.
     const int zeros = -scientific - 1;
-    memmove(cursor + 2 + zeros, digits, (size_t)count);
-    memcpy(cursor, "0.", 2);
-    memset(cursor + 2, '0', (size_t)zeros);
-    return (size_t)(cursor + 2 + zeros + count - output);
+    memmove(cursor + 2 + zeros, digits, count);
+    cursor[0] = '0';
+    cursor[1] = '.';
+    memset(cursor + 2, '0', zeros);
+    return cursor + 2 + zeros + count - output;
 }
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
