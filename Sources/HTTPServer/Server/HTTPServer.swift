@@ -20,6 +20,12 @@ public final class HTTPServer: Sendable {
     private let shared: ServerShared
     private let state = Mutex(State())
     private let stopped = DispatchGroup()
+    /// Where the grace timer and the final stop run. A queue of the server's own, not the global
+    /// concurrent queue: that pool admits only as many threads as there are cores, so a process
+    /// whose cores are busy with CPU-bound work (a test run, a host's own work) could hold the
+    /// stop back for as long as that work lasts; a private queue is served by the overcommitting
+    /// pool, which starts a thread when none is free.
+    private let control = DispatchQueue(label: "http.server.control")
 
     public init(
         configuration: HTTPServerConfiguration, responder: any HTTPResponder, observer: (any ServerObserver)? = nil
@@ -77,7 +83,7 @@ public final class HTTPServer: Sendable {
             loop.queue.async { loop.startDraining() }
         }
         let seconds = Self.seconds(grace ?? shared.configuration.shutdownGrace)
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in forceStop() }
+        control.asyncAfter(deadline: .now() + seconds) { [self] in forceStop() }
         if shared.connectionCount.load(ordering: .acquiring) == 0 { finish() }
     }
 
@@ -102,7 +108,7 @@ public final class HTTPServer: Sendable {
         for loop in loops {
             loop.queue.async(group: group) { loop.closeAll() }
         }
-        group.notify(queue: .global()) { [self] in finish() }
+        group.notify(queue: control) { [self] in finish() }
     }
 
     /// Stops the loops once draining is done.
@@ -118,7 +124,7 @@ public final class HTTPServer: Sendable {
         for loop in loops {
             loop.queue.async(group: group) { loop.stop() }
         }
-        group.notify(queue: .global()) { [stopped, shared] in
+        group.notify(queue: control) { [stopped, shared] in
             shared.pool.stop()
             stopped.leave()
         }
