@@ -75,10 +75,11 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
                     continue;
                 }
                 object = objects[--level];
-            }
-            // After a value: close containers, or move to the next member or element.
-            for (;;) {
                 if (level == 0) goto done;
+            }
+            // After a value, inside a container (the walk ends when the first one closes):
+            // close containers, or move to the next member or element.
+            for (;;) {
                 CJS_NEXT(token);
                 uint8_t after = bytes[token];
                 if (after == ',') {
@@ -103,6 +104,7 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
                 }
                 if (after != (object ? '}' : ']')) return -1;
                 object = objects[--level];
+                if (level == 0) goto done;
             }
         }
     } else if (first == CJS_KIND_PUNCTUATION) {
