@@ -10,8 +10,11 @@
 #endif
 #include "stage1.h"
 
-/// `}`, `]`, `:` or `,`: a token that cannot start a value.
-static inline int cjs_is_punctuation(uint8_t byte) { return (byte | 0x20) == '}' || byte == ':' || byte == ','; }
+/// What the first byte of a token is to the walk: a value that is no container (0), an
+/// opening bracket (1), or punctuation, which cannot start a value (2). One load instead of
+/// five compares per value.
+#define CJS_KIND_OPEN 1
+#define CJS_KIND_PUNCTUATION 2
 
 /// Passes the next token (a set bit of the masks, in order; `bits` holds those of word `word`
 /// not yet passed) and puts its offset in `offset`. No token left means the value is not
@@ -27,7 +30,15 @@ static inline int cjs_is_punctuation(uint8_t byte) { return (byte | 0x20) == '}'
         bits &= bits - 1;                                                              \
     } while (0)
 
+/// Whether `key` is a string and `colon` a `:`, in one branch.
+#define CJS_KEY_AND_COLON(key, colon) (((bytes[key] ^ '"') | (bytes[colon] ^ ':')) == 0)
+
 ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
+    __attribute__((nodebug)) static const unsigned char kinds[256] = {
+        ['{'] = CJS_KIND_OPEN, ['['] = CJS_KIND_OPEN,
+        ['}'] = CJS_KIND_PUNCTUATION, [']'] = CJS_KIND_PUNCTUATION,
+        [':'] = CJS_KIND_PUNCTUATION, [','] = CJS_KIND_PUNCTUATION,
+    };
     if (offset >= count) return -1;
     size_t words = cjs_token_words(count);
     size_t word = offset / 64;
@@ -36,8 +47,8 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
     size_t token;
     CJS_NEXT(token);
     if (token != offset) return -1;
-    uint8_t first = bytes[token];
-    if ((first | 0x20) == '{') {
+    unsigned first = kinds[bytes[token]];
+    if (first == CJS_KIND_OPEN) {
         // Which containers are open, 1 for an object: those around the innermost, whose own
         // kind is `object`.
         uint8_t objects[CJS_MAXIMUM_DEPTH];
@@ -47,45 +58,56 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
         for (;;) {
             // A value starts at `token`.
             uint8_t byte = bytes[token];
-            if ((byte | 0x20) == '{') {
-                if (level >= room) return -1;
+            unsigned kind = kinds[byte];
+            if (kind) {
+                if (kind != CJS_KIND_OPEN || level >= room) return -1;
                 objects[level++] = object;
                 object = byte == '{';
                 CJS_NEXT(token);
-                uint8_t inner = bytes[token];
-                if (inner != (object ? '}' : ']')) {
+                size_t inner = token;
+                if (bytes[inner] != (object ? '}' : ']')) {
                     if (object) {
                         size_t colon;
                         CJS_NEXT(colon);
-                        if (inner != '"' || bytes[colon] != ':') return -1;
+                        if (!CJS_KEY_AND_COLON(inner, colon)) return -1;
                         CJS_NEXT(token);
                     }
                     continue;
                 }
                 object = objects[--level];
-            } else if (cjs_is_punctuation(byte)) {
-                return -1;
-            }
-            // After a value: close containers, or move to the next member or element.
-            for (;;) {
                 if (level == 0) goto done;
+            }
+            // After a value, inside a container (the walk ends when the first one closes):
+            // close containers, or move to the next member or element.
+            for (;;) {
                 CJS_NEXT(token);
                 uint8_t after = bytes[token];
                 if (after == ',') {
                     if (object) {
+                        // A key, a colon and the value: most often all three in the word at hand.
+                        uint64_t second = bits & (bits - 1);
+                        uint64_t third = second & (second - 1);
+                        if (third) {
+                            size_t key = base + __builtin_ctzll(bits), colon = base + __builtin_ctzll(second);
+                            if (!CJS_KEY_AND_COLON(key, colon)) return -1;
+                            token = base + __builtin_ctzll(third);
+                            bits = third & (third - 1);
+                            break;
+                        }
                         size_t key, colon;
                         CJS_NEXT(key);
                         CJS_NEXT(colon);
-                        if (bytes[key] != '"' || bytes[colon] != ':') return -1;
+                        if (!CJS_KEY_AND_COLON(key, colon)) return -1;
                     }
                     CJS_NEXT(token);
                     break;
                 }
                 if (after != (object ? '}' : ']')) return -1;
                 object = objects[--level];
+                if (level == 0) goto done;
             }
         }
-    } else if (cjs_is_punctuation(first)) {
+    } else if (first == CJS_KIND_PUNCTUATION) {
         return -1;
     }
 done:

@@ -35,7 +35,10 @@ int cjs_path_available(cjs_path path) {
         int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
         if (answer == 0) {
             __builtin_cpu_init();
-            answer = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") ? 2 : 1;
+            answer = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi")
+                    && __builtin_cpu_supports("bmi2")
+                ? 2
+                : 1;
             __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
         }
         return answer == 2;

@@ -69,7 +69,7 @@ CJS_SSE2 cjs_status cjs_run_sse2(cjs_stage1 *stage) {
 
 // MARK: AVX2 and PCLMULQDQ
 
-#define CJS_AVX2 __attribute__((target("avx2,pclmul")))
+#define CJS_AVX2 __attribute__((target("avx2,pclmul,bmi,bmi2")))
 
 /// The prefix XOR as one carry-less multiplication by all ones.
 static inline CJS_AVX2 uint64_t cjs_prefix_xor_clmul(uint64_t word) {
@@ -83,6 +83,16 @@ static inline CJS_AVX2 uint64_t cjs_prefix_xor_clmul(uint64_t word) {
 
 /// Both halves of a 64-byte block's masks, as one word.
 static inline uint64_t cjs_join32(int low, int high) { return cjs_mask32(low) | cjs_mask32(high) << 32; }
+
+#define CJS_SPLAT8(x) x, x, x, x, x, x, x, x
+#define CJS_SPLAT32(x) CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x)
+
+/// The same 32 bytes as unsigned: a copy between vector types of one size, no cast written.
+static inline CJS_AVX2 cjs_u32 cjs_unsigned(cjs_v32 bytes) {
+    cjs_u32 result;
+    memcpy(&result, &bytes, sizeof result);
+    return result;
+}
 
 /// `table[nibble]` for each byte of `nibbles` (each below 16), in both 16-byte lanes.
 static inline CJS_AVX2 cjs_u32 cjs_lookup(cjs_v32 table, cjs_u32 nibbles) {
@@ -104,24 +114,29 @@ static inline CJS_AVX2 void cjs_classify_avx2(const uint8_t *block, cjs_classes 
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
     };
+    const cjs_u32 below_space = {CJS_SPLAT32(0x1F)};
     cjs_v32 halves[2];
-    int quote[2], backslash[2], op[2], space[2], low[2], high[2];
+    int quote[2], backslash[2], op[2], space[2], low[2];
     memcpy(halves, block, sizeof halves);
     for (unsigned half = 0; half < 2; half++) {
         cjs_v32 bytes = halves[half];
+        cjs_u32 unsigned_bytes = cjs_unsigned(bytes);
         quote[half] = __builtin_ia32_pmovmskb256(bytes == '"');
         backslash[half] = __builtin_ia32_pmovmskb256(bytes == '\\');
         space[half] = __builtin_ia32_pmovmskb256(bytes == __builtin_ia32_pshufb256(spaces, bytes));
         op[half] = __builtin_ia32_pmovmskb256((bytes | 0x20) == __builtin_ia32_pshufb256(operators, bytes));
-        low[half] = __builtin_ia32_pmovmskb256(bytes < 0x20);  // signed: controls, and 0x80 or more
-        high[half] = __builtin_ia32_pmovmskb256(bytes);
+        // Below 0x20: the byte is its minimum with 0x1F.
+        low[half] = __builtin_ia32_pmovmskb256(
+            __builtin_elementwise_min(unsigned_bytes, below_space) == unsigned_bytes);
     }
     classes->quote = cjs_join32(quote[0], quote[1]);
     classes->backslash = cjs_join32(backslash[0], backslash[1]);
     classes->op = cjs_join32(op[0], op[1]);
     classes->whitespace = cjs_join32(space[0], space[1]);
-    classes->nonascii = cjs_join32(high[0], high[1]);
-    classes->control = cjs_join32(low[0], low[1]) & ~classes->nonascii;
+    classes->control = cjs_join32(low[0], low[1]);
+    // Only whether the block has a byte of 0x80 or more (for `cjs_utf8_block`), from both
+    // halves at once: no path of AVX2 asks which.
+    classes->nonascii = cjs_mask32(__builtin_ia32_pmovmskb256(halves[0] | halves[1]));
 }
 
 /// The digits of 64 bytes, and in `zero` their zeros: asked only of blocks where numbers start.
@@ -172,8 +187,6 @@ typedef struct {
         45 - N, 46 - N, 47 - N, 48 - N, 49 - N, 50 - N, 51 - N, 52 - N, 53 - N, 54 - N, 55 - N, 56 - N, 57 - N, \
         58 - N, 59 - N, 60 - N, 61 - N, 62 - N, 63 - N)
 
-#define CJS_SPLAT8(x) x, x, x, x, x, x, x, x
-#define CJS_SPLAT32(x) CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x)
 
 /// The errors of the 32 bytes `input`, whose 32 predecessors are `previous`.
 static inline CJS_AVX2 cjs_u32 cjs_utf8_errors(cjs_u32 input, cjs_u32 previous) {
@@ -247,15 +260,57 @@ static inline CJS_AVX2 void cjs_utf8_block(
     }
 }
 
-#define CJS_AVX2_UTF8(pointer, index, classes) cjs_utf8_block(&cjs_utf8_state, (stage), (pointer), (index), (classes))
 #define CJS_NO_HIGH(classes) 0
 #define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
+/// One block of the AVX2 pass: `pointer` its 64 bytes, `index` its place in the document.
+static inline CJS_AVX2 __attribute__((always_inline)) void cjs_block_avx2(
+    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer, size_t index) {
+    cjs_classes classes;
+    cjs_classify_avx2(pointer, &classes);
+    cjs_utf8_block(utf8, stage, pointer, index, &classes);
+    CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, CJS_AVX2_DIGITS);
+}
+
+/// A block not wholly inside the document (the last, partial one; the first after a byte order
+/// mark), from a padded copy (`cjs_pad_block`). Out of line: at most two blocks of a document
+/// come here, and the loop over the others keeps its state in registers.
+static CJS_AVX2 __attribute__((noinline)) void cjs_padded_block_avx2(
+    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {
+    uint8_t padded[64];
+    cjs_pad_block(stage, index, padded);
+    cjs_block_avx2(stage, carry, utf8, stage->tokens, padded, index);
+}
+
+/// The AVX2 pass: its own loop rather than `CJS_RUN`, so that the blocks wholly inside the
+/// document run one after the other with the carries, the token pointer and the vector
+/// constants in registers (the padded blocks, before and after them, are out of line).
 CJS_AVX2 cjs_status cjs_run_avx2(cjs_stage1 *stage) {
-    cjs_utf8 cjs_utf8_state;
-    memset(&cjs_utf8_state, 0, sizeof cjs_utf8_state);
-    CJS_RUN(stage, cjs_classify_avx2, cjs_prefix_xor_clmul, CJS_AVX2_UTF8, CJS_NO_HIGH, CJS_AVX2_DIGITS);
-    if (cjs_utf8_state.failed) cjs_fail(stage, CJS_ERROR_UTF8);
+    cjs_utf8 utf8;
+    memset(&utf8, 0, sizeof utf8);
+    cjs_carry carry = {0, 0, 0};
+    size_t blocks = cjs_token_words(stage->count);
+    size_t direct_from = (stage->start + 63) / 64;
+    size_t direct_to = stage->count / 64;
+    size_t index = 0;
+    for (; index < blocks && (index < direct_from || index >= direct_to); index++) {
+        cjs_padded_block_avx2(stage, &carry, &utf8, index);
+    }
+    if (index < direct_to) {
+        // Copies that no call sees, so that they stay in registers.
+        cjs_carry direct_carry = carry;
+        cjs_utf8 direct_utf8 = utf8;
+        uint64_t *tokens = stage->tokens;
+        const uint8_t *pointer = stage->bytes + 64 * index;
+        for (; index < direct_to; index++, pointer += 64) {
+            cjs_block_avx2(stage, &direct_carry, &direct_utf8, tokens, pointer, index);
+        }
+        carry = direct_carry;
+        utf8 = direct_utf8;
+    }
+    for (; index < blocks; index++) cjs_padded_block_avx2(stage, &carry, &utf8, index);
+    if (carry.prev_in_string) cjs_fail(stage, CJS_ERROR_UNTERMINATED);
+    if (utf8.failed) cjs_fail(stage, CJS_ERROR_UTF8);
     return cjs_result(stage);
 }
 

@@ -27,12 +27,18 @@ extension JSONScanner {
     /// limit) as the byte loop does; `false` where the grammar breaks, with nothing changed but
     /// the whitespace before the value passed (which the byte loop passes first too). On
     /// success the position is the next token (whitespace after the value passed) or the end
-    /// of the document. A string or a scalar (most skipped values) ends before the next token;
-    /// a container is walked by `JSONStructuralIndex.skipValue`, a C loop.
+    /// of the document. A string or a scalar (most skipped values: `skipValue` and
+    /// `skipMemberValue` both come here) ends before the next token, read off the same mask
+    /// word that marked its start; a container is walked by `JSONStructuralIndex.skipValue`,
+    /// a C loop.
     @inline(__always)
     mutating func skipValueByTokens(_ tokens: UnsafePointer<UInt64>) -> Bool {
         skipWhitespace()
-        guard position < count, tokens[position &>> 6] & (1 << UInt64(position & 63)) != 0 else { return false }
+        guard position < count else { return false }
+        let word = position &>> 6
+        // Bit 0: the position itself, which must start a token.
+        let bits = tokens[word] &>> UInt64(position & 63)
+        guard bits & 1 != 0 else { return false }
         let first = bytes[position]
         if first | 0x20 == UInt8(ascii: "{") {
             guard
@@ -42,7 +48,11 @@ extension JSONScanner {
             position = end
         } else {
             guard !Self.isPunctuation(first) else { return false }
-            position = JSONStructuralIndex.nextToken(in: tokens, count: count, from: position &+ 1)
+            let rest = bits &>> 1
+            position =
+                rest != 0
+                ? position &+ 1 &+ rest.trailingZeroBitCount
+                : JSONStructuralIndex.nextToken(in: tokens, count: count, from: (word &+ 1) &<< 6)
         }
         valuesSkippedByTokens &+= 1
         return true

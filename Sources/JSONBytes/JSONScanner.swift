@@ -93,21 +93,11 @@ package struct JSONScanner {
         return bytes[position]
     }
 
-    /// Skips the value of a member a reader does not want. With token masks, a string or a
-    /// scalar (most such values) ends where the next token starts, stage 1 having checked its
-    /// bytes: the position jumps there, as `skipValue` would put it. Containers, and
-    /// everything without masks, go through `skipValue`.
+    /// Skips the value of a member a reader does not want: the same path as `skipValue`
+    /// (strings and scalars by the token masks in `skipValueByTokens`, containers by the C
+    /// walk, everything else by the byte loop), under the name the member loops call.
     @inline(__always)
     package mutating func skipMemberValue() throws(JSONSyntaxError) {
-        if let tokens {
-            let first = try peekToken()
-            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
-                || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n")
-            {
-                position = Self.nextToken(in: tokens, count: count, from: position &+ 1)
-                return
-            }
-        }
         try skipValue()
     }
 

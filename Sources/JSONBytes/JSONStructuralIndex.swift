@@ -54,9 +54,11 @@ package enum JSONStructuralIndex {
         return end < 0 ? nil : end
     }
 
-    /// The offset of the first token at or after `offset`, or `count` when none is left.
+    /// The offset of the first token at or after `offset`, or `count` when none is left (also
+    /// when `offset` is `count` or more: no mask word is read past the last).
     @inline(__always)
     package static func nextToken(in tokens: UnsafePointer<UInt64>, count: Int, from offset: Int) -> Int {
+        guard offset < count else { return count }
         var word = offset &>> 6
         var bits = tokens[word] & (~0 << UInt64(offset & 63))
         let words = wordCount(for: count)

@@ -256,4 +256,37 @@ struct JSONScannerTokenSkipTests {
             #expect(try ByteTimelineReader().readTimeline(sample) == plain.get())
         }
     }
+
+    /// `skipMemberValue` is `skipValue`'s path: strings, scalars and containers are skipped by
+    /// the masks (each counted once), a scalar ending the document at a block's last byte
+    /// included, and a broken member still falls back to the byte loop's error.
+    @Test func memberValuesShareTheTokenPath() throws {
+        func skipMembers(_ text: String) -> Result<Int, JSONSyntaxError> {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(JSONSyntaxError) -> Int in
+                    try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in
+                        if try scanner.enterObject() {
+                            repeat {
+                                _ = try scanner.memberKey()
+                                try scanner.skipMemberValue()
+                            } while try scanner.nextMember()
+                        }
+                        try scanner.finish()
+                        return scanner.valuesSkippedByTokens
+                    }
+                }
+            }
+        }
+        let members = #"{"a": "x", "b": -1.5e3, "c": true, "d": null, "e": [1, {"f": 2}], "g": {}}"#
+        #expect(try skipMembers(members).get() == 6)
+        let padded = "{\"a\": " + String(repeating: " ", count: 57) + "7}"
+        #expect(padded.utf8.count == 65)
+        #expect(try skipMembers(padded).get() == 1)
+        guard case .failure(let error) = skipMembers(#"{"a": [1, 2,], "b": 1}"#) else {
+            Issue.record("a trailing comma passed")
+            return
+        }
+        #expect(error.offset == 12)
+    }
 }

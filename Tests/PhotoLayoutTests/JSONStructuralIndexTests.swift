@@ -324,6 +324,20 @@ struct JSONStructuralIndexTests {
             checkPaths(sample)
         }
     }
+
+    /// `nextToken` from the document's end (or past it) answers the end without reading the
+    /// mask word after the last, here a word whose set bit would give 69.
+    @Test func nextTokenStopsAtTheLastWord() {
+        let masks: [UInt64] = [1 << 3, 1 << 5]
+        masks.withUnsafeBufferPointer { words in
+            let tokens = words.baseAddress!
+            #expect(JSONStructuralIndex.nextToken(in: tokens, count: 64, from: 64) == 64)
+            #expect(JSONStructuralIndex.nextToken(in: tokens, count: 64, from: 65) == 64)
+            #expect(JSONStructuralIndex.nextToken(in: tokens, count: 64, from: 4) == 64)
+            #expect(JSONStructuralIndex.nextToken(in: tokens, count: 64, from: 3) == 3)
+            #expect(JSONStructuralIndex.nextToken(in: tokens, count: 70, from: 64) == 69)
+        }
+    }
 }
 
 /// Random JSON text for the tests above: valid by construction.

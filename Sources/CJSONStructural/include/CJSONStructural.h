@@ -27,7 +27,7 @@ extern "C" {
 typedef enum {
     CJS_PATH_SCALAR = 0,  ///< Portable C, one byte at a time through a table.
     CJS_PATH_SSE2 = 1,    ///< x86-64 baseline: 16-byte compares, prefix XOR by shifts.
-    CJS_PATH_AVX2 = 2,    ///< x86-64 with AVX2 and PCLMULQDQ: 32-byte compares, carry-less multiply.
+    CJS_PATH_AVX2 = 2,    ///< x86-64 with AVX2, PCLMULQDQ, BMI1 and BMI2: 32-byte compares, carry-less multiply.
     CJS_PATH_NEON = 3,    ///< arm64: 16-byte compares, polynomial multiply when the CPU has it.
 } cjs_path;
 
