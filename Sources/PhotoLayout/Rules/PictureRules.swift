@@ -32,8 +32,9 @@ public enum PictureRules {
             var pictures: [Picture] = []
             pictures.reserveCapacity(media.pids.count)
             for (guess, pid) in media.pids.enumerated() {
+                // The info is borrowed in place (a buffer element), not copied out of the array.
                 guard let index = media.infos.index(of: pid, guess: guess),
-                    let picture = picture(from: media.infos.infos[index], pid: pid)
+                    let picture = media.infos.infos.withUnsafeBufferPointer({ picture(from: $0[index], pid: pid) })
                 else { continue }
                 pictures.append(picture)
             }
@@ -87,19 +88,16 @@ public enum PictureRules {
     }
 
     /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
-    package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
-        let bmiddle = info.slots.bmiddle
-        let large = info.slots.large
-        let largest = info.slots.largest
-        let original = info.slots.original
-        func url(_ variant: WeiboPictureVariant?) -> ByteString? {
-            guard let url = variant?.urlBytes, !url.isEmpty else { return nil }
-            return url
-        }
-        let bmiddleURL = url(bmiddle)
-        let largeURL = url(large) ?? url(largest) ?? url(original)
+    ///
+    /// `info` is borrowed and read field by field (no variant, no slot table copied out of it:
+    /// an info is about 400 bytes holding five URL slices), so a picture costs only the three
+    /// URLs it keeps.
+    package static func picture(from info: borrowing WeiboPictureInfo, pid: ByteString?) -> Picture? {
+        let bmiddleURL = url(info.slots.bmiddle?.urlBytes)
+        let largeURL =
+            url(info.slots.large?.urlBytes) ?? url(info.slots.largest?.urlBytes) ?? url(info.slots.original?.urlBytes)
         let thumbnail: ByteString
-        if let explicit = url(info.slots.thumbnail) {
+        if let explicit = url(info.slots.thumbnail?.urlBytes) {
             thumbnail = explicit
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
@@ -108,7 +106,10 @@ public enum PictureRules {
         }
 
         // The first known size among largest, original, large, bmiddle.
-        let largestSize = largest?.knownSize ?? original?.knownSize ?? large?.knownSize ?? bmiddle?.knownSize
+        let bmiddleSize = info.slots.bmiddle?.knownSize
+        let largestSize =
+            info.slots.largest?.knownSize ?? info.slots.original?.knownSize ?? info.slots.large?.knownSize
+            ?? bmiddleSize
         return Picture(
             thumbnail: thumbnail,
             bmiddle: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
@@ -116,29 +117,32 @@ public enum PictureRules {
             kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
-            bmiddleSize: bmiddle?.knownSize,
+            bmiddleSize: bmiddleSize,
             largestSize: largestSize
         )
+    }
+
+    /// A variant's URL when it is not empty.
+    @inline(__always)
+    private static func url(_ url: ByteString?) -> ByteString? {
+        guard let url, !url.isEmpty else { return nil }
+        return url
     }
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
     /// The types were classified by the reader (`WeiboPictureType`): a few compares.
-    static func kind(of info: WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
-        let slots = info.slots
-        var gif = false
-        var livephoto = false
-        func note(_ type: WeiboPictureType?) {
-            gif = gif || type == .gif
-            livephoto = livephoto || type == .livephoto
-        }
-        note(info.type)
-        note(slots.thumbnail?.type)
-        note(slots.bmiddle?.type)
-        note(slots.large?.type)
-        note(slots.largest?.type)
-        note(slots.original?.type)
-        if gif || URLVariants.hasGIFExtension(thumbnail) { return .gif }
-        return livephoto ? .livephoto : .image
+    static func kind(of info: borrowing WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
+        let flags =
+            flag(info.type) | flag(info.slots.thumbnail?.type) | flag(info.slots.bmiddle?.type)
+            | flag(info.slots.large?.type) | flag(info.slots.largest?.type) | flag(info.slots.original?.type)
+        if flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) { return .gif }
+        return flags & 2 != 0 ? .livephoto : .image
+    }
+
+    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(of:thumbnail:)`'s bits.
+    @inline(__always)
+    private static func flag(_ type: WeiboPictureType?) -> UInt8 {
+        type == .gif ? 1 : type == .livephoto ? 2 : 0
     }
 }
