@@ -13,23 +13,23 @@ extension ByteTimelineReader {
     /// browser's `status`, so a status gives the browser the pictures it gives the grid.
     package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
         let (id, media, retweeted) = try readStatusFields(&scanner, readsRetweet: true)
-        return WeiboStatus(id: id, media: media, retweeted: retweeted)
+        return WeiboStatus(idBytes: id, media: media, retweeted: retweeted)
     }
 
     /// The id and pictures of a status or retweet, and with `readsRetweet` its
     /// `retweeted_status` (one level: a retweet is read without, and its own is skipped).
     private static func readStatusFields(
         _ scanner: inout JSONScanner, readsRetweet: Bool
-    ) throws(JSONSyntaxError) -> (id: String?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+    ) throws(JSONSyntaxError) -> (id: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
         var retweeted: WeiboRetweet?
-        var idstr: String?
-        var id: String?
+        var idstr: ByteString?
+        var id: ByteString?
         var media = WeiboMedia()
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: statusKeys) {
             switch field {
-            case 0: idstr = try scanner.lenientString()
-            case 1: id = try scanner.lenientStatusID()
+            case 0: idstr = try scanner.lenientByteString()
+            case 1: id = try scanner.lenientStatusIDBytes()
             case 2: media.picURLs = try readPicURLs(&scanner)
             case 3: media.thumbnailPic = try scanner.lenientString()
             case 4: media.pids = try readPicIDs(&scanner)
@@ -39,7 +39,7 @@ extension ByteTimelineReader {
             default:
                 if readsRetweet, try scanner.peekKind() == .object {
                     let (id, media, _) = try readStatusFields(&scanner, readsRetweet: false)
-                    retweeted = WeiboRetweet(id: id, media: media)
+                    retweeted = WeiboRetweet(idBytes: id, media: media)
                 } else {
                     try scanner.skipValue()
                 }

@@ -6,27 +6,51 @@ import JSONBytes
 /// and rules (`PictureRules`, `GridRules`) consume them. Nothing here is validated or
 /// normalised yet: that is what the rules do, so that every reader gets the same answers.
 public struct WeiboStatus: Hashable, Sendable {
-    /// `idstr`, else `id`'s literal digits, else `nil`.
-    public var id: String?
+    /// `idstr`, else `id`'s literal digits, else `nil`: bytes of the request until the writer
+    /// copies them (`id` is the `String` form).
+    package var idBytes: ByteString?
     public var media: WeiboMedia
     /// `retweeted_status`, one level deep: its own `retweeted_status` is not read.
     public var retweeted: WeiboRetweet?
 
     public init(id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted)
+    }
+
+    /// A status whose id is bytes already: the reader's.
+    package init(idBytes: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+        self.idBytes = idBytes
         self.media = media
         self.retweeted = retweeted
+    }
+
+    /// `idstr`, else `id`'s literal digits, else `nil` (a `String` built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }
 
 /// The status a retweet quotes: an id and pictures, nothing deeper.
 public struct WeiboRetweet: Hashable, Sendable {
-    public var id: String?
+    /// As `WeiboStatus.idBytes`.
+    package var idBytes: ByteString?
     public var media: WeiboMedia
 
     public init(id: String? = nil, media: WeiboMedia = WeiboMedia()) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, media: media)
+    }
+
+    /// A retweet whose id is bytes already: the reader's.
+    package init(idBytes: ByteString?, media: WeiboMedia) {
+        self.idBytes = idBytes
         self.media = media
+    }
+
+    /// The id as a `String` (built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }
 
