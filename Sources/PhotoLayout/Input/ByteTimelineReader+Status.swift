@@ -30,8 +30,8 @@ extension ByteTimelineReader {
             switch field {
             case 0: idstr = try scanner.lenientByteString()
             case 1: id = try scanner.lenientStatusIDBytes()
-            case 2: media.picURLs = try readPicURLs(&scanner)
-            case 3: media.thumbnailPic = try scanner.lenientString()
+            case 2: media.picURLBytes = try readPicURLs(&scanner)
+            case 3: media.thumbnailPicBytes = try scanner.lenientByteString()
             case 4: media.pids = try readPicIDs(&scanner)
             case 5: media.infos = try readPicInfos(&scanner)
             case 7: media.pics = try readPics(&scanner)
@@ -48,14 +48,14 @@ extension ByteTimelineReader {
         return (idstr ?? id, media, retweeted)
     }
 
-    /// `pic_urls`: the `thumbnail_pic` string of each entry that has one.
-    private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
-        var urls: [String] = []
+    /// `pic_urls`: the `thumbnail_pic` string of each entry that has one, as bytes of the request.
+    private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
+        var urls: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-            var url: String?
+            var url: ByteString?
             try scanner.readObject(picURLKeys) { _, scanner throws(JSONSyntaxError) in
-                url = try scanner.lenientString()
+                url = try scanner.lenientByteString()
             }
             if let url { urls.append(url) }
         }

@@ -57,9 +57,11 @@ public struct WeiboRetweet: Hashable, Sendable {
 /// The picture fields of a status, in each of Weibo's shapes, exactly as sent.
 public struct WeiboMedia: Hashable, Sendable {
     /// Open API v2: `pic_urls[].thumbnail_pic`, in order; entries without a string are dropped.
-    public var picURLs: [String]
-    /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture.
-    public var thumbnailPic: String?
+    /// Held as bytes of the request (`picURLs` is their `String` form).
+    package var picURLBytes: [ByteString]
+    /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture, as bytes
+    /// (`thumbnailPic` is its `String` form).
+    package var thumbnailPicBytes: ByteString?
     /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are
     /// dropped. Held as bytes of the request (`picIDs` is their `String` form).
     package var pids: [ByteString]
@@ -79,12 +81,24 @@ public struct WeiboMedia: Hashable, Sendable {
         pics: [WeiboPic] = [],
         picNum: Double? = nil
     ) {
-        self.picURLs = picURLs
-        self.thumbnailPic = thumbnailPic
+        self.picURLBytes = picURLs.map { ByteString($0) }
+        self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
         self.pids = picIDs.map { ByteString($0) }
         self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
+    }
+
+    /// `pic_urls[].thumbnail_pic` as `String`s (built on each read).
+    public var picURLs: [String] {
+        get { picURLBytes.map(\.description) }
+        set { picURLBytes = newValue.map { ByteString($0) } }
+    }
+
+    /// `thumbnail_pic` as a `String` (built on each read).
+    public var thumbnailPic: String? {
+        get { thumbnailPicBytes?.description }
+        set { thumbnailPicBytes = newValue.map { ByteString($0) } }
     }
 
     /// `pic_ids` as `String`s (built on each read).

@@ -16,9 +16,9 @@ public enum PictureRules {
         if !fromInfos.isEmpty { return fromInfos }
         let fromPics = media.pics.compactMap(picture(from:))
         if !fromPics.isEmpty { return fromPics }
-        let fromURLs = media.picURLs.filter { !$0.isEmpty }.map(Picture.init(thumbnailURL:))
+        let fromURLs = media.picURLBytes.filter { !$0.isEmpty }.map(Picture.init(thumbnail:))
         if !fromURLs.isEmpty { return fromURLs }
-        if let single = media.thumbnailPic, !single.isEmpty { return [Picture(thumbnailURL: single)] }
+        if let single = media.thumbnailPicBytes, !single.isEmpty { return [Picture(thumbnail: single)] }
         return media.pids.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
     }
 
@@ -67,8 +67,8 @@ public enum PictureRules {
         let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
         return Picture(
             thumbnail: thumbnail,
-            bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
             kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,
@@ -112,8 +112,8 @@ public enum PictureRules {
             ?? bmiddleSize
         return Picture(
             thumbnail: thumbnail,
-            bmiddle: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
             kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: info.keepSize,
