@@ -42,4 +42,21 @@ struct PictureURLTests {
         #expect(spliced != PictureURL("http://h/mw690/a.jpg"))
         #expect(Set([spliced, PictureURL("http://h/large/a.jpg")]).count == 1)
     }
+
+    /// An m.weibo.cn pid is a slice of the request, and its `g` at index 21 still makes the
+    /// picture a GIF; its `bmiddle_url` is a splice of `url` (`orj360` → `bmiddle`).
+    @Test func mWeiboPidIsBytes() throws {
+        let body = Array(
+            #"[{"id": "3", "pics": [{"pid": "008jCdW0gy1hf4jwowf7vg30ku0h9dwc", "url": "https://h/orj360/p.jpg"}]}]"#
+                .utf8)
+        let request = try ByteTimelineReader().readTimeline(body)
+        let pic = try #require(request.statuses[0].media.pics.first)
+        #expect(pic.pidBytes?.utf8.startIndex == 31)
+        #expect(pic.pid == "008jCdW0gy1hf4jwowf7vg30ku0h9dwc")
+        let picture = try #require(PictureRules.picture(from: pic))
+        #expect(picture.kind == .gif)
+        #expect(picture.bmiddle.segment != nil)
+        #expect(picture.bmiddleURL == "https://h/bmiddle/p.jpg")
+        #expect(picture.largeURL == "https://h/large/p.jpg")
+    }
 }

@@ -117,7 +117,8 @@ public struct WeiboMedia: Hashable, Sendable {
 /// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,
 /// "large": {"url", "geo"}}`, each field possibly absent.
 public struct WeiboPic: Hashable, Sendable {
-    public var pid: String?
+    /// `pid`, as bytes of the request (`pid` is its `String` form).
+    package var pidBytes: ByteString?
     /// `url` (the thumbnail, e.g. `orj360`), `geo`'s sides and the entry's `type`.
     public var thumbnail: WeiboPictureVariant
     /// `large.url` and `large.geo`'s sides, when `large` is an object.
@@ -126,9 +127,15 @@ public struct WeiboPic: Hashable, Sendable {
     public init(
         pid: String? = nil, thumbnail: WeiboPictureVariant = WeiboPictureVariant(), large: WeiboPictureVariant? = nil
     ) {
-        self.pid = pid
+        self.pidBytes = pid.map { ByteString($0) }
         self.thumbnail = thumbnail
         self.large = large
+    }
+
+    /// `pid` as a `String` (built on each read).
+    public var pid: String? {
+        get { pidBytes?.description }
+        set { pidBytes = newValue.map { ByteString($0) } }
     }
 }
 

@@ -64,7 +64,7 @@ public enum PictureRules {
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
         let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
         let type = pic.thumbnail.type
-        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
+        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pidBytes.map(PidURLs.isGIF) == true
         return Picture(
             thumbnail: thumbnail,
             bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
