@@ -32,9 +32,11 @@ public enum PictureRules {
             var pictures: [Picture] = []
             pictures.reserveCapacity(media.pids.count)
             for (guess, pid) in media.pids.enumerated() {
-                // The info is borrowed in place (a buffer element), not copied out of the array.
+                // The info is read in place through a pointer into the array, not copied out of it.
                 guard let index = media.infos.index(of: pid, guess: guess),
-                    let picture = media.infos.infos.withUnsafeBufferPointer({ picture(from: $0[index], pid: pid) })
+                    let picture = media.infos.infos.withUnsafeBufferPointer({ infos in
+                        infos.baseAddress.flatMap { picture(at: $0 + index, pid: pid) }
+                    })
                 else { continue }
                 pictures.append(picture)
             }
@@ -89,15 +91,19 @@ public enum PictureRules {
 
     /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
     ///
-    /// `info` is borrowed and read field by field (no variant, no slot table copied out of it:
-    /// an info is about 400 bytes holding five URL slices), so a picture costs only the three
-    /// URLs it keeps.
-    package static func picture(from info: borrowing WeiboPictureInfo, pid: ByteString?) -> Picture? {
-        let bmiddleURL = url(info.slots.bmiddle?.urlBytes)
+    package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
+        withUnsafePointer(to: info) { picture(at: $0, pid: pid) }
+    }
+
+    /// `picture(from:pid:)` on the info at `pointer`, whose fields are read through it (an
+    /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
+    static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
+        let bmiddleURL = url(pointer.pointee.slots.bmiddle?.urlBytes)
         let largeURL =
-            url(info.slots.large?.urlBytes) ?? url(info.slots.largest?.urlBytes) ?? url(info.slots.original?.urlBytes)
+            url(pointer.pointee.slots.large?.urlBytes) ?? url(pointer.pointee.slots.largest?.urlBytes)
+            ?? url(pointer.pointee.slots.original?.urlBytes)
         let thumbnail: ByteString
-        if let explicit = url(info.slots.thumbnail?.urlBytes) {
+        if let explicit = url(pointer.pointee.slots.thumbnail?.urlBytes) {
             thumbnail = explicit
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
@@ -106,17 +112,18 @@ public enum PictureRules {
         }
 
         // The first known size among largest, original, large, bmiddle.
-        let bmiddleSize = info.slots.bmiddle?.knownSize
+        let bmiddleSize = pointer.pointee.slots.bmiddle?.knownSize
         let largestSize =
-            info.slots.largest?.knownSize ?? info.slots.original?.knownSize ?? info.slots.large?.knownSize
+            pointer.pointee.slots.largest?.knownSize ?? pointer.pointee.slots.original?.knownSize ?? pointer.pointee
+            .slots.large?.knownSize
             ?? bmiddleSize
         return Picture(
             thumbnail: thumbnail,
             bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
             large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnail: thumbnail),
+            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: pointer.pointee, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-            keepSize: info.keepSize,
+            keepSize: pointer.pointee.keepSize,
             bmiddleSize: bmiddleSize,
             largestSize: largestSize
         )
