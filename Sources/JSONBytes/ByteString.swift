@@ -27,14 +27,18 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
     /// The bytes as a `String` (built on each call).
     public var description: String { String(decoding: utf8, as: UTF8.self) }
 
+    @inlinable
     public var isEmpty: Bool { utf8.isEmpty }
 
     /// Whether every byte is ASCII (each byte then is one Character, except CR LF).
+    /// Inlinable, as the other byte tests here: the rules call them once per URL and pid.
+    @inlinable
     public var isASCII: Bool {
         utf8.withUnsafeBufferPointer(Self.isASCII)
     }
 
     /// Whether `left` and `right` hold the same bytes, compared eight at a time.
+    @inlinable
     static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let first = left.baseAddress, let second = right.baseAddress else { return true }
@@ -54,6 +58,7 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
     }
 
     /// Whether every byte of `bytes` is ASCII, eight at a time.
+    @inlinable
     package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var union: UInt64 = 0
@@ -71,6 +76,7 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
 }
 
 extension ByteString: Hashable {
+    @inlinable
     public static func == (lhs: ByteString, rhs: ByteString) -> Bool {
         let verdict = lhs.utf8.withUnsafeBufferPointer { left in
             rhs.utf8.withUnsafeBufferPointer { right -> Bool? in

@@ -4,11 +4,18 @@ extension JSONByteWriter {
     @inline(__always)
     package static func quote(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         output[0] = UInt8(ascii: "\"")
-        var written = 1
-        guard let source = utf8.baseAddress else {
-            output[1] = UInt8(ascii: "\"")
-            return 2
-        }
+        let written = 1 &+ escape(utf8, into: output + 1)
+        output[written] = UInt8(ascii: "\"")
+        return written &+ 1
+    }
+
+    /// `utf8` escaped per RFC 8259, without quotes (at most 6 bytes per input byte); returns
+    /// the bytes written. What `quote` writes between its quotes, and what a string written in
+    /// parts (`string(prefix:middle:suffix:)`) writes for each part.
+    @inline(__always)
+    package static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let source = utf8.baseAddress else { return 0 }
+        var written = 0
         var index = 0
         while index < utf8.count {
             // A run that needs no escape, eight bytes at a time; then the tail shorter than a
@@ -30,8 +37,7 @@ extension JSONByteWriter {
             }
             index = end
         }
-        output[written] = UInt8(ascii: "\"")
-        return written &+ 1
+        return written
     }
 
     @inline(__always)

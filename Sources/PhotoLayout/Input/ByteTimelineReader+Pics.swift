@@ -53,7 +53,7 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: picKeys) {
             switch field {
-            case 0: pic.pid = try scanner.lenientString()
+            case 0: pic.pidBytes = try scanner.lenientByteString()
             case 1: pic.thumbnail.urlBytes = try scanner.lenientByteString()
             case 2: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
             case 3: pic.large = try readLarge(&scanner)

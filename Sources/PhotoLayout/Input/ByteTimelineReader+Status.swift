@@ -13,25 +13,25 @@ extension ByteTimelineReader {
     /// browser's `status`, so a status gives the browser the pictures it gives the grid.
     package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
         let (id, media, retweeted) = try readStatusFields(&scanner, readsRetweet: true)
-        return WeiboStatus(id: id, media: media, retweeted: retweeted)
+        return WeiboStatus(idBytes: id, media: media, retweeted: retweeted)
     }
 
     /// The id and pictures of a status or retweet, and with `readsRetweet` its
     /// `retweeted_status` (one level: a retweet is read without, and its own is skipped).
     private static func readStatusFields(
         _ scanner: inout JSONScanner, readsRetweet: Bool
-    ) throws(JSONSyntaxError) -> (id: String?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+    ) throws(JSONSyntaxError) -> (id: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
         var retweeted: WeiboRetweet?
-        var idstr: String?
-        var id: String?
+        var idstr: ByteString?
+        var id: ByteString?
         var media = WeiboMedia()
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: statusKeys) {
             switch field {
-            case 0: idstr = try scanner.lenientString()
-            case 1: id = try scanner.lenientStatusID()
-            case 2: media.picURLs = try readPicURLs(&scanner)
-            case 3: media.thumbnailPic = try scanner.lenientString()
+            case 0: idstr = try scanner.lenientByteString()
+            case 1: id = try scanner.lenientStatusIDBytes()
+            case 2: media.picURLBytes = try readPicURLs(&scanner)
+            case 3: media.thumbnailPicBytes = try scanner.lenientByteString()
             case 4: media.pids = try readPicIDs(&scanner)
             case 5: media.infos = try readPicInfos(&scanner)
             case 7: media.pics = try readPics(&scanner)
@@ -39,7 +39,7 @@ extension ByteTimelineReader {
             default:
                 if readsRetweet, try scanner.peekKind() == .object {
                     let (id, media, _) = try readStatusFields(&scanner, readsRetweet: false)
-                    retweeted = WeiboRetweet(id: id, media: media)
+                    retweeted = WeiboRetweet(idBytes: id, media: media)
                 } else {
                     try scanner.skipValue()
                 }
@@ -48,14 +48,14 @@ extension ByteTimelineReader {
         return (idstr ?? id, media, retweeted)
     }
 
-    /// `pic_urls`: the `thumbnail_pic` string of each entry that has one.
-    private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
-        var urls: [String] = []
+    /// `pic_urls`: the `thumbnail_pic` string of each entry that has one, as bytes of the request.
+    private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
+        var urls: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-            var url: String?
+            var url: ByteString?
             try scanner.readObject(picURLKeys) { _, scanner throws(JSONSyntaxError) in
-                url = try scanner.lenientString()
+                url = try scanner.lenientByteString()
             }
             if let url { urls.append(url) }
         }

@@ -15,8 +15,9 @@ public enum PictureKind: String, CaseIterable, Hashable, Sendable, Codable {
 /// their `String` forms.
 public struct Picture: Hashable, Sendable {
     package var thumbnail: ByteString
-    package var bmiddle: ByteString
-    package var large: ByteString
+    /// The medium and large URLs: slices as they are, or splices of the thumbnail's.
+    package var bmiddle: PictureURL
+    package var large: PictureURL
     public var kind: PictureKind
     /// height/width > 3 for the first known size among largest, original, large, bmiddle.
     public var isLong: Bool
@@ -60,6 +61,29 @@ public struct Picture: Hashable, Sendable {
         bmiddleSize: Size? = nil,
         largestSize: Size? = nil
     ) {
+        self.init(
+            thumbnail: thumbnail,
+            bmiddle: PictureURL(bmiddle),
+            large: PictureURL(large),
+            kind: kind,
+            isLong: isLong,
+            keepSize: keepSize,
+            bmiddleSize: bmiddleSize,
+            largestSize: largestSize
+        )
+    }
+
+    /// A picture whose medium and large URLs may be splices: the rules' path.
+    package init(
+        thumbnail: ByteString,
+        bmiddle: PictureURL,
+        large: PictureURL,
+        kind: PictureKind = .image,
+        isLong: Bool = false,
+        keepSize: Bool = false,
+        bmiddleSize: Size? = nil,
+        largestSize: Size? = nil
+    ) {
         self.thumbnail = thumbnail
         self.bmiddle = bmiddle
         self.large = large
@@ -80,8 +104,8 @@ public struct Picture: Hashable, Sendable {
     package init(thumbnail: ByteString) {
         self.init(
             thumbnail: thumbnail,
-            bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            large: URLVariants.replacingSize(of: thumbnail, with: .large),
+            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+            large: URLVariants.sizeReplaced(of: thumbnail, with: .large),
             kind: URLVariants.hasGIFExtension(thumbnail) ? .gif : .image
         )
     }
@@ -95,12 +119,12 @@ public struct Picture: Hashable, Sendable {
     /// The `bmiddle` URL as a `String` (built on each read).
     public var bmiddleURL: String {
         get { bmiddle.description }
-        set { bmiddle = ByteString(newValue) }
+        set { bmiddle = PictureURL(ByteString(newValue)) }
     }
 
     /// The large URL as a `String` (built on each read).
     public var largeURL: String {
         get { large.description }
-        set { large = ByteString(newValue) }
+        set { large = PictureURL(ByteString(newValue)) }
     }
 }

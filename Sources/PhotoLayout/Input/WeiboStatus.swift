@@ -6,36 +6,62 @@ import JSONBytes
 /// and rules (`PictureRules`, `GridRules`) consume them. Nothing here is validated or
 /// normalised yet: that is what the rules do, so that every reader gets the same answers.
 public struct WeiboStatus: Hashable, Sendable {
-    /// `idstr`, else `id`'s literal digits, else `nil`.
-    public var id: String?
+    /// `idstr`, else `id`'s literal digits, else `nil`: bytes of the request until the writer
+    /// copies them (`id` is the `String` form).
+    package var idBytes: ByteString?
     public var media: WeiboMedia
     /// `retweeted_status`, one level deep: its own `retweeted_status` is not read.
     public var retweeted: WeiboRetweet?
 
     public init(id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted)
+    }
+
+    /// A status whose id is bytes already: the reader's.
+    package init(idBytes: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+        self.idBytes = idBytes
         self.media = media
         self.retweeted = retweeted
+    }
+
+    /// `idstr`, else `id`'s literal digits, else `nil` (a `String` built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }
 
 /// The status a retweet quotes: an id and pictures, nothing deeper.
 public struct WeiboRetweet: Hashable, Sendable {
-    public var id: String?
+    /// As `WeiboStatus.idBytes`.
+    package var idBytes: ByteString?
     public var media: WeiboMedia
 
     public init(id: String? = nil, media: WeiboMedia = WeiboMedia()) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, media: media)
+    }
+
+    /// A retweet whose id is bytes already: the reader's.
+    package init(idBytes: ByteString?, media: WeiboMedia) {
+        self.idBytes = idBytes
         self.media = media
+    }
+
+    /// The id as a `String` (built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }
 
 /// The picture fields of a status, in each of Weibo's shapes, exactly as sent.
 public struct WeiboMedia: Hashable, Sendable {
     /// Open API v2: `pic_urls[].thumbnail_pic`, in order; entries without a string are dropped.
-    public var picURLs: [String]
-    /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture.
-    public var thumbnailPic: String?
+    /// Held as bytes of the request (`picURLs` is their `String` form).
+    package var picURLBytes: [ByteString]
+    /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture, as bytes
+    /// (`thumbnailPic` is its `String` form).
+    package var thumbnailPicBytes: ByteString?
     /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are
     /// dropped. Held as bytes of the request (`picIDs` is their `String` form).
     package var pids: [ByteString]
@@ -55,12 +81,24 @@ public struct WeiboMedia: Hashable, Sendable {
         pics: [WeiboPic] = [],
         picNum: Double? = nil
     ) {
-        self.picURLs = picURLs
-        self.thumbnailPic = thumbnailPic
+        self.picURLBytes = picURLs.map { ByteString($0) }
+        self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
         self.pids = picIDs.map { ByteString($0) }
         self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
+    }
+
+    /// `pic_urls[].thumbnail_pic` as `String`s (built on each read).
+    public var picURLs: [String] {
+        get { picURLBytes.map(\.description) }
+        set { picURLBytes = newValue.map { ByteString($0) } }
+    }
+
+    /// `thumbnail_pic` as a `String` (built on each read).
+    public var thumbnailPic: String? {
+        get { thumbnailPicBytes?.description }
+        set { thumbnailPicBytes = newValue.map { ByteString($0) } }
     }
 
     /// `pic_ids` as `String`s (built on each read).
@@ -79,7 +117,8 @@ public struct WeiboMedia: Hashable, Sendable {
 /// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,
 /// "large": {"url", "geo"}}`, each field possibly absent.
 public struct WeiboPic: Hashable, Sendable {
-    public var pid: String?
+    /// `pid`, as bytes of the request (`pid` is its `String` form).
+    package var pidBytes: ByteString?
     /// `url` (the thumbnail, e.g. `orj360`), `geo`'s sides and the entry's `type`.
     public var thumbnail: WeiboPictureVariant
     /// `large.url` and `large.geo`'s sides, when `large` is an object.
@@ -88,9 +127,15 @@ public struct WeiboPic: Hashable, Sendable {
     public init(
         pid: String? = nil, thumbnail: WeiboPictureVariant = WeiboPictureVariant(), large: WeiboPictureVariant? = nil
     ) {
-        self.pid = pid
+        self.pidBytes = pid.map { ByteString($0) }
         self.thumbnail = thumbnail
         self.large = large
+    }
+
+    /// `pid` as a `String` (built on each read).
+    public var pid: String? {
+        get { pidBytes?.description }
+        set { pidBytes = newValue.map { ByteString($0) } }
     }
 }
 

@@ -56,19 +56,22 @@ public struct GridItem: Hashable, Sendable {
 }
 
 /// The thumbnail, medium and large URL of one picture.
-/// Held as bytes (`ByteString`), written as they are; `thumbnail`, `bmiddle` and `large` are
-/// their `String` forms.
+/// Held as bytes (`ByteString`; the medium and large URLs as `PictureURL`s, which may be
+/// splices of a source slice, a segment range and a target), written as they are;
+/// `thumbnail`, `bmiddle` and `large` are their `String` forms.
 public struct PictureURLs: Hashable, Sendable {
     package var thumbnailBytes: ByteString
-    package var bmiddleBytes: ByteString
-    package var largeBytes: ByteString
+    package var bmiddleBytes: PictureURL
+    package var largeBytes: PictureURL
 
     public init(thumbnail: String, bmiddle: String, large: String) {
-        self.init(thumbnail: ByteString(thumbnail), bmiddle: ByteString(bmiddle), large: ByteString(large))
+        self.init(
+            thumbnail: ByteString(thumbnail), bmiddle: PictureURL(ByteString(bmiddle)),
+            large: PictureURL(ByteString(large)))
     }
 
-    /// URLs that are bytes already.
-    package init(thumbnail: ByteString, bmiddle: ByteString, large: ByteString) {
+    /// URLs that are bytes or splices already.
+    package init(thumbnail: ByteString, bmiddle: PictureURL, large: PictureURL) {
         thumbnailBytes = thumbnail
         bmiddleBytes = bmiddle
         largeBytes = large
@@ -83,13 +86,13 @@ public struct PictureURLs: Hashable, Sendable {
     /// The `bmiddle` URL as a `String` (built on each read).
     public var bmiddle: String {
         get { bmiddleBytes.description }
-        set { bmiddleBytes = ByteString(newValue) }
+        set { bmiddleBytes = PictureURL(ByteString(newValue)) }
     }
 
     /// The large URL as a `String` (built on each read).
     public var large: String {
         get { largeBytes.description }
-        set { largeBytes = ByteString(newValue) }
+        set { largeBytes = PictureURL(ByteString(newValue)) }
     }
 }
 

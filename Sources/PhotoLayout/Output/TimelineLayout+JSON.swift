@@ -19,7 +19,7 @@ extension TimelineLayout: JSONByteEncodable {
 extension StatusLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.idAndPhotos(id, photos)
+        writer.idAndPhotos(idBytes, photos)
         writer.key("retweeted")
         writer.value(retweeted)
         writer.endObject()
@@ -29,16 +29,16 @@ extension StatusLayout: JSONByteEncodable {
 extension RetweetLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
-        writer.idAndPhotos(id, photos)
+        writer.idAndPhotos(idBytes, photos)
         writer.endObject()
     }
 }
 
 extension JSONByteWriter {
     /// The members a status and a retweet share: `"id"` and `"photos"`, `null` when absent.
-    fileprivate mutating func idAndPhotos(_ id: String?, _ photos: GridLayout?) {
+    fileprivate mutating func idAndPhotos(_ id: ByteString?, _ photos: GridLayout?) {
         key("id")
-        string(id)
+        if let id { string(id) } else { null() }
         key("photos")
         value(photos)
     }

@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// The response of `POST /v1/timeline/layout` and of `timeline-layout layout`:
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` (DESIGN §7).
 public struct TimelineLayout: Hashable, Sendable {
@@ -10,24 +12,49 @@ public struct TimelineLayout: Hashable, Sendable {
 
 /// One status: its id, its own grid (`null` without pictures) and its retweet's.
 public struct StatusLayout: Hashable, Sendable {
-    public var id: String?
+    /// The status's id as bytes (a slice of the request), written by the writer as they are:
+    /// no `String` per status (`id` is the `String` form).
+    package var idBytes: ByteString?
     public var photos: GridLayout?
     public var retweeted: RetweetLayout?
 
     public init(id: String?, photos: GridLayout?, retweeted: RetweetLayout?) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, photos: photos, retweeted: retweeted)
+    }
+
+    /// A layout whose id is bytes already: the rules'.
+    package init(idBytes: ByteString?, photos: GridLayout?, retweeted: RetweetLayout?) {
+        self.idBytes = idBytes
         self.photos = photos
         self.retweeted = retweeted
+    }
+
+    /// The id as a `String` (built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }
 
 /// The retweeted status inside a status: `{"id", "photos"}`.
 public struct RetweetLayout: Hashable, Sendable {
-    public var id: String?
+    /// As `StatusLayout.idBytes`.
+    package var idBytes: ByteString?
     public var photos: GridLayout?
 
     public init(id: String?, photos: GridLayout?) {
-        self.id = id
+        self.init(idBytes: id.map { ByteString($0) }, photos: photos)
+    }
+
+    /// A layout whose id is bytes already: the rules'.
+    package init(idBytes: ByteString?, photos: GridLayout?) {
+        self.idBytes = idBytes
         self.photos = photos
+    }
+
+    /// The id as a `String` (built on each read).
+    public var id: String? {
+        get { idBytes?.description }
+        set { idBytes = newValue.map { ByteString($0) } }
     }
 }

@@ -16,9 +16,9 @@ public enum PictureRules {
         if !fromInfos.isEmpty { return fromInfos }
         let fromPics = media.pics.compactMap(picture(from:))
         if !fromPics.isEmpty { return fromPics }
-        let fromURLs = media.picURLs.filter { !$0.isEmpty }.map(Picture.init(thumbnailURL:))
+        let fromURLs = media.picURLBytes.filter { !$0.isEmpty }.map(Picture.init(thumbnail:))
         if !fromURLs.isEmpty { return fromURLs }
-        if let single = media.thumbnailPic, !single.isEmpty { return [Picture(thumbnailURL: single)] }
+        if let single = media.thumbnailPicBytes, !single.isEmpty { return [Picture(thumbnail: single)] }
         return media.pids.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
     }
 
@@ -32,8 +32,11 @@ public enum PictureRules {
             var pictures: [Picture] = []
             pictures.reserveCapacity(media.pids.count)
             for (guess, pid) in media.pids.enumerated() {
+                // The info is read in place through a pointer into the array, not copied out of it.
                 guard let index = media.infos.index(of: pid, guess: guess),
-                    let picture = picture(from: media.infos.infos[index], pid: pid)
+                    let picture = media.infos.infos.withUnsafeBufferPointer({ infos in
+                        infos.baseAddress.flatMap { picture(at: $0 + index, pid: pid) }
+                    })
                 else { continue }
                 pictures.append(picture)
             }
@@ -63,11 +66,11 @@ public enum PictureRules {
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
         let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
         let type = pic.thumbnail.type
-        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pid.map(PidURLs.isGIF) == true
+        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pidBytes.map(PidURLs.isGIF) == true
         return Picture(
             thumbnail: thumbnail,
-            bmiddle: URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
+            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
             kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,
@@ -87,19 +90,20 @@ public enum PictureRules {
     }
 
     /// `picture(from:pid:)` with the pid as bytes: the timeline's path.
+    ///
     package static func picture(from info: WeiboPictureInfo, pid: ByteString?) -> Picture? {
-        let bmiddle = info.slots.bmiddle
-        let large = info.slots.large
-        let largest = info.slots.largest
-        let original = info.slots.original
-        func url(_ variant: WeiboPictureVariant?) -> ByteString? {
-            guard let url = variant?.urlBytes, !url.isEmpty else { return nil }
-            return url
-        }
-        let bmiddleURL = url(bmiddle)
-        let largeURL = url(large) ?? url(largest) ?? url(original)
+        withUnsafePointer(to: info) { picture(at: $0, pid: pid) }
+    }
+
+    /// `picture(from:pid:)` on the info at `pointer`, whose fields are read through it (an
+    /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
+    static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
+        let bmiddleURL = url(pointer.pointee.slots.bmiddle?.urlBytes)
+        let largeURL =
+            url(pointer.pointee.slots.large?.urlBytes) ?? url(pointer.pointee.slots.largest?.urlBytes)
+            ?? url(pointer.pointee.slots.original?.urlBytes)
         let thumbnail: ByteString
-        if let explicit = url(info.slots.thumbnail) {
+        if let explicit = url(pointer.pointee.slots.thumbnail?.urlBytes) {
             thumbnail = explicit
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
@@ -108,37 +112,44 @@ public enum PictureRules {
         }
 
         // The first known size among largest, original, large, bmiddle.
-        let largestSize = largest?.knownSize ?? original?.knownSize ?? large?.knownSize ?? bmiddle?.knownSize
+        let bmiddleSize = pointer.pointee.slots.bmiddle?.knownSize
+        let largestSize =
+            pointer.pointee.slots.largest?.knownSize ?? pointer.pointee.slots.original?.knownSize ?? pointer.pointee
+            .slots.large?.knownSize
+            ?? bmiddleSize
         return Picture(
             thumbnail: thumbnail,
-            bmiddle: bmiddleURL ?? URLVariants.replacingSize(of: thumbnail, with: .bmiddle),
-            large: largeURL ?? URLVariants.replacingSize(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: info, thumbnail: thumbnail),
+            bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
+            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: pointer.pointee, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-            keepSize: info.keepSize,
-            bmiddleSize: bmiddle?.knownSize,
+            keepSize: pointer.pointee.keepSize,
+            bmiddleSize: bmiddleSize,
             largestSize: largestSize
         )
+    }
+
+    /// A variant's URL when it is not empty.
+    @inline(__always)
+    private static func url(_ url: ByteString?) -> ByteString? {
+        guard let url, !url.isEmpty else { return nil }
+        return url
     }
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
     /// The types were classified by the reader (`WeiboPictureType`): a few compares.
-    static func kind(of info: WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
-        let slots = info.slots
-        var gif = false
-        var livephoto = false
-        func note(_ type: WeiboPictureType?) {
-            gif = gif || type == .gif
-            livephoto = livephoto || type == .livephoto
-        }
-        note(info.type)
-        note(slots.thumbnail?.type)
-        note(slots.bmiddle?.type)
-        note(slots.large?.type)
-        note(slots.largest?.type)
-        note(slots.original?.type)
-        if gif || URLVariants.hasGIFExtension(thumbnail) { return .gif }
-        return livephoto ? .livephoto : .image
+    static func kind(of info: borrowing WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
+        let flags =
+            flag(info.type) | flag(info.slots.thumbnail?.type) | flag(info.slots.bmiddle?.type)
+            | flag(info.slots.large?.type) | flag(info.slots.largest?.type) | flag(info.slots.original?.type)
+        if flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) { return .gif }
+        return flags & 2 != 0 ? .livephoto : .image
+    }
+
+    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(of:thumbnail:)`'s bits.
+    @inline(__always)
+    private static func flag(_ type: WeiboPictureType?) -> UInt8 {
+        type == .gif ? 1 : type == .livephoto ? 2 : 0
     }
 }

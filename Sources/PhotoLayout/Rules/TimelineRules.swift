@@ -1,3 +1,5 @@
+import JSONBytes
+
 /// A whole timeline: each status's grid and its retweet's, with the same options.
 public enum TimelineRules {
     public static func layout(for statuses: [WeiboStatus], options: GridOptions) -> TimelineLayout {
@@ -6,9 +8,11 @@ public enum TimelineRules {
 
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
         StatusLayout(
-            id: status.id,
+            idBytes: status.idBytes,
             photos: grid(of: status.media, options: options),
-            retweeted: status.retweeted.map { RetweetLayout(id: $0.id, photos: grid(of: $0.media, options: options)) }
+            retweeted: status.retweeted.map {
+                RetweetLayout(idBytes: $0.idBytes, photos: grid(of: $0.media, options: options))
+            }
         )
     }
 

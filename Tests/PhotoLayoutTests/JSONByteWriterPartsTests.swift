@@ -1,0 +1,45 @@
+import Foundation
+import JSONBytes
+import Testing
+
+/// `JSONByteWriter.string(prefix:middle:suffix:)`: one string written from three parts.
+struct JSONByteWriterPartsTests {
+    private static func written(_ build: (inout JSONByteWriter) -> Void) -> String {
+        var writer = JSONByteWriter()
+        build(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A URL with its size segment replaced: the parts of a slice of a longer document, the
+    /// new segment between them, one quoted string, commas as for any value.
+    @Test func spliceOfASlice() {
+        let document = Array(#"x"http://wx4.sinaimg.cn/orj360/p1.jpg?a=1"y"#.utf8)
+        let url = document[2..<41]
+        let segment = 24..<30  // "orj360", offsets into `document`
+        let json = Self.written { writer in
+            writer.beginArray()
+            writer.string(
+                prefix: ByteString(utf8: url[..<segment.lowerBound]), middle: "bmiddle",
+                suffix: ByteString(utf8: url[segment.upperBound...]))
+            writer.string(prefix: "", middle: "m", suffix: "")
+            writer.endArray()
+        }
+        #expect(json == #"["http://wx4.sinaimg.cn/bmiddle/p1.jpg?a=1","m"]"#)
+    }
+
+    /// Each part is escaped as `string(_:)` escapes, at any position (parts shorter and
+    /// longer than a word, escapes at their edges), so the result equals writing the joined text.
+    @Test func partsEscapeAsTheWhole() {
+        let pieces = ["", "a", "\"", "\\/\n", "01234567\u{1}", "é😀\"abcdefgh", "abcdefghijklmnop\t"]
+        for prefix in pieces {
+            for suffix in pieces {
+                let parts = Self.written { writer in
+                    writer.string(prefix: ByteString(prefix), middle: "large\u{8}", suffix: ByteString(suffix))
+                }
+                let whole = Self.written { writer in writer.string(prefix + "large\u{8}" + suffix) }
+                #expect(parts == whole, "\(prefix.debugDescription) + \(suffix.debugDescription)")
+            }
+        }
+        #expect(Self.written { $0.string(prefix: "a\"", middle: "b", suffix: "\nc") } == #""a\"b\nc""#)
+    }
+}
