@@ -86,14 +86,15 @@ final class Listener: @unchecked Sendable {
         }
     }
 
-    /// Best effort 503 on a fresh socket (its send buffer is empty), then close.
+    /// Best effort 503 on a fresh socket (its send buffer is empty), then close. Counted before
+    /// the 503 is written: a client that reads it and asks `/metrics` at once must see it counted.
     private func refuse(_ client: Int32) {
+        shared.observer?.connectionRefused()
         let bytes = serializer.serialize(busyResponse, isHeadRequest: false, closeConnection: true)
         _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
         shutdown(client, Int32(SHUT_WR))
         Glibc.close(client)
         shared.connectionClosed()
-        shared.observer?.connectionRefused()
     }
 
     private func pause() {
