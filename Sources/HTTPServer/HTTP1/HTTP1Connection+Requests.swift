@@ -3,7 +3,8 @@ extension HTTP1Connection {
     /// RFC 9112 would read such a request as having an empty body; DESIGN §7 lists 411, so a
     /// POST, PUT or PATCH without any framing is answered 411 (the connection stays open, as the
     /// request itself is well framed). Other methods without framing simply have no body.
-    static let methodsNeedingLength: Set<HTTPMethod> = [.post, .put, .patch]
+    /// (Three comparisons of small strings: cheaper than hashing the method into a Set.)
+    static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
     mutating func pump(now: ContinuousClock.Instant, into actions: inout [Action]) {
@@ -45,35 +46,30 @@ extension HTTP1Connection {
     }
 
     private mutating func start(_ head: HTTPRequestHead, now: ContinuousClock.Instant, into actions: inout [Action]) {
-        var request = PartialRequest(
+        // Made in place and changed through `partial?`: the head is not copied again.
+        partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
         )
-        partial = request
         if let expectation = head.expectation, expectation != "100-continue" {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if Self.methodsNeedingLength.contains(head.method), head.framing == .none {
-            request.rejection = .problem(
+        if head.framing == .none, Self.methodsNeedingLength.contains(head.method) {
+            partial?.rejection = .problem(
                 ProblemDetails(
                     status: .lengthRequired, detail: "\(head.method.rawValue) needs Content-Length or a chunked body."
                 )
             )
         } else if head.expectation != nil, head.hasBody, parser.bufferedByteCount == 0 {
-            request.owesContinue = true
-            if slots.isEmpty {
-                actions.append(.sendContinue)
-                request.owesContinue = false
-            }
+            partial?.owesContinue = !slots.isEmpty
+            if slots.isEmpty { actions.append(.sendContinue) }
         }
-        partial = request
     }
 
     private mutating func finish(
         body: [UInt8], byteCount: Int, now: ContinuousClock.Instant, into actions: inout [Action]
     ) {
-        guard let partial else { return }
-        self.partial = nil
+        guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version, headers: head.headers, body: body
