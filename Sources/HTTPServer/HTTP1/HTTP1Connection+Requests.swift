@@ -127,16 +127,18 @@ extension HTTP1Connection {
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
     private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
-        // The ready slot is moved out of the queue, not copied out and then destroyed in place.
+        // The ready slot is moved out of the queue, its response and record moved on into the
+        // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
+        // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            let first = slots.removeFirst()
-            guard let response = first.response else { break }  // checked just above
-            var info = first.info
-            if slots.isEmpty, partial == nil, !parser.isMidRequest, isDraining || inputEnded {
-                info.closeConnection = true
+            var first = slots.removeFirst()
+            guard let response = first.response.take() else { break }  // checked just above
+            if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
+                first.info.closeConnection = true
             }
-            actions.append(.send(response, info))
-            if info.closeConnection {
+            let closes = first.info.closeConnection
+            actions.append(.send(response, first.info))
+            if closes {
                 close(into: &actions)
                 return
             }
@@ -147,9 +149,15 @@ extension HTTP1Connection {
             actions.append(.sendContinue)
             partial?.owesContinue = false
         }
-        if partial == nil, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
+        if hasNoPartialRequest, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
             close(into: &actions)
         }
+    }
+
+    /// Whether no request is between its head and the end of its body. Reads the optional's
+    /// case only: `partial == nil` copied the whole (resiliently laid out) partial request.
+    var hasNoPartialRequest: Bool {
+        if case .none = partial { true } else { false }
     }
 
     private mutating func close(into actions: inout [Action]) {
