@@ -202,8 +202,10 @@ def strace_run(server, path, requests, body_file):
     """System calls by name of one run (requests = 0: the idle run)."""
     port = free_port()
     out = os.path.join(server.workdir, f"strace.{port}")
+    # Its own process group: whatever happens, the group (strace and the server it started,
+    # nothing else) is killed at the end, so no `timeline-layout serve` outlives the run.
     process = subprocess.Popen(["strace", "-f", "-c", "-o", out, "--"] + server.command(port),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     pid = None
     try:
         pid = child_pid(process.pid)
@@ -212,6 +214,10 @@ def strace_run(server, path, requests, body_file):
             drive(port, path, requests, body_file)
     finally:
         stop(process, pid)  # also when the run failed: no server is left behind
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     calls = collections.Counter()
     with open(out) as f:
         for line in f:
@@ -219,6 +225,8 @@ def strace_run(server, path, requests, body_file):
             # "% time seconds usecs/call calls [errors] syscall"
             if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
                 calls[fields[-1]] += int(fields[3])
+    if not calls:  # strace was killed before its summary: say so rather than print "0.00 ()"
+        raise SystemExit(f"strace wrote no summary to {out} (it did not exit on its own)")
     return calls
 
 
