@@ -7,7 +7,7 @@ extension HTTP1Connection {
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
-    mutating func pump(now: ContinuousClock.Instant, into actions: inout [Action]) {
+    mutating func pump(now: Moment, into actions: inout [Action]) {
         repeat {
             flush(now: now, into: &actions)
         } while parse(now: now, into: &actions)
@@ -15,7 +15,7 @@ extension HTTP1Connection {
     }
 
     /// Parses buffered bytes while allowed; true when an event was consumed.
-    private mutating func parse(now: ContinuousClock.Instant, into actions: inout [Action]) -> Bool {
+    private mutating func parse(now: Moment, into actions: inout [Action]) -> Bool {
         var progressed = false
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
@@ -45,7 +45,7 @@ extension HTTP1Connection {
         return progressed
     }
 
-    private mutating func start(_ head: HTTPRequestHead, now: ContinuousClock.Instant, into actions: inout [Action]) {
+    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: inout [Action]) {
         // Made in place and changed through `partial?`: the head is not copied again.
         partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
@@ -67,7 +67,7 @@ extension HTTP1Connection {
     }
 
     private mutating func finish(
-        body: [UInt8], byteCount: Int, now: ContinuousClock.Instant, into actions: inout [Action]
+        body: [UInt8], byteCount: Int, now: Moment, into actions: inout [Action]
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
@@ -80,7 +80,7 @@ extension HTTP1Connection {
             method: head.method,
             path: request.path,
             requestID: requestID(echoing: head.clientRequestID),
-            receivedAt: partial.receivedAt,
+            receivedMoment: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
             isRefusal: false,
@@ -97,13 +97,13 @@ extension HTTP1Connection {
         slots.append(Slot(sequence: sequence, response: nil, info: info))
         let context = RequestContext(
             requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedAt: partial.receivedAt
+            receivedAt: partial.receivedAt.instant
         )
         actions.append(.handle(request, context, sequence: sequence))
     }
 
     /// Queues the one error response of this connection (after those already pending) and stops reading.
-    mutating func refuse(_ status: HTTPStatus, _ detail: String, now: ContinuousClock.Instant) {
+    mutating func refuse(_ status: HTTPStatus, _ detail: String, now: Moment) {
         let head = partial?.head
         let info = ResponseInfo(
             isHeadRequest: head?.method == .head,
@@ -111,7 +111,7 @@ extension HTTP1Connection {
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
             requestID: requestID(echoing: head?.clientRequestID),
-            receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
+            receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
@@ -126,7 +126,7 @@ extension HTTP1Connection {
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
-    private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
+    private mutating func flush(now: Moment, into actions: inout [Action]) {
         // The ready slot is moved out of the queue, its response and record moved on into the
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
