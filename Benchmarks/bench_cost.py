@@ -198,8 +198,19 @@ def callgrind_run(server, path, requests, body_file):
     raise SystemExit(f"no totals in {out}")
 
 
-def strace_run(server, path, requests, body_file):
-    """System calls by name of one run (requests = 0: the idle run)."""
+def strace_run(server, path, requests, body_file, attempts=3):
+    """System calls by name of one run (requests = 0: the idle run); a run that left no
+    summary (strace did not see its tracee exit: it happens now and then) is run again."""
+    for attempt in range(attempts):
+        calls = strace_attempt(server, path, requests, body_file)
+        if calls:
+            return calls
+        print(f"strace left no summary (attempt {attempt + 1} of {attempts})", file=sys.stderr)
+    raise SystemExit(f"strace wrote no summary in {attempts} runs")
+
+
+def strace_attempt(server, path, requests, body_file):
+    """One strace run: its calls by name, empty when strace wrote no summary."""
     port = free_port()
     out = os.path.join(server.workdir, f"strace.{port}")
     # Its own process group: whatever happens, the group (strace and the server it started,
@@ -225,9 +236,7 @@ def strace_run(server, path, requests, body_file):
             # "% time seconds usecs/call calls [errors] syscall"
             if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
                 calls[fields[-1]] += int(fields[3])
-    if not calls:  # strace was killed before its summary: say so rather than print "0.00 ()"
-        raise SystemExit(f"strace wrote no summary to {out} (it did not exit on its own)")
-    return calls
+    return calls  # empty when strace was killed before its summary: never printed as "0.00 ()"
 
 
 def per_request(server, path, requests, body_file=None):
