@@ -97,7 +97,7 @@ extension HTTP1Connection {
         slots.append(Slot(sequence: sequence, response: nil, info: info))
         let context = RequestContext(
             requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedAt: partial.receivedAt.instant
+            receivedMoment: partial.receivedAt
         )
         actions.append(.handle(request, context, sequence: sequence))
     }
