@@ -198,12 +198,25 @@ def callgrind_run(server, path, requests, body_file):
     raise SystemExit(f"no totals in {out}")
 
 
-def strace_run(server, path, requests, body_file):
-    """System calls by name of one run (requests = 0: the idle run)."""
+def strace_run(server, path, requests, body_file, attempts=3):
+    """System calls by name of one run (requests = 0: the idle run); a run that left no
+    summary (strace did not see its tracee exit: it happens now and then) is run again."""
+    for attempt in range(attempts):
+        calls = strace_attempt(server, path, requests, body_file)
+        if calls:
+            return calls
+        print(f"strace left no summary (attempt {attempt + 1} of {attempts})", file=sys.stderr)
+    raise SystemExit(f"strace wrote no summary in {attempts} runs")
+
+
+def strace_attempt(server, path, requests, body_file):
+    """One strace run: its calls by name, empty when strace wrote no summary."""
     port = free_port()
     out = os.path.join(server.workdir, f"strace.{port}")
+    # Its own process group: whatever happens, the group (strace and the server it started,
+    # nothing else) is killed at the end, so no `timeline-layout serve` outlives the run.
     process = subprocess.Popen(["strace", "-f", "-c", "-o", out, "--"] + server.command(port),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     pid = None
     try:
         pid = child_pid(process.pid)
@@ -212,6 +225,10 @@ def strace_run(server, path, requests, body_file):
             drive(port, path, requests, body_file)
     finally:
         stop(process, pid)  # also when the run failed: no server is left behind
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     calls = collections.Counter()
     with open(out) as f:
         for line in f:
@@ -219,7 +236,7 @@ def strace_run(server, path, requests, body_file):
             # "% time seconds usecs/call calls [errors] syscall"
             if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
                 calls[fields[-1]] += int(fields[3])
-    return calls
+    return calls  # empty when strace was killed before its summary: never printed as "0.00 ()"
 
 
 def per_request(server, path, requests, body_file=None):

@@ -51,6 +51,10 @@ struct HTTP1SerializerTests {
         #expect(HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": "fine\tvalue"])))
         #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": "a\nb"])))
         #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X A": "b"])))
+        let long = String(repeating: "v", count: 40)  // a native (heap) string, not a small one
+        #expect(HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": long + "\u{e9}"])))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": long + "\u{7f}"])))
+        #expect(!HTTP1Serializer.isWritable(HTTPResponse(headers: ["X-A": "ok", "X-B": long + "\0"])))
         #expect(!HTTP1Serializer.isWritable(HTTPResponse(status: .switchingProtocols)))
         #expect(!HTTP1Serializer.isWritable(HTTPResponse(status: HTTPStatus(code: 200, reason: "O\r\nK"))))
     }

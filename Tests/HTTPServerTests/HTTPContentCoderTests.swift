@@ -6,6 +6,13 @@ import Testing
 struct HTTPContentCoderTests {
     static let gzipOnly = ["gzip"]
 
+    /// Request headers with one `Accept-Encoding` field per value.
+    static func accepting(_ values: [String]) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for value in values { headers.add(.acceptEncoding, value) }
+        return headers
+    }
+
     func response(_ type: String?, bytes: Int, status: HTTPStatus = .ok) -> HTTPResponse {
         var headers = HTTPHeaders()
         if let type { headers.add("Content-Type", type) }
@@ -16,12 +23,12 @@ struct HTTPContentCoderTests {
     @Test func thresholdIsOneKiB() {
         let coder = HTTPContentCoder(maxBodyBytes: 1 << 20)
         var large = response("application/json", bytes: 1024)
-        coder.encode(&large, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        coder.encode(&large, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
         #expect(large.headers["Content-Encoding"] == "gzip")
         #expect(large.headers["Vary"] == "Accept-Encoding")
         #expect(GzipInflater().inflate(large.body, limit: 2048) == .inflated(Array(repeating: 97, count: 1024)))
         var small = response("application/json", bytes: 1023)
-        coder.encode(&small, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        coder.encode(&small, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
         #expect(small.headers["Content-Encoding"] == nil)
         #expect(small.headers["Vary"] == "Accept-Encoding")
         #expect(small.body.count == 1023)
@@ -41,13 +48,13 @@ struct HTTPContentCoderTests {
         ]
         for (original, accept, isHead) in cases {
             var encoded = original
-            coder.encode(&encoded, acceptEncoding: accept, isHeadRequest: isHead)
+            coder.encode(&encoded, requestHeaders: Self.accepting(accept), isHeadRequest: isHead)
             #expect(encoded.headers["Content-Encoding"] == nil)
             #expect(encoded.body == original.body)
         }
         var encodedAlready = response("text/plain", bytes: 4096)
         encodedAlready.headers.add("Content-Encoding", "br")
-        coder.encode(&encodedAlready, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        coder.encode(&encodedAlready, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
         #expect(encodedAlready.headers.values("Content-Encoding") == ["br"])
         #expect(encodedAlready.headers["Vary"] == nil)
     }
@@ -68,7 +75,8 @@ struct HTTPContentCoderTests {
         var tagged = response("application/json", bytes: 2000)
         tagged.headers.add("ETag", "\"abc\"")
         tagged.headers.add("Vary", "Origin")
-        HTTPContentCoder(maxBodyBytes: 1 << 20).encode(&tagged, acceptEncoding: Self.gzipOnly, isHeadRequest: false)
+        HTTPContentCoder(maxBodyBytes: 1 << 20).encode(
+            &tagged, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
         #expect(tagged.headers["ETag"] == "W/\"abc\"")
         #expect(tagged.headers.values("Vary") == ["Origin", "Accept-Encoding"])
     }

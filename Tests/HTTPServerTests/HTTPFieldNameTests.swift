@@ -30,6 +30,24 @@ struct HTTPFieldNameTests {
         #expect(head.userAgent == "t/1")
     }
 
+    /// A well-known name sent in its usual or lower-case spelling is that name; any other
+    /// spelling keeps its own; names of equal length and ends still compare by their text.
+    @Test func wellKnownSpellings() throws {
+        var parser = HTTP1Parser()
+        let requests = try parser.requests(
+            "GET / HTTP/1.1\r\nHost: a\r\nuser-agent: u\r\nACCEPT-encoding: gzip\r\nAccept-Language: en\r\n\r\n")
+        let fields = try #require(requests.first?.head.headers.fields)
+        #expect(fields.map(\.name.rawName) == ["Host", "user-agent", "ACCEPT-encoding", "Accept-Language"])
+        #expect(fields.map(\.name.canonicalName) == ["host", "user-agent", "accept-encoding", "accept-language"])
+        #expect(fields[2].name == .acceptEncoding)
+        #expect(fields[3].name != .acceptEncoding)
+        // Same length, same first three and last four bytes: equal keys, told apart by their text.
+        #expect(HTTPFieldName.key(of: "x-abcd-zzzz") == HTTPFieldName.key(of: "x-abef-zzzz"))
+        #expect(HTTPFieldName("X-abcd-zzzz") != HTTPFieldName("x-abef-zzzz"))
+        #expect(HTTPFieldName("X-ABCD-zzzz") == HTTPFieldName("x-abcd-ZZZZ"))
+        #expect(HTTPFieldName(validTokenBytes: Array("X-ABCD-zzzz".utf8)) == HTTPFieldName("x-abcd-zzzz"))
+    }
+
     /// Facts read once: the first X-Request-Id and User-Agent, the Expect of HTTP/1.1 only, lower-cased.
     @Test func headFacts() throws {
         var parser = HTTP1Parser()

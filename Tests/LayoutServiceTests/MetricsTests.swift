@@ -36,6 +36,26 @@ struct MetricsTests {
         #expect(!text.contains("M1X") && !text.contains("/scan"))
     }
 
+    /// A duration on a bound falls in that bucket, one nanosecond more in the next; the sum is
+    /// the exact total, in seconds.
+    @Test func histogramBoundsAndSum() {
+        let metrics = ServiceMetrics()
+        for duration in [Duration.microseconds(100), .nanoseconds(100_001), .milliseconds(250)] {
+            metrics.record(
+                RequestRecord(
+                    method: .get, path: "/healthz", status: 200, duration: duration, bytesIn: 1, bytesOut: 1,
+                    requestID: "r", remoteAddress: nil, protocolVersion: "HTTP/1.1"),
+                route: "getHealth")
+        }
+        let text = metrics.render()
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="getHealth",le="0.0001"} 1"#))
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="getHealth",le="0.00025"} 2"#))
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="getHealth",le="0.1"} 2"#))
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="getHealth",le="0.25"} 3"#))
+        #expect(text.contains(#"http_request_duration_seconds_sum{route="getHealth"} 0.250200001"#))
+        #expect(text.contains(#"http_request_duration_seconds_count{route="getHealth"} 3"#))
+    }
+
     /// HEAD counts under GET's operation; a known method on a known path under its own.
     @Test func routeLabels() {
         let labels = RouteLabels(LayoutAPI().router.routes)

@@ -43,9 +43,7 @@ final class HTTPContentCoder {
             response = .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
         }
         guard !ticket.isCancelled else { return nil }
-        encode(
-            &response, acceptEncoding: request.headers.values(.acceptEncoding), isHeadRequest: request.method == .head
-        )
+        encode(&response, requestHeaders: request.headers, isHeadRequest: request.method == .head)
         return response
     }
 
@@ -53,8 +51,8 @@ final class HTTPContentCoder {
     /// the request may go on, else the response to send instead (413, or 400 for a corrupt body).
     /// Other codings are left in place for the responder to refuse (415).
     func decode(_ request: inout HTTPRequest) -> HTTPResponse? {
+        guard request.headers.contains(.contentEncoding) else { return nil }  // the usual case: nothing to split
         let codings = request.headers.values(.contentEncoding).flatMap(HTTPRequestHead.listItems)
-        guard !codings.isEmpty || request.headers.contains(.contentEncoding) else { return nil }
         let applied = codings.filter { $0 != "identity" }
         if applied.isEmpty {
             request.headers.remove(.contentEncoding)
@@ -79,14 +77,16 @@ final class HTTPContentCoder {
     /// Adds `Vary: Accept-Encoding` to a response whose body could be compressed, and
     /// compresses it when it is at least 1 KiB, not encoded yet, and the client accepts gzip.
     /// A strong ETag becomes weak: the gzip bytes are a different representation.
-    func encode(_ response: inout HTTPResponse, acceptEncoding: [String], isHeadRequest: Bool) {
+    /// The request's `Accept-Encoding` is read only for a body large enough to compress.
+    func encode(_ response: inout HTTPResponse, requestHeaders: HTTPHeaders, isHeadRequest: Bool) {
         let code = response.status.code
         guard code >= 200, code != 204, !response.headers.contains(.contentEncoding),
             Self.isCompressible(response.headers[.contentType])
         else { return }
         Self.addVary(to: &response.headers)
         guard !isHeadRequest, code != 304, response.body.count >= Self.minimumCompressedSize,
-            AcceptEncoding.allowsGzip(acceptEncoding), let compressed = deflater.compress(response.body),
+            AcceptEncoding.allowsGzip(requestHeaders.values(.acceptEncoding)),
+            let compressed = deflater.compress(response.body),
             compressed.count < response.body.count
         else { return }
         response.body = compressed
@@ -95,6 +95,10 @@ final class HTTPContentCoder {
     }
 
     private static func addVary(to headers: inout HTTPHeaders) {
+        guard headers.contains(.vary) else {  // the usual case: no list to read
+            headers.add(.vary, "Accept-Encoding")
+            return
+        }
         let present = headers.values(.vary).flatMap(HTTPRequestHead.listItems)
         guard !present.contains("accept-encoding"), !present.contains("*") else { return }
         headers.add(.vary, "Accept-Encoding")  // repeated Vary fields combine as one list

@@ -20,7 +20,7 @@ extension HTTP1Connection {
         let count = parser.receiveBody(read)
         guard count > 0 else { return (count, []) }
         var actions: [Action] = []
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
         return (count, actions)
     }
 }

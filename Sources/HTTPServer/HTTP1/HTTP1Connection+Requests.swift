@@ -3,10 +3,11 @@ extension HTTP1Connection {
     /// RFC 9112 would read such a request as having an empty body; DESIGN §7 lists 411, so a
     /// POST, PUT or PATCH without any framing is answered 411 (the connection stays open, as the
     /// request itself is well framed). Other methods without framing simply have no body.
-    static let methodsNeedingLength: Set<HTTPMethod> = [.post, .put, .patch]
+    /// (Three comparisons of small strings: cheaper than hashing the method into a Set.)
+    static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
-    mutating func pump(now: ContinuousClock.Instant, into actions: inout [Action]) {
+    mutating func pump(now: Moment, into actions: inout [Action]) {
         repeat {
             flush(now: now, into: &actions)
         } while parse(now: now, into: &actions)
@@ -14,7 +15,7 @@ extension HTTP1Connection {
     }
 
     /// Parses buffered bytes while allowed; true when an event was consumed.
-    private mutating func parse(now: ContinuousClock.Instant, into actions: inout [Action]) -> Bool {
+    private mutating func parse(now: Moment, into actions: inout [Action]) -> Bool {
         var progressed = false
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
@@ -44,36 +45,31 @@ extension HTTP1Connection {
         return progressed
     }
 
-    private mutating func start(_ head: HTTPRequestHead, now: ContinuousClock.Instant, into actions: inout [Action]) {
-        var request = PartialRequest(
+    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: inout [Action]) {
+        // Made in place and changed through `partial?`: the head is not copied again.
+        partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
         )
-        partial = request
         if let expectation = head.expectation, expectation != "100-continue" {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if Self.methodsNeedingLength.contains(head.method), head.framing == .none {
-            request.rejection = .problem(
+        if head.framing == .none, Self.methodsNeedingLength.contains(head.method) {
+            partial?.rejection = .problem(
                 ProblemDetails(
                     status: .lengthRequired, detail: "\(head.method.rawValue) needs Content-Length or a chunked body."
                 )
             )
         } else if head.expectation != nil, head.hasBody, parser.bufferedByteCount == 0 {
-            request.owesContinue = true
-            if slots.isEmpty {
-                actions.append(.sendContinue)
-                request.owesContinue = false
-            }
+            partial?.owesContinue = !slots.isEmpty
+            if slots.isEmpty { actions.append(.sendContinue) }
         }
-        partial = request
     }
 
     private mutating func finish(
-        body: [UInt8], byteCount: Int, now: ContinuousClock.Instant, into actions: inout [Action]
+        body: [UInt8], byteCount: Int, now: Moment, into actions: inout [Action]
     ) {
-        guard let partial else { return }
-        self.partial = nil
+        guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version, headers: head.headers, body: body
@@ -84,7 +80,7 @@ extension HTTP1Connection {
             method: head.method,
             path: request.path,
             requestID: requestID(echoing: head.clientRequestID),
-            receivedAt: partial.receivedAt,
+            receivedMoment: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
             isRefusal: false,
@@ -101,13 +97,13 @@ extension HTTP1Connection {
         slots.append(Slot(sequence: sequence, response: nil, info: info))
         let context = RequestContext(
             requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedAt: partial.receivedAt
+            receivedMoment: partial.receivedAt
         )
         actions.append(.handle(request, context, sequence: sequence))
     }
 
     /// Queues the one error response of this connection (after those already pending) and stops reading.
-    mutating func refuse(_ status: HTTPStatus, _ detail: String, now: ContinuousClock.Instant) {
+    mutating func refuse(_ status: HTTPStatus, _ detail: String, now: Moment) {
         let head = partial?.head
         let info = ResponseInfo(
             isHeadRequest: head?.method == .head,
@@ -115,7 +111,7 @@ extension HTTP1Connection {
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
             requestID: requestID(echoing: head?.clientRequestID),
-            receivedAt: partial?.receivedAt ?? requestStartedAt ?? now,
+            receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
@@ -130,17 +126,19 @@ extension HTTP1Connection {
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
-    private mutating func flush(now: ContinuousClock.Instant, into actions: inout [Action]) {
-        // The ready slot is moved out of the queue, not copied out and then destroyed in place.
+    private mutating func flush(now: Moment, into actions: inout [Action]) {
+        // The ready slot is moved out of the queue, its response and record moved on into the
+        // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
+        // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            let first = slots.removeFirst()
-            guard let response = first.response else { break }  // checked just above
-            var info = first.info
-            if slots.isEmpty, partial == nil, !parser.isMidRequest, isDraining || inputEnded {
-                info.closeConnection = true
+            var first = slots.removeFirst()
+            guard let response = first.response.take() else { break }  // checked just above
+            if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
+                first.info.closeConnection = true
             }
-            actions.append(.send(response, info))
-            if info.closeConnection {
+            let closes = first.info.closeConnection
+            actions.append(.send(response, first.info))
+            if closes {
                 close(into: &actions)
                 return
             }
@@ -151,9 +149,15 @@ extension HTTP1Connection {
             actions.append(.sendContinue)
             partial?.owesContinue = false
         }
-        if partial == nil, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
+        if hasNoPartialRequest, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
             close(into: &actions)
         }
+    }
+
+    /// Whether no request is between its head and the end of its body. Reads the optional's
+    /// case only: `partial == nil` copied the whole (resiliently laid out) partial request.
+    var hasNoPartialRequest: Bool {
+        if case .none = partial { true } else { false }
     }
 
     private mutating func close(into actions: inout [Action]) {

@@ -27,7 +27,8 @@ public struct HTTP1Connection: Sendable {
         public var method: HTTPMethod
         public var path: String
         public var requestID: String
-        public var receivedAt: ContinuousClock.Instant
+        /// When the request's first byte arrived (a `Moment`: a fixed layout, cheap to copy).
+        var receivedMoment: Moment
         public var bytesIn: Int
         public var version: HTTPVersion
         /// The server refused the request (a protocol error, a limit, a timeout): the peer may
@@ -37,6 +38,9 @@ public struct HTTP1Connection: Sendable {
         public var userAgent: String? = nil
         /// The operationId the responder's router found (`RouteMatch.operationID`), for metrics.
         public var operationID: String? = nil
+
+        /// When the request's first byte arrived.
+        public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
     }
 
     /// What the caller must do, in order.
@@ -61,8 +65,8 @@ public struct HTTP1Connection: Sendable {
     /// The request whose head was parsed and whose body is being read.
     struct PartialRequest: Sendable {
         var head: HTTPRequestHead
-        var receivedAt: ContinuousClock.Instant
-        var headEndedAt: ContinuousClock.Instant
+        var receivedAt: Moment
+        var headEndedAt: Moment
         var rejection: HTTPResponse?
         var owesContinue: Bool
     }
@@ -73,8 +77,8 @@ public struct HTTP1Connection: Sendable {
     var parser: HTTP1Parser
     var slots: [Slot] = []
     var partial: PartialRequest?
-    var requestStartedAt: ContinuousClock.Instant?
-    var idleSince: ContinuousClock.Instant
+    var requestStartedAt: Moment?
+    var idleSince: Moment
     var nextSequence = 0
     /// No further request will be parsed (a `close` request, an error, draining, end of input).
     var readingStopped = false
@@ -95,7 +99,7 @@ public struct HTTP1Connection: Sendable {
         self.remoteAddress = remoteAddress
         self.requestIDPrefix = requestIDPrefix
         parser = HTTP1Parser(limits: configuration.limits)
-        idleSince = now
+        idleSince = Moment(now)
     }
 
     /// Whether the caller should keep reading: false while too many responses are pending,
@@ -116,7 +120,7 @@ public struct HTTP1Connection: Sendable {
         isWritable = writable
         guard writable, !isClosed else { return [] }
         var actions: [Action] = []
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
         return actions
     }
 
@@ -133,9 +137,9 @@ public struct HTTP1Connection: Sendable {
         _ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant, into actions: inout [Action]
     ) {
         guard !isClosed, !readingStopped, !bytes.isEmpty else { return }
-        if !parser.isMidRequest { requestStartedAt = now }
+        if !parser.isMidRequest { requestStartedAt = Moment(now) }
         parser.feed(bytes)
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
     }
 
     /// Bytes received from the peer.
@@ -163,7 +167,7 @@ public struct HTTP1Connection: Sendable {
         else { return }
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, info: slots[index].info)
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
     }
 
     /// The peer shut its sending side: answer what was received, then close.
@@ -171,7 +175,7 @@ public struct HTTP1Connection: Sendable {
         guard !isClosed else { return [] }
         inputEnded = true
         var actions: [Action] = []
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
         return actions
     }
 
@@ -185,16 +189,17 @@ public struct HTTP1Connection: Sendable {
     public mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
         guard !isClosed, !isDraining else { return [] }
         isDraining = true
-        idleSince = now
+        idleSince = Moment(now)
         var actions: [Action] = []
-        pump(now: now, into: &actions)
+        pump(now: Moment(now), into: &actions)
         return actions
     }
 
     /// Checks the deadlines: a slow head or body gets 408 and close; an idle connection is closed.
     /// None applies while responses are pending or the peer is not reading them (the writer's concern).
-    public mutating func tick(now: ContinuousClock.Instant) -> [Action] {
+    public mutating func tick(now instant: ContinuousClock.Instant) -> [Action] {
         guard !isClosed, slots.isEmpty, isWritable else { return [] }
+        let now = Moment(instant)
         var actions: [Action] = []
         let limit = configuration.timeouts.requestHead
         if let partial, now >= partial.headEndedAt + limit {

@@ -87,11 +87,20 @@ public struct HTTP1Serializer: Sendable {
     /// Whether a handler's response can be written safely: a final status (200–999), a reason
     /// and header values without CR, LF or other controls, and token header names.
     public static func isWritable(_ response: HTTPResponse) -> Bool {
-        guard (200...999).contains(response.status.code),
-            response.status.reason.utf8.allSatisfy(ASCII.isFieldValueCharacter)
-        else { return false }
-        return response.headers.fields.allSatisfy { field in
-            field.name.isToken && field.value.utf8.allSatisfy(ASCII.isFieldValueCharacter)
+        guard (200...999).contains(response.status.code), isFieldValue(response.status.reason) else { return false }
+        for field in response.headers.fields where !field.name.isToken || !isFieldValue(field.value) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether every byte of `text` may stand in a field value: one loop over its contiguous
+    /// UTF-8 (a native string's storage, a small string's copy on the stack), no iterator.
+    static func isFieldValue(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where !ASCII.isFieldValueCharacter(byte) { return false }
+            return true
         }
     }
 

@@ -10,6 +10,9 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public let canonicalName: String
     /// Whether the name is a token (RFC 9110 §5.1), so that it may be written.
     public let isToken: Bool
+    /// The canonical name's length and some of its bytes, packed: two names whose keys differ
+    /// are different names, settled without comparing strings (see `key(of:)`).
+    let key: UInt64
 
     public init(_ name: String) {
         rawName = name
@@ -21,15 +24,23 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         }
         canonicalName = hasUpper ? String(decoding: name.utf8.map(ASCII.lowercased), as: UTF8.self) : name
         self.isToken = isToken
+        key = Self.key(of: canonicalName)
     }
 
-    /// A name the parser already checked to be a token, from its bytes on the wire.
+    /// A name the parser already checked to be a token, from its bytes on the wire. A name
+    /// spelled exactly as one of the well-known names (`Host`, `user-agent`) is that name,
+    /// made once: no String is built or lower-cased for it.
     init<C: Collection>(validTokenBytes bytes: C) where C.Element == UInt8 {
+        if let known = Self.wellKnown(spelled: bytes) {
+            self = known
+            return
+        }
         let raw = String(decoding: bytes, as: UTF8.self)
         rawName = raw
         isToken = true
         guard bytes.contains(where: { $0 >= 65 && $0 <= 90 }) else {
             canonicalName = raw
+            key = Self.key(of: raw)
             return
         }
         // Lower-cased on the stack: a short name becomes a small string, with no allocation.
@@ -37,6 +48,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
             for (index, byte) in bytes.enumerated() { room[index] = ASCII.lowercased(byte) }
             return String(decoding: room, as: UTF8.self)
         }
+        key = Self.key(of: canonicalName)
     }
 
     public init(stringLiteral value: String) {
@@ -46,7 +58,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public var description: String { rawName }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.canonicalName == b.canonicalName
+        a.key == b.key && a.canonicalName == b.canonicalName
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -12,5 +12,13 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     public static let http11 = HTTPVersion(major: 1, minor: 1)
 
     /// `HTTP/1.1`, as written on the wire and in access logs.
-    public var description: String { "HTTP/\(major).\(minor)" }
+    /// The versions this server speaks are literals (no interpolation per logged request).
+    public var description: String {
+        switch (major, minor) {
+        case (1, 1): "HTTP/1.1"
+        case (1, 0): "HTTP/1.0"
+        case (2, 0): "HTTP/2.0"
+        default: "HTTP/\(major).\(minor)"
+        }
+    }
 }

@@ -6,8 +6,15 @@ public struct RequestContext: Sendable {
     public var isDraining: Bool
     /// The peer's address (`127.0.0.1:53412`), when known.
     public var remoteAddress: String?
+    /// When the first byte of the request arrived, as a `Moment`: a fixed layout, so that the
+    /// actions and requests that carry a context are copied and freed without value witnesses.
+    var receivedMoment: Moment
+
     /// When the first byte of the request arrived.
-    public var receivedAt: ContinuousClock.Instant
+    public var receivedAt: ContinuousClock.Instant {
+        get { receivedMoment.instant }
+        set { receivedMoment = Moment(newValue) }
+    }
 
     public init(
         requestID: String,
@@ -15,10 +22,16 @@ public struct RequestContext: Sendable {
         remoteAddress: String? = nil,
         receivedAt: ContinuousClock.Instant = .now
     ) {
+        self.init(
+            requestID: requestID, isDraining: isDraining, remoteAddress: remoteAddress,
+            receivedMoment: Moment(receivedAt))
+    }
+
+    init(requestID: String, isDraining: Bool, remoteAddress: String?, receivedMoment: Moment) {
         self.requestID = requestID
         self.isDraining = isDraining
         self.remoteAddress = remoteAddress
-        self.receivedAt = receivedAt
+        self.receivedMoment = receivedMoment
     }
 
     /// Whether a client-sent request ID may be echoed: 1–200 visible ASCII characters.

@@ -150,7 +150,7 @@ extension EventLoop {
         guard let observer = shared.observer else { return }
         observer.requestCompleted(
             RequestRecord(
-                method: info.method, path: info.path, status: status, duration: .now - info.receivedAt,
+                method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
                 bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
                 remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
                 userAgent: info.userAgent, operationID: info.operationID

@@ -158,7 +158,7 @@ final class EventLoop: @unchecked Sendable {
     /// timeout: the socket refuses them (TCP window), or its HTTP/2 flow-control window stays at 0.
     func isWriteStalled(_ connection: ServerConnection, now: ContinuousClock.Instant) -> Bool {
         let limit = shared.configuration.timeouts.write
-        if connection.pendingOutputCount > 0, now - connection.lastWriteProgress >= limit { return true }
+        if connection.pendingOutputCount > 0, Moment(now) - connection.lastWriteProgress >= limit { return true }
         guard let session = connection.http2, session.bufferedResponseBytes > 0 else { return false }
         return now - session.lastBodyProgress >= limit
     }
@@ -167,7 +167,7 @@ final class EventLoop: @unchecked Sendable {
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
             if let linger = connection.lingerUntil {
-                if now >= linger { closeNow(connection) }
+                if Moment(now) >= linger { closeNow(connection) }
             } else if isWriteStalled(connection, now: now) {
                 closeNow(connection)  // the client stopped reading: its buffers go with it
             } else if connection.http2 != nil {

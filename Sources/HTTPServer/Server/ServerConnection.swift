@@ -8,11 +8,13 @@ final class ServerConnection {
     /// Response bytes the kernel did not take yet, from `outputOffset`.
     var output: [UInt8] = []
     var outputOffset = 0
-    var lastWriteProgress: ContinuousClock.Instant
+    /// (`Moment`s, not `ContinuousClock.Instant`s: a resilient optional field cost value-witness
+    /// calls on each of the several reads per request.)
+    var lastWriteProgress: Moment
     /// The machine said close: close once `output` is written.
     var closeAfterFlush = false
     /// Our side is shut; input is read and dropped until EOF or this instant (lingering close).
-    var lingerUntil: ContinuousClock.Instant?
+    var lingerUntil: Moment?
     var peerClosedInput = false
     /// The last response refused the request: the peer may still be sending, so linger on close.
     var lingerOnClose = false
@@ -30,7 +32,7 @@ final class ServerConnection {
         self.fd = fd
         self.machine = machine
         self.interest = interest
-        lastWriteProgress = now
+        lastWriteProgress = Moment(now)
     }
 
     var pendingOutputCount: Int { output.count - outputOffset }

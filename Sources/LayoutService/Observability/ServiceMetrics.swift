@@ -20,6 +20,10 @@ public final class ServiceMetrics: Sendable {
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
     ]
 
+    /// The bounds as durations, so that a request's bucket is found by comparing durations,
+    /// without converting its duration to seconds (`Duration.components` divides 128-bit numbers).
+    static let bucketDurations: [Duration] = bucketBounds.map { Duration.nanoseconds(Int64(($0 * 1e9).rounded())) }
+
     struct RequestKey: Hashable, Comparable {
         var route: String
         var method: String
@@ -51,8 +55,15 @@ public final class ServiceMetrics: Sendable {
     /// One route's latency histogram.
     struct Histogram {
         var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
-        var sum = 0.0
+        /// The sum of the durations, exact; converted to seconds when rendered.
+        var total = Duration.zero
         var count = 0
+
+        /// The sum in seconds, as the exposition format writes it.
+        var sum: Double {
+            let (seconds, attoseconds) = total.components
+            return Double(seconds) + Double(attoseconds) / 1e18
+        }
     }
 
     struct State {
@@ -83,11 +94,11 @@ public final class ServiceMetrics: Sendable {
     /// Counts one answered request under `route`, a bounded label (see `ServiceObserver`).
     func record(_ record: RequestRecord, route: String) {
         let key = RequestKey(route: route, method: Self.methodLabel(record.method), status: record.status)
-        let seconds = Double(record.duration.components.seconds) + Double(record.duration.components.attoseconds) / 1e18
-        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 }
+        let duration = record.duration
+        let bucket = Self.bucketDurations.firstIndex { duration <= $0 }
         state.withLock { state in
             state.requests[key, default: 0] += 1
-            state.durations[RouteKey(route: route), default: Histogram()].record(seconds, bucket: bucket)
+            state.durations[RouteKey(route: route), default: Histogram()].record(duration, bucket: bucket)
             state.bytesIn += record.bytesIn
             state.bytesOut += record.bytesOut
         }
@@ -178,9 +189,9 @@ public final class ServiceMetrics: Sendable {
 }
 
 extension ServiceMetrics.Histogram {
-    mutating func record(_ seconds: Double, bucket: Int?) {
+    mutating func record(_ duration: Duration, bucket: Int?) {
         if let bucket { bucketCounts[bucket] += 1 }
-        sum += seconds
+        total += duration
         count += 1
     }
 }

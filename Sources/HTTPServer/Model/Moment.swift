@@ -1,0 +1,40 @@
+/// A `ContinuousClock.Instant` stored as the `Duration` since a process-wide origin.
+///
+/// `ContinuousClock.Instant` is resilient (its layout is not known to this module), so every
+/// struct or optional holding one (the connection's timestamps, a response's record) was
+/// copied, compared and destroyed through value witnesses and metadata look-ups, hundreds of
+/// instructions per request. `Duration` is frozen: a `Moment` is two integers.
+struct Moment: Comparable, Sendable {
+    /// What every moment counts from: the clock when it was first asked for.
+    private static let origin = ContinuousClock.now
+
+    private let sinceOrigin: Duration
+
+    init(_ instant: ContinuousClock.Instant) {
+        sinceOrigin = Self.origin.duration(to: instant)
+    }
+
+    private init(sinceOrigin: Duration) {
+        self.sinceOrigin = sinceOrigin
+    }
+
+    /// Now, on the continuous clock.
+    static var now: Moment { Moment(.now) }
+
+    /// The instant this moment stands for.
+    var instant: ContinuousClock.Instant {
+        Self.origin.advanced(by: sinceOrigin)
+    }
+
+    static func + (moment: Moment, duration: Duration) -> Moment {
+        Moment(sinceOrigin: moment.sinceOrigin + duration)
+    }
+
+    static func - (a: Moment, b: Moment) -> Duration {
+        a.sinceOrigin - b.sinceOrigin
+    }
+
+    static func < (a: Moment, b: Moment) -> Bool {
+        a.sinceOrigin < b.sinceOrigin
+    }
+}
