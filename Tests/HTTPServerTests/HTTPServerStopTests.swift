@@ -43,4 +43,42 @@ struct HTTPServerStopTests {
         // queued behind the spinning blocks would wait before they are released.
         #expect(stopped.wait(timeout: .now() + 20) == .success)
     }
+
+    /// A request the loop reads once `shutdown` returned sees the drain (`/readyz` says 503),
+    /// even when the loop reads it before running its own `startDraining` block.
+    @Test func aRequestReadAfterShutdownSeesTheDrain() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 1
+        configuration.shutdownGrace = .seconds(10)
+        let server = HTTPServer(configuration: configuration, responder: TestServer.echoRouter())
+        let port = try server.start()
+        let client = try RawClient(port: port)
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().text == "hello")  // the loop has the connection
+
+        // Hold the loop's queue; the request's read event queues behind the held block, and
+        // the drain's block behind the read event (the pause gives the event time to arrive:
+        // without it the order may differ, and the test then proves less but still passes).
+        let queue = try #require(server.eventLoopQueues.first)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        queue.async {
+            holding.signal()
+            release.wait()
+        }
+        holding.wait()
+        try client.send("GET /ready HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.2)
+        server.shutdown(grace: nil)
+        release.signal()
+
+        #expect(try client.readResponse().status == 503)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.waitUntilStopped()
+            stopped.signal()
+        }
+        #expect(stopped.wait(timeout: .now() + 30) == .success)  // a hang guard
+    }
 }

@@ -30,7 +30,9 @@ final class TestHTTPClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 5) throws {
+    /// `timeoutSeconds` is a hang guard, not a measurement: generous, because an answer that
+    /// takes milliseconds can wait seconds for the server's threads on a loaded machine.
+    init(port: Int, timeoutSeconds: Int = 30) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket failed") }
         var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

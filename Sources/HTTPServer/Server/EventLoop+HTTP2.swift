@@ -63,16 +63,18 @@ extension EventLoop {
 
     /// Answers trivial requests here and queues the others for the pool (`pumpHTTP2` starts them).
     func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
+        let draining = shared.isDraining.load(ordering: .acquiring)
         for item in items {
             var request = item.request
+            var context = item.context
+            context.isDraining = context.isDraining || draining  // as on HTTP/1.1: the drain `shutdown` announced
             guard answersInline(&request) else {
-                connection.backlog.append(
-                    PendingRequest(request: request, context: item.context, key: Int(item.streamID)))
+                connection.backlog.append(PendingRequest(request: request, context: context, key: Int(item.streamID)))
                 continue
             }
-            let response = contentCoder.respond(to: request, context: item.context, with: shared.responder)
+            let response = contentCoder.respond(to: request, context: context, with: shared.responder)
             connection.http2?.complete(
-                streamID: item.streamID, with: response, request: request, requestID: item.context.requestID
+                streamID: item.streamID, with: response, request: request, requestID: context.requestID
             )
         }
     }

@@ -104,7 +104,10 @@ extension EventLoop {
             let action = work[index]
             index += 1
             switch action {
-            case .handle(var request, let context, let sequence):
+            case .handle(var request, var context, let sequence):
+                // The server may have begun to drain before this loop ran its `startDraining`
+                // block: the handler (`/readyz`) must see the drain that `shutdown` announced.
+                context.isDraining = context.isDraining || shared.isDraining.load(ordering: .acquiring)
                 if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
                     upgradeToHTTP2(connection, request: request, context: context, settings: settings)
                     return

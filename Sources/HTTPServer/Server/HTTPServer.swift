@@ -92,6 +92,11 @@ public final class HTTPServer: Sendable {
         stopped.wait()
     }
 
+    /// The event loops' queues (for tests that must order work against a loop).
+    var eventLoopQueues: [DispatchQueue] {
+        state.withLock { $0.loops.map(\.queue) }
+    }
+
     /// Requests waiting for a worker now (for tests and figures).
     public var waitingForWorkers: Int { shared.pool.waitingCount }
 
