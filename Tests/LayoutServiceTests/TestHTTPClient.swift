@@ -33,7 +33,10 @@ final class TestHTTPClient {
     /// `timeoutSeconds` is a hang guard, not a measurement: generous, because an answer that
     /// takes milliseconds can wait seconds for the server's threads on a loaded machine.
     init(port: Int, timeoutSeconds: Int = 30) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The descriptor is stored only once connected: a class whose initializer throws after
+        // every stored property is set still runs `deinit`, which closed the descriptor a second
+        // time, by then perhaps another thread's (it once closed the server's signal pipe).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket failed") }
         var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -50,6 +53,7 @@ final class TestHTTPClient {
             close(fd)
             throw ClientError(description: "connect to \(port) failed: errno \(errno)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

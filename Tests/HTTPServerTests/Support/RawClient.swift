@@ -27,7 +27,10 @@ final class RawClient {
     /// the server's threads, and on a loaded machine (fuzzers and valgrind on both cores) 5 s
     /// was once not enough for an answer that takes milliseconds.
     init(port: Int, receiveTimeout: Double = 30) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The descriptor is stored only once connected: a class whose initializer throws after
+        // every stored property is set still runs `deinit`, which closed the descriptor a second
+        // time, by then perhaps another thread's (it once closed the server's signal pipe).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket") }
         var timeout = timeval(
             tv_sec: Int(receiveTimeout), tv_usec: Int(receiveTimeout.truncatingRemainder(dividingBy: 1) * 1e6)
@@ -46,6 +49,7 @@ final class RawClient {
             close(fd)
             throw Failure(description: "connect: \(String(cString: strerror(errno)))")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }
