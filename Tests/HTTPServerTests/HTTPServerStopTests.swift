@@ -16,12 +16,7 @@ struct HTTPServerStopTests {
     }
 
     @Test func stopsWhileTheGlobalQueueIsBusy() throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 1
-        configuration.shutdownGrace = .seconds(1)
-        let server = HTTPServer(configuration: configuration, responder: TestServer.echoRouter())
-        _ = try server.start()
+        let server = try TestServer { $0.threads = 1 }.server
 
         // Twice as many CPU-bound blocks as the pool has threads, all spinning until released.
         let release = Release()
@@ -33,27 +28,21 @@ struct HTTPServerStopTests {
         defer { release.now.store(true, ordering: .relaxed) }
         Thread.sleep(forTimeInterval: 0.2)
 
-        let stopped = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            server.waitUntilStopped()
-            stopped.signal()
-        }
         server.shutdown(grace: nil)
         // A hang guard: with no connection the stop takes milliseconds; 20 s is what a stop
         // queued behind the spinning blocks would wait before they are released.
-        #expect(stopped.wait(timeout: .now() + 20) == .success)
+        #expect(Self.stops(server, within: 20))
     }
 
     /// A request the loop reads once `shutdown` returned sees the drain (`/readyz` says 503),
     /// even when the loop reads it before running its own `startDraining` block.
     @Test func aRequestReadAfterShutdownSeesTheDrain() throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 1
-        configuration.shutdownGrace = .seconds(10)
-        let server = HTTPServer(configuration: configuration, responder: TestServer.echoRouter())
-        let port = try server.start()
-        let client = try RawClient(port: port)
+        let running = try TestServer {
+            $0.threads = 1
+            $0.shutdownGrace = .seconds(10)
+        }
+        let server = running.server
+        let client = try running.client()
         try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().text == "hello")  // the loop has the connection
 
@@ -74,11 +63,16 @@ struct HTTPServerStopTests {
         release.signal()
 
         #expect(try client.readResponse().status == 503)
+        #expect(Self.stops(server, within: 30))  // a hang guard
+    }
+
+    /// Whether `server` stopped within `seconds` (a hang guard, not a measurement).
+    private static func stops(_ server: HTTPServer, within seconds: Double) -> Bool {
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.waitUntilStopped()
             stopped.signal()
         }
-        #expect(stopped.wait(timeout: .now() + 30) == .success)  // a hang guard
+        return stopped.wait(timeout: .now() + seconds) == .success
     }
 }

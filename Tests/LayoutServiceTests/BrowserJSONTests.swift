@@ -25,15 +25,18 @@ struct BrowserJSONTests {
         return try #require(compact as? [String: Any])
     }
 
+    /// An open request with a spring's keyframes, an aspect_fill pan on a wide picture, a
+    /// watermark and a placeholder page (also used by `OutputKeySetTests`).
+    static let springOpen = #"""
+        {"screen": {"width": 375, "height": 667}, "scale": 3, "index": 1, "content_mode": "aspect_fill",
+         "photos": [{"url": "http://h/a.jpg", "width": 440, "height": 660}, {"url": "http://h/b.jpg", "width": 1600, "height": 900}, {"url": "http://h/c.jpg"}],
+         "grid_origin": {"x": 12, "y": 240}, "page_spacing": 20, "watermark": {"width": 80, "height": 20},
+         "transition": {"keyframes": true, "curve": "spring", "corner_radius_from": 4}}
+        """#
+
     /// Open, with a spring's keyframes, aspect_fill pan and a watermark on a wide picture.
     @Test func openResponse() throws {
-        let body = #"""
-            {"screen": {"width": 375, "height": 667}, "scale": 3, "index": 1, "content_mode": "aspect_fill",
-             "photos": [{"url": "http://h/a.jpg", "width": 440, "height": 660}, {"url": "http://h/b.jpg", "width": 1600, "height": 900}, {"url": "http://h/c.jpg"}],
-             "grid_origin": {"x": 12, "y": 240}, "page_spacing": 20, "watermark": {"width": 80, "height": 20},
-             "transition": {"keyframes": true, "curve": "spring", "corner_radius_from": 4}}
-            """#
-        let response = try BrowserAPI.open(json: Array(body.utf8))
+        let response = try BrowserAPI.open(json: Array(Self.springOpen.utf8))
         let pan = try #require(response.pages[1].pan)
         #expect(response.pages[1].watermarkFrame != nil && response.pages[2].watermarkFrame == nil)
         #expect(!response.transition.keyframes.isEmpty)

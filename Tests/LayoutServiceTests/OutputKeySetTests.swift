@@ -14,13 +14,7 @@ import Testing
 struct OutputKeySetTests {
     /// Open with a spring's keyframes, pan and watermark on a wide picture, a placeholder page.
     @Test func browserOpen() throws {
-        let body = #"""
-            {"screen": {"width": 375, "height": 667}, "scale": 3, "index": 1, "content_mode": "aspect_fill",
-             "photos": [{"url": "http://h/a.jpg", "width": 440, "height": 660}, {"url": "http://h/b.jpg", "width": 1600, "height": 900}, {"url": "http://h/c.jpg"}],
-             "grid_origin": {"x": 12, "y": 240}, "page_spacing": 20, "watermark": {"width": 80, "height": 20},
-             "transition": {"keyframes": true, "curve": "spring", "corner_radius_from": 4}}
-            """#
-        let response = try BrowserAPI.open(json: Array(body.utf8))
+        let response = try BrowserAPI.open(json: Array(BrowserJSONTests.springOpen.utf8))
         #expect(response.pages[1].pan != nil && response.pages[2].watermarkFrame == nil)
         #expect(!response.transition.keyframes.isEmpty)
         try expectWritten(response, equals: Expected.open(response))
