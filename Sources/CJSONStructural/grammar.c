@@ -120,6 +120,155 @@ done:
     return base + __builtin_ctzll(bits);
 }
 
+// MARK: Member walk
+
+/// The eight bytes at `pointer` as a word, the first byte lowest (the order of the key words).
+static inline uint64_t cjs_load_word(const uint8_t *pointer) {
+    uint64_t word;
+    memcpy(&word, pointer, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
+    return word;
+}
+
+/// Whether a byte of `word` is a backslash.
+static inline int cjs_has_backslash(uint64_t word) {
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t other = word ^ (ones * '\\');
+    return ((other - ones) & ~other & (ones << 7)) != 0;
+}
+
+/// The index of the key `bytes[start ..< end]` spells in the key table `table` (see
+/// `cjs_next_member`), or `key_count`. Sets `*escaped` when it holds a backslash: then it is no
+/// key of the set as far as the walk can tell, and the caller decodes it. The key's slot is
+/// found as `JSONKeySet` finds it (its words and length mixed, times the table's multiplier,
+/// the top eight bits), so a key costs one slot and one comparison, however many the set has.
+static inline __attribute__((always_inline)) size_t cjs_key_index(
+    const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, size_t key_count,
+    int *escaped) {
+    size_t length = end - start;
+    if (length > 16) {
+        *escaped = memchr(bytes + start, '\\', length) != 0;
+        return key_count;
+    }
+    uint64_t low, high;
+    if (__builtin_expect(count - start >= 16, 1)) {
+        low = cjs_load_word(bytes + start);
+        high = cjs_load_word(bytes + start + 8);
+    } else {
+        // Near the document's end: a copy, so that no load reads past it.
+        uint8_t copy[16] = {0};
+        memcpy(copy, bytes + start, length);
+        low = cjs_load_word(copy);
+        high = cjs_load_word(copy + 8);
+    }
+    // The masks of a key of each length, from a table: two loads instead of shifts and branches.
+    __attribute__((nodebug)) static const uint64_t masks[17][2] = {
+        {0, 0}, {0xFF, 0}, {0xFFFF, 0}, {0xFFFFFF, 0}, {0xFFFFFFFF, 0}, {0xFFFFFFFFFF, 0}, {0xFFFFFFFFFFFF, 0},
+        {0xFFFFFFFFFFFFFF, 0}, {~0ULL, 0}, {~0ULL, 0xFF}, {~0ULL, 0xFFFF}, {~0ULL, 0xFFFFFF}, {~0ULL, 0xFFFFFFFF},
+        {~0ULL, 0xFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFFFF}, {~0ULL, ~0ULL},
+    };
+    low &= masks[length][0];
+    high &= masks[length][1];
+    if (cjs_has_backslash(low) | cjs_has_backslash(high)) {
+        *escaped = 1;
+        return key_count;
+    }
+    uint64_t mixed = low ^ (high * 0xC2B2AE3D27D4EB4FULL) ^ length;
+    unsigned slot = (mixed * table[0]) >> 56;
+    size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
+    if (!entry) return key_count;
+    const uint64_t *key = table + 33 + 3 * (entry - 1);
+    return key[0] == low && key[1] == high && key[2] == length ? entry - 1 : key_count;
+}
+
+/// Passes the next token into `offset`, or runs `none` when the masks have no token left.
+#define CJS_TAKE(offset, none)                                                         \
+    do {                                                                               \
+        while (!bits) {                                                                \
+            if (++word >= words) {                                                     \
+                none;                                                                  \
+            }                                                                          \
+            bits = tokens[word];                                                       \
+            base += 64;                                                                \
+        }                                                                              \
+        (offset) = base + __builtin_ctzll(bits);                                       \
+        bits &= bits - 1;                                                              \
+    } while (0)
+
+/// Moves the token cursor to the first token at or after `offset`.
+#define CJS_SEEK(offset)                                                               \
+    do {                                                                               \
+        word = (offset) / 64;                                                          \
+        base = 64 * word;                                                              \
+        bits = word < words ? tokens[word] & (~0ULL << ((offset) % 64)) : 0;           \
+    } while (0)
+
+/// Stops the walk with `stop` at `offset`.
+#define CJS_STOP(stop, offset)                                                         \
+    do {                                                                               \
+        members->position = (offset);                                                  \
+        members->skipped = skipped;                                                    \
+        return (stop);                                                                 \
+    } while (0)
+
+cjs_member_stop cjs_next_member(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    int after_value, cjs_members *members) {
+    size_t words = cjs_token_words(count);
+    size_t word, base;
+    uint64_t bits;
+    size_t skipped = members->skipped;
+    size_t key = members->position, token;
+    CJS_SEEK(key);
+    if (after_value) goto after;
+    CJS_TAKE(token, CJS_STOP(CJS_MEMBER_KEY, key));
+    if (token != key || bytes[key] != '"') CJS_STOP(CJS_MEMBER_KEY, key);
+    for (;;) {
+        // A member's key starts at `key` (a token, its byte a quote).
+        {
+            size_t colon, value;
+            CJS_TAKE(colon, CJS_STOP(CJS_MEMBER_KEY, key));
+            if (colon == key || bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
+            // The closing quote: the last byte before the `:` that is not whitespace (stage 1
+            // marks every other byte outside strings as a token).
+            size_t end = colon - 1;
+            while (end > key && bytes[end] != '"') end--;
+            if (end == key) CJS_STOP(CJS_MEMBER_KEY, key);
+            CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
+            int escaped = 0;
+            size_t field = cjs_key_index(bytes, count, key + 1, end, table, key_count, &escaped);
+            if (escaped) CJS_STOP(CJS_MEMBER_KEY, key);
+            if (field < key_count && !(members->seen & (1ULL << field))) {
+                members->seen |= 1ULL << field;
+                members->field = field;
+                CJS_STOP(CJS_MEMBER_FIELD, value);
+            }
+            // Skip the value.
+            uint8_t first = bytes[value];
+            uint8_t folded = first | 0x20;
+            if (folded == '{') {
+                ptrdiff_t next = cjs_skip_value(bytes, count, tokens, value, room);
+                if (next < 0) CJS_STOP(CJS_MEMBER_KEY, key);
+                size_t after_container = next;
+                CJS_SEEK(after_container);
+            } else if (folded == '}' || first == ':' || first == ',') {
+                CJS_STOP(CJS_MEMBER_KEY, key);
+            }
+            skipped++;
+        }
+    after:
+        // After a member's value: `}`, or `,` and the next member's key. No token left: the
+        // caller's step finds the document's end (at `count`, where its whitespace pass ends).
+        CJS_TAKE(token, CJS_STOP(CJS_MEMBER_AFTER, count));
+        if (bytes[token] == '}') CJS_STOP(CJS_MEMBER_END, token);
+        if (bytes[token] != ',') CJS_STOP(CJS_MEMBER_AFTER, token);
+        CJS_TAKE(key, CJS_STOP(CJS_MEMBER_AFTER, token));
+        if (bytes[key] != '"') CJS_STOP(CJS_MEMBER_AFTER, token);
+    }
+}
+
 #if defined(__clang__)
 #pragma clang attribute pop
 #endif

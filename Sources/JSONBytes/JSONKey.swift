@@ -64,6 +64,12 @@ package struct JSONKeySet: Sendable {
     @usableFromInline let multiplier: UInt64
     /// 256 slots: the index of the key hashed there plus one, or 0.
     @usableFromInline let slots: [UInt8]
+    /// The set as stage 1's member walk looks keys up (`JSONStructuralIndex.nextMember`, laid
+    /// out as `cjs_next_member` says): the multiplier, the 256 slots eight to a word, then
+    /// three words per key, its `low` and `high` words and its length. Empty when a key is
+    /// longer than 16 bytes, which the walk does not compare, or no multiplier was found: such
+    /// sets are read member by member.
+    package let walkTable: [UInt64]
 
     package init(_ names: [StaticString]) {
         precondition(names.count < 64, "a key set holds fewer than 64 keys")
@@ -98,6 +104,16 @@ package struct JSONKeySet: Sendable {
         // No multiplier found (see above): `multiplier` 0 sends every key the linear way.
         multiplier = found
         slots = found == 0 ? [UInt8](repeating: 0, count: 256) : table
+        var walkTable: [UInt64] = []
+        if found != 0, keys.allSatisfy({ $0.length <= 16 }) {
+            walkTable =
+                [found]
+                + (0..<32).map { word in
+                    (0..<8).reduce(0) { $0 | UInt64(table[8 * word + $1]) << (8 * UInt64($1)) }
+                }
+            walkTable += keys.flatMap { [$0.low, $0.high, UInt64($0.length)] }
+        }
+        self.walkTable = walkTable
     }
 
     package var count: Int { keys.count }

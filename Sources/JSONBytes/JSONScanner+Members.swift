@@ -97,17 +97,33 @@ extension JSONScanner {
     /// The field number in `keys` of the next member that is the first of its key, the
     /// scanner on its value, which the caller must consume; every other member is skipped.
     /// `nil` at the end of the object, its `}` consumed.
+    ///
+    /// With token masks, the members to skip are passed over by stage 1's member walk
+    /// (`JSONStructuralIndex.nextMember`, a C loop: keys compared on their bytes, values
+    /// skipped from token to token), one call per member read. What the walk leaves to the
+    /// caller (a key with escapes, a member whose grammar breaks) is read by the loop below
+    /// one member at a time, as without masks, so errors are the byte loop's.
     @inlinable @inline(__always)
     package mutating func nextField(
         _ cursor: inout JSONMemberCursor, in keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Int? {
-        if cursor.started {
-            guard try nextMember() else { return nil }
-        } else {
+        var afterValue = cursor.started
+        if !cursor.started {
             cursor.started = true
             guard cursor.firstPending else { return nil }
         }
         while true {
+            if tokens != nil, !keys.walkTable.isEmpty {
+                switch walkMembers(&cursor, in: keys, afterValue: afterValue) {
+                case .field(let field): return field
+                case .end: return nil
+                case .key: break
+                case .afterValue: guard try nextMember() else { return nil }
+                }
+            } else if afterValue {
+                guard try nextMember() else { return nil }
+            }
+            // On a member's key.
             let field = keys.index(of: try memberKey(), in: self)
             let bit: UInt64 = 1 << UInt64(field & 63)
             if field != keys.count, cursor.seen & bit == 0 {
@@ -115,7 +131,26 @@ extension JSONScanner {
                 return field
             }
             try skipMemberValue()
-            guard try nextMember() else { return nil }
+            afterValue = true
         }
+    }
+
+    /// `nextField`'s member walk by the token masks (`JSONStructuralIndex.nextMember`), out of
+    /// line: the object's end consumed (`}` and its depth), the position on what the walk
+    /// stopped at otherwise.
+    @usableFromInline
+    mutating func walkMembers(
+        _ cursor: inout JSONMemberCursor, in keys: JSONKeySet, afterValue: Bool
+    ) -> JSONStructuralIndex.MemberStop {
+        guard let tokens else { return .key }
+        let stop = keys.walkTable.withUnsafeBufferPointer { table -> JSONStructuralIndex.MemberStop in
+            guard let table = table.baseAddress else { return .key }
+            return JSONStructuralIndex.nextMember(
+                in: bytes, count: count, tokens: tokens, table: table,
+                keyCount: keys.count, room: Self.maximumDepth - depth, afterValue: afterValue, position: &position,
+                seen: &cursor.seen, skipped: &valuesSkippedByTokens)
+        }
+        if stop == .end { leave() }
+        return stop
     }
 }

@@ -214,7 +214,7 @@ package struct JSONScanner {
     }
 
     @inline(__always)
-    private mutating func leave() {
+    mutating func leave() {
         depth -= 1
         position += 1
     }

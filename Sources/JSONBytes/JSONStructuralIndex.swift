@@ -70,6 +70,45 @@ package enum JSONStructuralIndex {
         return word &<< 6 | bits.trailingZeroBitCount
     }
 
+    /// Where `nextMember` stopped.
+    package enum MemberStop: Sendable, Equatable {
+        /// A member to read: the position is its value, `field` its key's index in the set.
+        case field(Int)
+        /// The object's `}`: the position is on it.
+        case end
+        /// A member left to the caller's byte loop (a key with escapes, or a grammar error in
+        /// the member): the position is its key's opening quote.
+        case key
+        /// The grammar breaks after a value: the position is where the caller's "after a
+        /// member" step (`nextMember()`) resumes to find how.
+        case afterValue
+    }
+
+    /// Walks the members of an object by the token masks of a document that passed stage 1,
+    /// from a key's opening quote at `position` (or, with `afterValue`, from right after a
+    /// member's value), skipping the members whose key is not in `table` (see
+    /// `JSONKeySet.walkTable`) or is in `seen`, until a member to read, the object's end, or
+    /// something left to the caller (`MemberStop`). `position`, `seen` (the field found added)
+    /// and `skipped` (values skipped, added) are updated; skipped containers may open at most
+    /// `room` levels.
+    @inline(__always)
+    package static func nextMember(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, table: UnsafePointer<UInt64>,
+        keyCount: Int, room: Int, afterValue: Bool, position: inout Int, seen: inout UInt64, skipped: inout Int
+    ) -> MemberStop {
+        var state = cjs_members(position: position, seen: seen, skipped: skipped, field: 0)
+        let stop = cjs_next_member(bytes, count, tokens, table, keyCount, room, afterValue ? 1 : 0, &state)
+        position = state.position
+        seen = state.seen
+        skipped = state.skipped
+        switch stop {
+        case CJS_MEMBER_FIELD: return .field(state.field)
+        case CJS_MEMBER_END: return .end
+        case CJS_MEMBER_KEY: return .key
+        default: return .afterValue
+        }
+    }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 

@@ -70,6 +70,48 @@ cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t star
 /// the value (`count` when none is left), or -1 where the grammar breaks.
 ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room);
 
+/// Where `cjs_next_member` stopped.
+typedef enum {
+    /// A member whose key is in the set and not met before: `position` is its value's first
+    /// token, `field` its key's index in the set.
+    CJS_MEMBER_FIELD = 0,
+    /// The object's closing `}`: `position` is its offset.
+    CJS_MEMBER_END = 1,
+    /// A member the walk leaves to the caller, who reads it byte by byte as before (a key with
+    /// escapes, whose text the walk does not decode, or a member whose `:` or value breaks the
+    /// grammar): `position` is its key's opening quote.
+    CJS_MEMBER_KEY = 2,
+    /// After a value, no `,` or `}`, or a `,` not followed by a key (or the document's end):
+    /// the grammar breaks there, and the caller's own "after a member" step finds how from
+    /// `position` (where it resumes: only whitespace lies between it and the next token).
+    CJS_MEMBER_AFTER = 3,
+} cjs_member_stop;
+
+/// The state of one object's member walk (`cjs_next_member`), kept by the caller between calls.
+typedef struct {
+    size_t position;  ///< In: where the walk starts. Out: see `cjs_member_stop`.
+    uint64_t seen;    ///< Bit n: key n of the set was met (later members with it are skipped).
+    size_t skipped;   ///< Values skipped by this call (added to by the walk).
+    size_t field;     ///< On `CJS_MEMBER_FIELD`: the index of the member's key in the set.
+} cjs_members;
+
+/// Walks the members of an object in a document that passed stage 1 with masks `tokens`, from
+/// the key at `members->position` (`after_value` 0: its opening quote) or from right after a
+/// member's value (`after_value` 1: only whitespace before the next token), skipping every
+/// member whose key is not among the `key_count` (< 64) keys of `table` or was met before,
+/// until a member to read, the object's end, or a place it leaves to the caller. Skipped
+/// values are checked as `cjs_skip_value` checks them, containers with at most `room` levels
+/// open. Keys are compared on their bytes: one with a backslash is left to the caller
+/// (`CJS_MEMBER_KEY`), who decodes its escapes.
+///
+/// `table` (`JSONKeySet.walkTable`): word 0 the multiplier of the set's hash, words 1–32 its
+/// 256 one-byte slots (slot s in byte s % 8 of word 1 + s / 8, first byte lowest: the index of
+/// the key hashed there plus one, or 0), then three words per key: its first eight bytes
+/// (first byte lowest), its next eight (zero past its end), and its length, at most 16.
+cjs_member_stop cjs_next_member(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    int after_value, cjs_members *members);
+
 #ifdef __cplusplus
 }
 #endif

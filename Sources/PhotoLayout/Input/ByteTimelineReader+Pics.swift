@@ -50,8 +50,10 @@ extension ByteTimelineReader {
             return nil
         }
         var pic = WeiboPic()
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = picKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: picKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: pic.pidBytes = try scanner.lenientByteString()
             case 1: pic.thumbnail.urlBytes = try scanner.lenientByteString()
@@ -70,8 +72,10 @@ extension ByteTimelineReader {
             return nil
         }
         var large = WeiboPictureVariant()
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = largeKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: largeKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             if field == 0 {
                 large.urlBytes = try scanner.lenientByteString()
             } else {
@@ -88,8 +92,10 @@ extension ByteTimelineReader {
             return (nil, nil)
         }
         var sides: (Double?, Double?) = (nil, nil)
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = geoKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: geoKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             if field == 0 {
                 sides.0 = try scanner.lenientSide()
             } else {

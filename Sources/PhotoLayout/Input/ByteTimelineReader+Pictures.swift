@@ -45,8 +45,10 @@ extension ByteTimelineReader {
     private static func readPictureInfo(
         _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo
     ) throws(JSONSyntaxError) {
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = infoKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: infoKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: try readVariant(&scanner, into: &info.slots.thumbnail)
             case 1: try readVariant(&scanner, into: &info.slots.bmiddle)
@@ -67,8 +69,10 @@ extension ByteTimelineReader {
     ) throws(JSONSyntaxError) {
         guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
         slot = WeiboPictureVariant()
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = variantKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: variantKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: slot?.urlBytes = try scanner.lenientByteString()
             case 1: slot?.width = try scanner.lenientSide()

@@ -25,8 +25,10 @@ extension ByteTimelineReader {
         var idstr: ByteString?
         var id: ByteString?
         var media = WeiboMedia()
+        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        let keys = statusKeys
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: statusKeys) {
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: idstr = try scanner.lenientByteString()
             case 1: id = try scanner.lenientStatusIDBytes()

@@ -1,0 +1,179 @@
+import Foundation
+import JSONBytes
+import Testing
+
+@testable import PhotoLayout
+
+/// The keys the walk tests read: short ones, one of exactly 16 bytes, keys sharing lengths.
+private let walkKeys = JSONKeySet(["url", "width", "height", "type", "thumbnail", "retweeted_status", "pic_infos"])
+
+/// The keys of Weibo timelines down to the picture variants, for the fuzzed samples.
+private let timelineKeys = JSONKeySet([
+    "statuses", "data", "list", "cards", "mblog", "card_group", "retweeted_status", "pic_infos", "pics", "thumbnail",
+    "bmiddle", "large", "largest", "original", "url", "width", "height", "type", "geo", "pic_ids",
+])
+
+/// What `nextField` gives for the value at the scanner's position, read recursively: for an
+/// object, each field's number and what the same read gives for its value; for an array, the
+/// same read of each element; else the value's bytes as the scanner consumed them (skipped by
+/// `skipValue`).
+private func walk(_ scanner: inout JSONScanner, _ keys: JSONKeySet) throws(JSONSyntaxError) -> String {
+    if try scanner.peekKind() == .array {
+        var elements: [String] = []
+        if try scanner.enterArray() {
+            repeat { elements.append(try walk(&scanner, keys)) } while try scanner.nextElement()
+        }
+        return "[" + elements.joined(separator: ",") + "]"
+    }
+    guard try scanner.peekKind() == .object else {
+        let start = scanner.position
+        try scanner.skipValue()
+        // Skipped by the token masks, the position is past the whitespace after the value.
+        var end = scanner.position
+        while end > start, scanner.bytes[end - 1] <= 0x20 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start), as: UTF8.self)
+    }
+    var found: [String] = []
+    var members = try scanner.members()
+    while let field = try scanner.nextField(&members, in: keys) {
+        found.append("\(field)=" + (try walk(&scanner, keys)))
+    }
+    return "{" + found.joined(separator: ",") + "}"
+}
+
+/// `walk` of the whole of `bytes` (then nothing may follow), with stage 1's token masks (so
+/// `nextField` runs the C member walk) or byte by byte; with the values skipped by tokens.
+private func walkDocument(
+    _ bytes: [UInt8], _ keys: JSONKeySet = walkKeys, withTokens: Bool
+) -> (read: Result<String, JSONSyntaxError>, skippedByTokens: Int) {
+    bytes.withUnsafeBufferPointer { buffer in
+        var skipped = 0
+        let read = Result { () throws(JSONSyntaxError) -> String in
+            func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+                defer { skipped = scanner.valuesSkippedByTokens }
+                let text = try walk(&scanner, keys)
+                try scanner.finish()
+                return text
+            }
+            if withTokens {
+                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try read(&scanner) }
+            }
+            var scanner = try JSONScanner(buffer)
+            return try read(&scanner)
+        }
+        return (read, skipped)
+    }
+}
+
+/// Whether `walkDocument` reads `text` alike with and without token masks (fields, values,
+/// error message and offset).
+private func readsAlike(_ text: String, _ keys: JSONKeySet = walkKeys) -> Bool {
+    let bytes = Array(text.utf8)
+    return walkDocument(bytes, keys, withTokens: true).read == walkDocument(bytes, keys, withTokens: false).read
+}
+
+struct JSONMemberWalkTests {
+    /// The member walk finds the fields the byte loop finds, skips the rest, and takes the
+    /// first of duplicate keys: nested objects read by their own cursors, containers skipped.
+    @Test func findsTheFieldsTheByteLoopFinds() throws {
+        let text =
+            #"{"cut_type": 1, "url": "http://a/b.jpg", "photo": {"width": [1, {"x": 2}]}, "width": 360, "#
+            + #""thumbnail": {"type": "WEBP", "height": "1136", "object_id": "1:2", "url": "u"}, "width": 1, "#
+            + #""retweeted_status": null, "keep_size": 0, "pic_infos": {}, "height": -1.5e3}"#
+        let bytes = Array(text.utf8)
+        let walked = walkDocument(bytes, withTokens: true)
+        #expect(
+            try walked.read.get()
+                == #"{0="http://a/b.jpg",1=360,4={3="WEBP",2="1136",0="u"},5=null,6={},2=-1.5e3}"#)
+        #expect(walked.read == walkDocument(bytes, withTokens: false).read)
+        // Skipped by the member walk: cut_type, photo, the second width, keep_size (top level)
+        // and object_id (in thumbnail); by `skipValue` on the masks, the 7 fields read here as
+        // bytes (url, width, retweeted_status, height; thumbnail's type, height, url).
+        #expect(walked.skippedByTokens == 5 + 7)
+        #expect(walkDocument(bytes, withTokens: false).skippedByTokens == 0)
+    }
+
+    /// Keys the walk leaves to the byte loop are still matched: escaped spellings (short, and
+    /// longer than 16 bytes), keys within the last 16 bytes of the document, and a set with a
+    /// key longer than 16 bytes (read member by member).
+    @Test func keysLeftToTheByteLoop() throws {
+        let escaped = #"{"\u0075rl": 1, "x": 2, "\u0072etweeted_\u0073tatus": 3, "w\"": 4, "type": 5}"#
+        #expect(try walkDocument(Array(escaped.utf8), withTokens: true).read.get() == "{0=1,5=3,3=5}")
+        #expect(readsAlike(escaped))
+        #expect(try walkDocument(Array(#"{"a":1,"url":2}"#.utf8), withTokens: true).read.get() == "{0=2}")
+        let long = JSONKeySet(["url", "a_key_longer_than_sixteen"])
+        #expect(long.walkTable.isEmpty)
+        #expect(walkKeys.walkTable.count == 1 + 32 + 3 * walkKeys.count)
+        let text = #"{"a_key_longer_than_sixteen": 1, "b": 2, "url": 3}"#
+        #expect(try walkDocument(Array(text.utf8), long, withTokens: true).read.get() == "{1=1,0=3}")
+    }
+
+    /// Grammar errors in or after members the walk skips are refused with the byte loop's
+    /// message at its offset: a missing or doubled comma, a trailing comma, a key that is no
+    /// string, a missing colon, a missing value, a bracket that does not match, nesting past
+    /// the depth limit inside a skipped member, the document ending after a value.
+    @Test(arguments: [
+        #"{"a": 1 "url": 2}"#, #"{"a": 1,, "url": 2}"#, #"{"a": 1,}"#, #"{"a": 1, 2: 3}"#, #"{"a" 1}"#,
+        #"{"a": , "b": 1}"#, #"{"a": [1, 2}, "url": 1}"#, #"{"a": {"b": 1]}"#, #"{"a": 1"#, #"{"a": [1]"#,
+        #"{"a": 1, "url": 2 "b": 3}"#, #"{"a": 1, "url"}"#, #"{"a": 1]"#, #"{"a": }"#, #"{"a": :}"#,
+        #"{"url": 1, "a": 2, "#,
+    ])
+    func refusesWhatTheByteLoopRefuses(text: String) {
+        let bytes = Array(text.utf8)
+        let fast = walkDocument(bytes, withTokens: true).read
+        #expect(fast == walkDocument(bytes, withTokens: false).read)
+        #expect(throws: JSONSyntaxError.self) { try fast.get() }
+    }
+
+    /// The depth limit holds in skipped members: 512 levels in all pass, 513 do not.
+    @Test func depthLimitInSkippedMembers() throws {
+        func nested(_ levels: Int) -> String {
+            // The outer object is one level; `a`'s value opens the rest.
+            #"{"a": "# + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1)
+                + #", "url": 1}"#
+        }
+        #expect(try walkDocument(Array(nested(512).utf8), withTokens: true).read.get() == "{0=1}")
+        #expect(readsAlike(nested(513)))
+        #expect(throws: JSONSyntaxError.self) { try walkDocument(Array(nested(513).utf8), withTokens: true).read.get() }
+    }
+
+    /// Objects whose tokens cross many mask words, members and keys straddling 64-byte
+    /// blocks: every alignment of a short document read alike.
+    @Test func membersAcrossBlockBoundaries() throws {
+        for padding in 0..<130 {
+            let text =
+                "{" + String(repeating: " ", count: padding) + #""object_id": "1042018:4f527ee5", "url" :  "u","#
+                + String(repeating: "\n", count: padding % 7)
+                + #" "widths": [360, 639], "width": 180, "h\u0065ight": 1}"#
+            #expect(readsAlike(text), "padding \(padding)")
+            #expect(try walkDocument(Array(text.utf8), withTokens: true).read.get() == "{0=\"u\",1=180,2=1}")
+        }
+    }
+
+    /// On thousands of mutated samples and random documents, the walk and the byte loop read
+    /// the same fields and refuse the same documents with the same error.
+    @Test func sameOutcomeOnFuzzedDocuments() throws {
+        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 31), seeds: try TimelineFuzzer.seeds(from: samples))
+        var random = SeededGenerator(seed: 32)
+        var documents = samples
+        for _ in 0..<2000 { documents.append(fuzzer.next()) }
+        for _ in 0..<1000 {
+            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
+            if random.next() % 2 == 0, !document.isEmpty {
+                let grammar = Array("{}[]:,\" 1".utf8)
+                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
+            }
+            documents.append(document)
+        }
+        var walked = 0
+        for document in documents where !document.isEmpty {
+            let fast = walkDocument(document, timelineKeys, withTokens: true)
+            if fast.skippedByTokens > 0 { walked += 1 }
+            #expect(
+                fast.read == walkDocument(document, timelineKeys, withTokens: false).read,
+                "\(String(decoding: document.prefix(300), as: UTF8.self))")
+        }
+        #expect(walked > documents.count / 3)
+    }
+}
