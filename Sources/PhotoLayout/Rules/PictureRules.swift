@@ -12,38 +12,72 @@ public enum PictureRules {
     ///
     /// URLs and pids stay bytes of the request (`ByteString`) throughout.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        let fromInfos = picturesFromInfos(of: media)
-        if !fromInfos.isEmpty { return fromInfos }
-        let fromPics = media.pics.compactMap(picture(from:))
-        if !fromPics.isEmpty { return fromPics }
-        let fromURLs = media.picURLBytes.filter { !$0.isEmpty }.map(Picture.init(thumbnail:))
-        if !fromURLs.isEmpty { return fromURLs }
-        if let single = media.thumbnailPicBytes, !single.isEmpty { return [Picture(thumbnail: single)] }
-        return media.pids.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
+        var pictures: [Picture] = []
+        forEachPicture(of: media) { pictures.append($0) }
+        return pictures
+    }
+
+    /// Calls `body` on each picture of `media`, in order, from the first shape that yields one
+    /// (the precedence above): what `pictures(of:)` returns, without building the array, so
+    /// the timeline moves each picture straight into its grid item.
+    @inline(__always)
+    static func forEachPicture(of media: borrowing WeiboMedia, _ body: (consuming Picture) -> Void) {
+        var found = false
+        forEachPictureFromInfos(of: media) { picture in
+            found = true
+            body(picture)
+        }
+        if found { return }
+        for index in media.pics.indices {
+            guard let picture = picture(from: media.pics[index]) else { continue }
+            found = true
+            body(picture)
+        }
+        if found { return }
+        for url in media.picURLBytes where !url.isEmpty {
+            found = true
+            body(Picture(thumbnail: url))
+        }
+        if found { return }
+        if let single = media.thumbnailPicBytes, !single.isEmpty { return body(Picture(thumbnail: single)) }
+        for pid in media.pids where !pid.isEmpty {
+            body(PidURLs.picture(pid: pid))
+        }
     }
 
     /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
     /// more entries than Weibo ever sends is looked up through a dictionary, so that hostile
     /// input stays linear.
     static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
-        guard !media.pids.isEmpty, media.infos.count > 0 else { return [] }
+        var pictures: [Picture] = []
+        forEachPictureFromInfos(of: media) { pictures.append($0) }
+        return pictures
+    }
+
+    /// Calls `body` on each picture `picturesFromInfos(of:)` returns, in order.
+    @inline(__always)
+    static func forEachPictureFromInfos(of media: borrowing WeiboMedia, _ body: (consuming Picture) -> Void) {
+        guard !media.pids.isEmpty, media.infos.count > 0 else { return }
         if media.infos.count <= 32 {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
-            var pictures: [Picture] = []
-            pictures.reserveCapacity(media.pids.count)
-            for (guess, pid) in media.pids.enumerated() {
-                // The info is read in place through a pointer into the array, not copied out of it.
-                guard let index = media.infos.index(of: pid, guess: guess),
-                    let picture = media.infos.infos.withUnsafeBufferPointer({ infos in
-                        infos.baseAddress.flatMap { picture(at: $0 + index, pid: pid) }
-                    })
-                else { continue }
-                pictures.append(picture)
+            // The info is read in place through a pointer into the array, not copied out of it.
+            media.infos.infos.withUnsafeBufferPointer { infos in
+                guard let base = infos.baseAddress else { return }
+                for guess in media.pids.indices {
+                    let pid = media.pids[guess]
+                    guard let index = media.infos.index(of: pid, guess: guess),
+                        let picture = picture(at: base + index, pid: pid)
+                    else { continue }
+                    body(picture)
+                }
             }
-            return pictures
+            return
         }
         let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
-        return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
+        for pid in media.pids {
+            guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
+            body(picture)
+        }
     }
 
     /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
