@@ -2,10 +2,11 @@
 /// gives them frames and badges and the grid its size, without an intermediate frame array.
 extension GridPlan {
     /// The grid of `items` (the pictures shown, in order, their frames not set yet), or `nil`
-    /// without items. `total` counts every picture the status has; `single` is the one
+    /// without items. The items are placed where they are (`inout`: the caller's array is the
+    /// only reference, so no element is copied) and the grid takes the array. `total` counts every picture the status has; `single` is the one
     /// picture's `bmiddle` size, when the grid has exactly one picture without `keep_size`
     /// (only the adaptive style reads it).
-    mutating func layout(placing items: consuming [GridItem], total: Int, single: Size?) -> GridLayout? {
+    mutating func layout(placing items: inout [GridItem], total: Int, single: Size?) -> GridLayout? {
         let shown = items.count
         guard shown > 0 else { return nil }
         if options.style == .adaptive, shown == 1 {

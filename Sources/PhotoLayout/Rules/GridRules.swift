@@ -99,7 +99,7 @@ public enum GridRules {
         for index in 0..<shown {
             items.append(GridItem(index: index, picture: pictures[index]))
         }
-        return plan.layout(placing: items, total: total ?? pictures.count, single: single)
+        return plan.layout(placing: &items, total: total ?? pictures.count, single: single)
     }
 
     /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): no URLs, no badges.
@@ -111,7 +111,7 @@ public enum GridRules {
         for index in 0..<shown {
             items.append(GridItem(index: index, frame: .zero, urls: nil, kind: .image, isLong: false, badge: nil))
         }
-        return plan.layout(placing: items, total: count, single: nil)
+        return plan.layout(placing: &items, total: count, single: nil)
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.

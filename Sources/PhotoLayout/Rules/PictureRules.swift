@@ -12,36 +12,29 @@ public enum PictureRules {
     ///
     /// URLs and pids stay bytes of the request (`ByteString`) throughout.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        var pictures: [Picture] = []
-        forEachPicture(of: media) { pictures.append($0) }
-        return pictures
+        var sink = PictureArraySink()
+        forEachPicture(of: media, into: &sink)
+        return sink.pictures
     }
 
-    /// Calls `body` on each picture of `media`, in order, from the first shape that yields one
+    /// Gives `sink` each picture of `media`, in order, from the first shape that yields one
     /// (the precedence above): what `pictures(of:)` returns, without building the array, so
     /// the timeline moves each picture straight into its grid item.
-    @inline(__always)
-    static func forEachPicture(of media: borrowing WeiboMedia, _ body: (consuming Picture) -> Void) {
-        var found = false
-        forEachPictureFromInfos(of: media) { picture in
-            found = true
-            body(picture)
-        }
-        if found { return }
+    static func forEachPicture(of media: borrowing WeiboMedia, into sink: inout some PictureSink) {
+        forEachPictureFromInfos(of: media, into: &sink)
+        if sink.taken > 0 { return }
         for index in media.pics.indices {
             guard let picture = picture(from: media.pics[index]) else { continue }
-            found = true
-            body(picture)
+            sink.take(picture)
         }
-        if found { return }
+        if sink.taken > 0 { return }
         for url in media.picURLBytes where !url.isEmpty {
-            found = true
-            body(Picture(thumbnail: url))
+            sink.take(Picture(thumbnail: url))
         }
-        if found { return }
-        if let single = media.thumbnailPicBytes, !single.isEmpty { return body(Picture(thumbnail: single)) }
+        if sink.taken > 0 { return }
+        if let single = media.thumbnailPicBytes, !single.isEmpty { return sink.take(Picture(thumbnail: single)) }
         for pid in media.pids where !pid.isEmpty {
-            body(PidURLs.picture(pid: pid))
+            sink.take(PidURLs.picture(pid: pid))
         }
     }
 
@@ -49,26 +42,27 @@ public enum PictureRules {
     /// more entries than Weibo ever sends is looked up through a dictionary, so that hostile
     /// input stays linear.
     static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
-        var pictures: [Picture] = []
-        forEachPictureFromInfos(of: media) { pictures.append($0) }
-        return pictures
+        var sink = PictureArraySink()
+        forEachPictureFromInfos(of: media, into: &sink)
+        return sink.pictures
     }
 
-    /// Calls `body` on each picture `picturesFromInfos(of:)` returns, in order.
-    @inline(__always)
-    static func forEachPictureFromInfos(of media: borrowing WeiboMedia, _ body: (consuming Picture) -> Void) {
+    /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
+    static func forEachPictureFromInfos(of media: borrowing WeiboMedia, into sink: inout some PictureSink) {
         guard !media.pids.isEmpty, media.infos.count > 0 else { return }
         if media.infos.count <= 32 {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
-            // The info is read in place through a pointer into the array, not copied out of it.
-            media.infos.infos.withUnsafeBufferPointer { infos in
+            // The info is read in place through a pointer into the array, not copied out of
+            // it; the closure captures the two arrays, not `media` (a capture would copy it).
+            let pids = media.pids
+            let table = media.infos
+            table.infos.withUnsafeBufferPointer { infos in
                 guard let base = infos.baseAddress else { return }
-                for guess in media.pids.indices {
-                    let pid = media.pids[guess]
-                    guard let index = media.infos.index(of: pid, guess: guess),
-                        let picture = picture(at: base + index, pid: pid)
+                for guess in pids.indices {
+                    guard let index = table.index(of: pids[guess], guess: guess),
+                        let picture = picture(at: base + index, pid: pids[guess])
                     else { continue }
-                    body(picture)
+                    sink.take(picture)
                 }
             }
             return
@@ -76,7 +70,7 @@ public enum PictureRules {
         let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
         for pid in media.pids {
             guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
-            body(picture)
+            sink.take(picture)
         }
     }
 
@@ -155,7 +149,7 @@ public enum PictureRules {
             thumbnail: thumbnail,
             bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
             large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: pointer.pointee, thumbnail: thumbnail),
+            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(at: pointer, thumbnail: thumbnail),
             isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: pointer.pointee.keepSize,
             bmiddleSize: bmiddleSize,
@@ -172,16 +166,18 @@ public enum PictureRules {
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
-    /// The types were classified by the reader (`WeiboPictureType`): a few compares.
-    static func kind(of info: borrowing WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
+    /// The types were classified by the reader (`WeiboPictureType`): a few compares. The
+    /// info is read in place at `pointer` (a copy retained its URLs).
+    static func kind(at pointer: UnsafePointer<WeiboPictureInfo>, thumbnail: ByteString) -> PictureKind {
         let flags =
-            flag(info.type) | flag(info.slots.thumbnail?.type) | flag(info.slots.bmiddle?.type)
-            | flag(info.slots.large?.type) | flag(info.slots.largest?.type) | flag(info.slots.original?.type)
+            flag(pointer.pointee.type) | flag(pointer.pointee.slots.thumbnail?.type)
+            | flag(pointer.pointee.slots.bmiddle?.type) | flag(pointer.pointee.slots.large?.type)
+            | flag(pointer.pointee.slots.largest?.type) | flag(pointer.pointee.slots.original?.type)
         if flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) { return .gif }
         return flags & 2 != 0 ? .livephoto : .image
     }
 
-    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(of:thumbnail:)`'s bits.
+    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(at:thumbnail:)`'s bits.
     @inline(__always)
     private static func flag(_ type: WeiboPictureType?) -> UInt8 {
         type == .gif ? 1 : type == .livephoto ? 2 : 0

@@ -9,15 +9,21 @@ public enum TimelineRules {
         var plan = GridPlan(options: options)
         var layouts: [StatusLayout] = []
         layouts.reserveCapacity(statuses.count)
-        for index in statuses.indices {
-            layouts.append(layout(for: statuses[index], plan: &plan))
+        // Each status is read in place through the buffer: `statuses[index]` copied it (and
+        // retained every array and URL it holds) before its pictures were looked at.
+        statuses.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let status = layout(at: base + index, plan: &plan)
+                layouts.append(consume status)
+            }
         }
         return TimelineLayout(statuses: layouts)
     }
 
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
         var plan = GridPlan(options: options)
-        return layout(for: status, plan: &plan)
+        return withUnsafePointer(to: status) { layout(at: $0, plan: &plan) }
     }
 
     /// The grid of one status's pictures, with its `total` (`pic_num` may say more were posted).
@@ -26,31 +32,20 @@ public enum TimelineRules {
         return grid(of: media, plan: &plan)
     }
 
-    static func layout(for status: borrowing WeiboStatus, plan: inout GridPlan) -> StatusLayout {
-        let retweeted: RetweetLayout?
-        if let retweet = status.retweeted {
-            retweeted = RetweetLayout(idBytes: retweet.idBytes, photos: grid(of: retweet.media, plan: &plan))
-        } else {
-            retweeted = nil
+    /// The layout of the status at `status`, whose fields are read through the pointer.
+    static func layout(at status: UnsafePointer<WeiboStatus>, plan: inout GridPlan) -> StatusLayout {
+        let photos = grid(of: status.pointee.media, plan: &plan)
+        let retweeted = status.pointee.retweeted.map { retweet in
+            RetweetLayout(idBytes: retweet.idBytes, photos: grid(of: retweet.media, plan: &plan))
         }
-        return StatusLayout(idBytes: status.idBytes, photos: grid(of: status.media, plan: &plan), retweeted: retweeted)
+        return StatusLayout(idBytes: status.pointee.idBytes, photos: photos, retweeted: retweeted)
     }
 
     /// The grid of `media` on `plan`: the pictures past `max_items` are counted, not kept.
     static func grid(of media: borrowing WeiboMedia, plan: inout GridPlan) -> GridLayout? {
-        let maxItems = plan.options.maxItems
-        var items: [GridItem] = []
-        var count = 0
-        var single: Size?
-        PictureRules.forEachPicture(of: media) { picture in
-            if count == 0 {
-                single = picture.keepSize ? nil : picture.bmiddleSize
-                items.reserveCapacity(min(maxItems, GridPlan.cachedCells))
-            }
-            if count < maxItems { items.append(GridItem(index: count, picture: picture)) }
-            count += 1
-        }
+        var sink = GridItemSink(maxItems: plan.options.maxItems)
+        PictureRules.forEachPicture(of: media, into: &sink)
         return plan.layout(
-            placing: items, total: PictureRules.total(of: media, read: count), single: count == 1 ? single : nil)
+            placing: &sink.items, total: PictureRules.total(of: media, read: sink.taken), single: sink.singleSize)
     }
 }

@@ -45,14 +45,22 @@ public enum URLVariants {
     }
 
     /// The offset of the first `?` or `#` (where the path ends), else the count: eight bytes
-    /// at a time.
+    /// at a time. The word tests are written out here rather than called from `JSONBytes.SWAR`:
+    /// across the module boundary each `SWAR.equal` stayed a call, two per word of every URL.
+    @inline(__always)
     static func queryStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let question = ones &* UInt64(UInt8(ascii: "?"))
+        let hash = ones &* UInt64(UInt8(ascii: "#"))
         var index = 0
         while index &+ 8 <= bytes.count {
-            let word = SWAR.load(base + index)
-            let found = SWAR.equal(word, UInt8(ascii: "?")) | SWAR.equal(word, UInt8(ascii: "#"))
-            if found != 0 { return index &+ SWAR.lowestIndex(found) }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // SWAR "equal" for both bytes: exact for the lowest flagged byte, which is all we read.
+            let isQuestion = word ^ question
+            let isHash = word ^ hash
+            let found = ((isQuestion &- ones) & ~isQuestion | (isHash &- ones) & ~isHash) & (ones &* 0x80)
+            if found != 0 { return index &+ (found.trailingZeroBitCount &>> 3) }
             index &+= 8
         }
         while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
