@@ -117,7 +117,7 @@ extension GridItem {
     init(index: Int, picture: consuming Picture) {
         self.init(
             index: index, frame: .zero,
-            urls: PictureURLs(thumbnail: picture.thumbnail, bmiddle: picture.bmiddle, large: picture.large),
+            urls: picture.urls,
             kind: picture.kind, isLong: picture.isLong, badge: nil)
     }
 }
