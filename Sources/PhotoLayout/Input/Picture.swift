@@ -112,12 +112,9 @@ public struct Picture: Hashable, Sendable {
 
     /// `init(thumbnailURL:)` on bytes.
     package init(thumbnail: ByteString) {
+        let derived = URLVariants.derived(from: thumbnail)
         self.init(
-            thumbnail: thumbnail,
-            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: URLVariants.hasGIFExtension(thumbnail) ? .gif : .image
-        )
+            thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large, kind: derived.isGIF ? .gif : .image)
     }
 
     /// The thumbnail URL as a `String` (built on each read).

@@ -94,11 +94,12 @@ public enum PictureRules {
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
         let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
         let type = pic.thumbnail.type
-        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pidBytes.map(PidURLs.isGIF) == true
+        let derived = URLVariants.derived(from: thumbnail)
+        let isGIF = type == .gif || derived.isGIF || pic.pidBytes.map(PidURLs.isGIF) == true
         return Picture(
             thumbnail: thumbnail,
-            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
+            bmiddle: derived.bmiddle,
+            large: largeURL.map { PictureURL($0) } ?? derived.large,
             kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
             isLong: size.map { $0.height / $0.width > 3 } ?? false,
             bmiddleSize: size,

@@ -27,4 +27,37 @@ extension URLVariants {
         guard url.isASCII else { return hasGIFExtensionOfUnicode(url.description) }
         return url.utf8.withUnsafeBufferPointer(hasGIFExtension(ascii:))
     }
+
+    /// What the rules derive from a thumbnail URL: its `bmiddle` and `large` variants (splices
+    /// of one size segment) and whether its path ends in `.gif`.
+    package struct Derived {
+        package var bmiddle: PictureURL
+        package var large: PictureURL
+        package var isGIF: Bool
+    }
+
+    /// `sizeReplaced(of: url, with: .bmiddle)`, `sizeReplaced(of: url, with: .large)` and
+    /// `hasGIFExtension(url)` from one scan of an ASCII URL: the query, the path and the size
+    /// segment are found once, not three times.
+    package static func derived(from url: ByteString) -> Derived {
+        guard url.isASCII else {
+            return Derived(
+                bmiddle: sizeReplaced(of: url, with: .bmiddle), large: sizeReplaced(of: url, with: .large),
+                isGIF: hasGIFExtension(url))
+        }
+        let (segment, isGIF) = url.utf8.withUnsafeBufferPointer { bytes -> (Range<Int>?, Bool) in
+            let path = pathRange(in: bytes)
+            let end = path.upperBound
+            let isGIF =
+                path.count >= 4 && bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
+                && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
+            return (sizeSegment(in: bytes, path: path), isGIF)
+        }
+        guard let segment else { return Derived(bmiddle: PictureURL(url), large: PictureURL(url), isGIF: isGIF) }
+        let base = url.utf8.startIndex
+        let range = (base + segment.lowerBound)..<(base + segment.upperBound)
+        return Derived(
+            bmiddle: PictureURL(source: url, segment: range, target: .bmiddle),
+            large: PictureURL(source: url, segment: range, target: .large), isGIF: isGIF)
+    }
 }
