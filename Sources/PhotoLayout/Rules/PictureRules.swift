@@ -13,27 +13,32 @@ public enum PictureRules {
     /// URLs and pids stay bytes of the request (`ByteString`) throughout.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
         var sink = PictureArraySink()
-        forEachPicture(of: media, into: &sink)
+        withUnsafePointer(to: media) { forEachPicture(at: $0, into: &sink) }
         return sink.pictures
     }
 
     /// Gives `sink` each picture of `media`, in order, from the first shape that yields one
     /// (the precedence above): what `pictures(of:)` returns, without building the array, so
     /// the timeline moves each picture straight into its grid item.
-    static func forEachPicture(of media: borrowing WeiboMedia, into sink: inout some PictureSink) {
-        forEachPictureFromInfos(of: media, into: &sink)
+    /// The media is read in place at `media`, one field at a time: passed by value, the
+    /// media of a status was copied (a retain and a release for each array it holds).
+    static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+        forEachPictureFromInfos(at: media, into: &sink)
         if sink.taken > 0 { return }
-        for index in media.pics.indices {
-            guard let picture = picture(from: media.pics[index]) else { continue }
+        let pics = media.pointee.pics
+        for index in pics.indices {
+            guard let picture = picture(from: pics[index]) else { continue }
             sink.take(picture)
         }
         if sink.taken > 0 { return }
-        for url in media.picURLBytes where !url.isEmpty {
+        for url in media.pointee.picURLBytes where !url.isEmpty {
             sink.take(Picture(thumbnail: url))
         }
         if sink.taken > 0 { return }
-        if let single = media.thumbnailPicBytes, !single.isEmpty { return sink.take(Picture(thumbnail: single)) }
-        for pid in media.pids where !pid.isEmpty {
+        if let single = media.pointee.thumbnailPicBytes, !single.isEmpty {
+            return sink.take(Picture(thumbnail: single))
+        }
+        for pid in media.pointee.pids where !pid.isEmpty {
             sink.take(PidURLs.picture(pid: pid))
         }
     }
@@ -43,19 +48,19 @@ public enum PictureRules {
     /// input stays linear.
     static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
         var sink = PictureArraySink()
-        forEachPictureFromInfos(of: media, into: &sink)
+        withUnsafePointer(to: media) { forEachPictureFromInfos(at: $0, into: &sink) }
         return sink.pictures
     }
 
     /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
-    static func forEachPictureFromInfos(of media: borrowing WeiboMedia, into sink: inout some PictureSink) {
-        guard !media.pids.isEmpty, media.infos.count > 0 else { return }
-        if media.infos.count <= 32 {
+    static func forEachPictureFromInfos(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+        let pids = media.pointee.pids
+        let table = media.pointee.infos
+        guard !pids.isEmpty, table.count > 0 else { return }
+        if table.count <= 32 {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
             // The info is read in place through a pointer into the array, not copied out of
             // it; the closure captures the two arrays, not `media` (a capture would copy it).
-            let pids = media.pids
-            let table = media.infos
             table.infos.withUnsafeBufferPointer { infos in
                 guard let base = infos.baseAddress else { return }
                 for guess in pids.indices {
@@ -67,8 +72,8 @@ public enum PictureRules {
             }
             return
         }
-        let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
-        for pid in media.pids {
+        let byPid = Dictionary(zip(table.pids, table.infos), uniquingKeysWith: { first, _ in first })
+        for pid in pids {
             guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
             sink.take(picture)
         }
@@ -78,7 +83,12 @@ public enum PictureRules {
     /// when it is larger. `pic_num` counts when it is a whole number (a JSON number or a
     /// numeric string) up to 2³¹ − 1 (decision: a bound DESIGN leaves open; Weibo allows 18).
     public static func total(of media: WeiboMedia, read count: Int) -> Int {
-        guard let number = media.picNum, number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
+        total(picNum: media.picNum, read: count)
+    }
+
+    /// `total(of:read:)` given `pic_num` alone.
+    static func total(picNum: Double?, read count: Int) -> Int {
+        guard let number = picNum, number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
             return count
         }
         return max(count, Int(number))

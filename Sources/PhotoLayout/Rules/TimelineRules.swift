@@ -34,7 +34,9 @@ public enum TimelineRules {
 
     /// The layout of the status at `status`, whose fields are read through the pointer.
     static func layout(at status: UnsafePointer<WeiboStatus>, plan: inout GridPlan) -> StatusLayout {
-        let photos = grid(of: status.pointee.media, plan: &plan)
+        // `media` is a stored property of `WeiboStatus`, and `pointer(to:)` returns `nil` only
+        // for a computed one: the force unwrap cannot fail.
+        let photos = grid(at: status.pointer(to: \.media)!, plan: &plan)
         let retweeted = status.pointee.retweeted.map { retweet in
             RetweetLayout(idBytes: retweet.idBytes, photos: grid(of: retweet.media, plan: &plan))
         }
@@ -42,10 +44,17 @@ public enum TimelineRules {
     }
 
     /// The grid of `media` on `plan`: the pictures past `max_items` are counted, not kept.
-    static func grid(of media: borrowing WeiboMedia, plan: inout GridPlan) -> GridLayout? {
+    static func grid(of media: WeiboMedia, plan: inout GridPlan) -> GridLayout? {
+        withUnsafePointer(to: media) { grid(at: $0, plan: &plan) }
+    }
+
+    /// The grid of the media at `media`, read in place (passed by value, a status's media was
+    /// copied: a retain and a release for each array it holds).
+    static func grid(at media: UnsafePointer<WeiboMedia>, plan: inout GridPlan) -> GridLayout? {
         var sink = GridItemSink(maxItems: plan.options.maxItems)
-        PictureRules.forEachPicture(of: media, into: &sink)
+        PictureRules.forEachPicture(at: media, into: &sink)
         return plan.layout(
-            placing: &sink.items, total: PictureRules.total(of: media, read: sink.taken), single: sink.singleSize)
+            placing: &sink.items, total: PictureRules.total(picNum: media.pointee.picNum, read: sink.taken),
+            single: sink.singleSize)
     }
 }
