@@ -30,6 +30,7 @@ struct URLVariantsDerivedTests {
         "https://wx3.sinaimg.cn/or180/c.gif?size=thumbnail#large", "http://thumbnail.example/a/large.jpg?x",
         "//ww2.sinaimg.cn/mw690/d.jpg", "/large/e.gif", "http://h/x/y.jpg", "http://h/.gif", "http://h.gif",
         "http://h/bmiddle/thumbnail/f.gif", "http://h/é/large/g.gif", "http://h/large/\u{301}/h.jpg", "",
+        "http://h/a.gif?é", "http://h/a.jpg#x.gif", "http://h/abcdefgh.gif", "http://h/abcdefg?.gif", "a.gif",
     ]
 
     /// `derived(from:)` gives what `sizeReplaced` and `hasGIFExtension` give one by one.
@@ -40,6 +41,7 @@ struct URLVariantsDerivedTests {
         #expect(derived.bmiddle == URLVariants.sizeReplaced(of: bytes, with: .bmiddle))
         #expect(derived.large == URLVariants.sizeReplaced(of: bytes, with: .large))
         #expect(derived.isGIF == URLVariants.hasGIFExtension(url))
+        #expect(URLVariants.hasGIFExtension(bytes) == URLVariants.hasGIFExtension(url))
         #expect(derived.bmiddle.description == URLVariants.replacingSize(of: url, with: .bmiddle))
         #expect(derived.large.description == URLVariants.replacingSize(of: url, with: .large))
     }
