@@ -64,10 +64,8 @@ public enum PictureRules {
             table.infos.withUnsafeBufferPointer { infos in
                 guard let base = infos.baseAddress else { return }
                 for guess in pids.indices {
-                    guard let index = table.index(of: pids[guess], guess: guess),
-                        let picture = picture(at: base + index, pid: pids[guess])
-                    else { continue }
-                    sink.take(picture)
+                    guard let index = table.index(of: pids[guess], guess: guess) else { continue }
+                    take(at: base + index, pid: pids[guess], into: &sink)
                 }
             }
             return
@@ -137,6 +135,15 @@ public enum PictureRules {
     /// `picture(from:pid:)` on the info at `pointer`, whose fields are read through it (an
     /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
     static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
+        var sink = PictureArraySink()
+        take(at: pointer, pid: pid, into: &sink)
+        return sink.pictures.first
+    }
+
+    /// Gives `sink` the picture of the info at `pointer`, if it describes one: the picture
+    /// goes to the sink as it is built, not wrapped in an `Optional` and moved again.
+    @inline(__always)
+    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?, into sink: inout some PictureSink) {
         let bmiddleURL = url(pointer.pointee.slots.bmiddle?.urlBytes)
         let largeURL =
             url(pointer.pointee.slots.large?.urlBytes) ?? url(pointer.pointee.slots.largest?.urlBytes)
@@ -147,7 +154,7 @@ public enum PictureRules {
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
         } else {
-            return nil
+            return
         }
 
         // The first known size among largest, original, large, bmiddle.
@@ -156,16 +163,17 @@ public enum PictureRules {
             pointer.pointee.slots.largest?.knownSize ?? pointer.pointee.slots.original?.knownSize ?? pointer.pointee
             .slots.large?.knownSize
             ?? bmiddleSize
-        return Picture(
-            thumbnail: thumbnail,
-            bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(at: pointer, thumbnail: thumbnail),
-            isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-            keepSize: pointer.pointee.keepSize,
-            bmiddleSize: bmiddleSize,
-            largestSize: largestSize
-        )
+        sink.take(
+            Picture(
+                thumbnail: thumbnail,
+                bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+                large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
+                kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(at: pointer, thumbnail: thumbnail),
+                isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
+                keepSize: pointer.pointee.keepSize,
+                bmiddleSize: bmiddleSize,
+                largestSize: largestSize
+            ))
     }
 
     /// A variant's URL when it is not empty.
