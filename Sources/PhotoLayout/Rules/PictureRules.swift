@@ -25,10 +25,9 @@ public enum PictureRules {
     static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
         forEachPictureFromInfos(at: media, into: &sink)
         if sink.taken > 0 { return }
-        let pics = media.pointee.pics
-        for index in pics.indices {
-            guard let picture = picture(from: pics[index]) else { continue }
-            sink.take(picture)
+        media.pointee.pics.withUnsafeBufferPointer { pics in
+            guard let base = pics.baseAddress else { return }
+            for index in pics.indices { take(at: base + index, into: &sink) }
         }
         if sink.taken > 0 { return }
         for url in media.pointee.picURLBytes where !url.isEmpty {
@@ -98,21 +97,31 @@ public enum PictureRules {
     /// (else derived); its size, for `is_long`, the adaptive single picture and the
     /// browser, is `large.geo`, else `geo`.
     public static func picture(from pic: WeiboPic) -> Picture? {
-        guard let thumbnail = pic.thumbnail.urlBytes, !thumbnail.isEmpty else { return nil }
-        let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
-        let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
-        let type = pic.thumbnail.type
+        var sink = PictureArraySink()
+        withUnsafePointer(to: pic) { take(at: $0, into: &sink) }
+        return sink.pictures.first
+    }
+
+    /// Gives `sink` the picture of the `pics` entry at `pointer`, if it has one: read in place
+    /// and handed over as it is built (a `Picture?` returned was wrapped and moved again).
+    @inline(__always)
+    static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink) {
+        guard let thumbnail = pointer.pointee.thumbnail.urlBytes, !thumbnail.isEmpty else { return }
+        let size = pointer.pointee.large?.knownSize ?? pointer.pointee.thumbnail.knownSize
+        let largeURL = pointer.pointee.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
+        let type = pointer.pointee.thumbnail.type
         let derived = URLVariants.derived(from: thumbnail)
-        let isGIF = type == .gif || derived.isGIF || pic.pidBytes.map(PidURLs.isGIF) == true
-        return Picture(
-            thumbnail: thumbnail,
-            bmiddle: derived.bmiddle,
-            large: largeURL.map { PictureURL($0) } ?? derived.large,
-            kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
-            isLong: size.map { $0.height / $0.width > 3 } ?? false,
-            bmiddleSize: size,
-            largestSize: size
-        )
+        let isGIF = type == .gif || derived.isGIF || pointer.pointee.pidBytes.map(PidURLs.isGIF) == true
+        sink.take(
+            Picture(
+                thumbnail: thumbnail,
+                bmiddle: derived.bmiddle,
+                large: largeURL.map { PictureURL($0) } ?? derived.large,
+                kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
+                isLong: size.map { $0.height / $0.width > 3 } ?? false,
+                bmiddleSize: size,
+                largestSize: size
+            ))
     }
 
     /// The picture one `pic_infos` entry describes, or `nil` when it carries no URL at all.
