@@ -14,10 +14,22 @@ public enum PictureKind: String, CaseIterable, Hashable, Sendable, Codable {
 /// timeline's path builds no `String`; `thumbnailURL`, `bmiddleURL` and `largeURL` are
 /// their `String` forms.
 public struct Picture: Hashable, Sendable {
-    package var thumbnail: ByteString
+    /// The three URLs, stored as the grid item holds them, so that a picture becomes an item by
+    /// moving one field (three fields were three copies and three releases).
+    package var urls: PictureURLs
+    package var thumbnail: ByteString {
+        get { urls.thumbnailBytes }
+        set { urls.thumbnailBytes = newValue }
+    }
     /// The medium and large URLs: slices as they are, or splices of the thumbnail's.
-    package var bmiddle: PictureURL
-    package var large: PictureURL
+    package var bmiddle: PictureURL {
+        get { urls.bmiddleBytes }
+        set { urls.bmiddleBytes = newValue }
+    }
+    package var large: PictureURL {
+        get { urls.largeBytes }
+        set { urls.largeBytes = newValue }
+    }
     public var kind: PictureKind
     /// height/width > 3 for the first known size among largest, original, large, bmiddle.
     public var isLong: Bool
@@ -84,9 +96,7 @@ public struct Picture: Hashable, Sendable {
         bmiddleSize: Size? = nil,
         largestSize: Size? = nil
     ) {
-        self.thumbnail = thumbnail
-        self.bmiddle = bmiddle
-        self.large = large
+        self.urls = PictureURLs(thumbnail: thumbnail, bmiddle: bmiddle, large: large)
         self.kind = kind
         self.isLong = isLong
         self.keepSize = keepSize
@@ -102,12 +112,9 @@ public struct Picture: Hashable, Sendable {
 
     /// `init(thumbnailURL:)` on bytes.
     package init(thumbnail: ByteString) {
+        let derived = URLVariants.derived(from: thumbnail)
         self.init(
-            thumbnail: thumbnail,
-            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: URLVariants.hasGIFExtension(thumbnail) ? .gif : .image
-        )
+            thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large, kind: derived.isGIF ? .gif : .image)
     }
 
     /// The thumbnail URL as a `String` (built on each read).

@@ -10,9 +10,15 @@ public struct GridLayout: Hashable, Sendable {
     public var total: Int
     /// `total` minus the items shown: the pictures past `max_items` (0 when none are hidden).
     public var more: Int
-    /// "+N" over the last shown item when `more` > 0, else `nil`.
-    public var moreLabel: MoreLabel?
     public var items: [GridItem]
+
+    /// "+N" over the last shown item when `more` > 0, else `nil`. Derived when read, not
+    /// stored: a stored label made every grid 49 bytes larger to move and a `String` to
+    /// release, for the few grids that hide pictures.
+    public var moreLabel: MoreLabel? {
+        guard more > 0, let last = items.last else { return nil }
+        return MoreLabel(text: "+\(more)", frame: last.frame)
+    }
 
     /// A grid of `items`; `total` (at least the items shown) gives `more` and its label,
     /// placed on the last item's frame.
@@ -24,7 +30,6 @@ public struct GridLayout: Hashable, Sendable {
         let hidden = all - items.count
         self.total = all
         self.more = hidden
-        self.moreLabel = hidden > 0 ? items.last.map { MoreLabel(text: "+\(hidden)", frame: $0.frame) } : nil
         self.items = items
     }
 }
@@ -108,5 +113,16 @@ public struct Badge: Hashable, Sendable {
     public init(kind: Kind, frame: Rect) {
         self.kind = kind
         self.frame = frame
+    }
+}
+
+extension GridItem {
+    /// Item `index` showing `picture`, not placed yet (`GridPlan` sets its frame and badge).
+    /// The picture is consumed: its URLs move into the item, not copied.
+    init(index: Int, picture: consuming Picture) {
+        self.init(
+            index: index, frame: .zero,
+            urls: picture.urls,
+            kind: picture.kind, isLong: picture.isLong, badge: nil)
     }
 }

@@ -34,23 +34,37 @@ public enum GridRules {
         case .adaptive: side = adaptiveCell(options: options)
         }
         let wrap = wrapColumns(for: shown)
-        let frames = (0..<shown).map { index in
-            Rect(
-                x: Double(index % wrap) * (side + spacing),
-                y: Double(index / wrap) * (side + spacing),
-                width: side,
-                height: side
-            )
+        var frames: [Rect] = []
+        frames.reserveCapacity(shown)
+        for index in 0..<shown {
+            frames.append(cellFrame(index: index, wrap: wrap, side: side, spacing: spacing))
         }
         let columns = min(shown, wrap)
         let rows = (shown + wrap - 1) / wrap
         return GridGeometry(
             columns: columns,
             rows: rows,
-            size: Size(
-                width: Double(columns) * (side + spacing) - spacing, height: Double(rows) * (side + spacing) - spacing),
+            size: gridSize(columns: columns, rows: rows, side: side, spacing: spacing),
             frames: frames
         )
+    }
+
+    /// The exact frame of cell `index` in a grid of `side`-point cells, `spacing` apart, that
+    /// wraps after `wrap` columns: the one formula `geometry` and `GridPlan` share.
+    @inline(__always)
+    static func cellFrame(index: Int, wrap: Int, side: Double, spacing: Double) -> Rect {
+        Rect(
+            x: Double(index % wrap) * (side + spacing),
+            y: Double(index / wrap) * (side + spacing),
+            width: side,
+            height: side
+        )
+    }
+
+    /// The exact size of a grid of `columns` × `rows` cells.
+    @inline(__always)
+    static func gridSize(columns: Int, rows: Int, side: Double, spacing: Double) -> Size {
+        Size(width: Double(columns) * (side + spacing) - spacing, height: Double(rows) * (side + spacing) - spacing)
     }
 
     /// The adaptive cell: c = px((W + g)/3 − g), rounded before use as DESIGN says.
@@ -77,32 +91,27 @@ public enum GridRules {
     /// `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may say
     /// more than were read); those past the items shown are the grid's `more`.
     public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
+        var plan = GridPlan(options: options)
         let single = pictures.count == 1 && !pictures[0].keepSize ? pictures[0].bmiddleSize : nil
-        guard let geometry = geometry(count: pictures.count, singlePictureSize: single, options: options) else {
-            return nil
+        let shown = min(pictures.count, options.maxItems)
+        var items: [GridItem] = []
+        items.reserveCapacity(shown)
+        for index in 0..<shown {
+            items.append(GridItem(index: index, picture: pictures[index]))
         }
-        let items = zip(pictures, geometry.frames).enumerated().map { index, pair in
-            let (picture, frame) = pair
-            return item(
-                index: index,
-                frame: frame,
-                urls: PictureURLs(
-                    thumbnail: picture.thumbnail, bmiddle: picture.bmiddle, large: picture.large),
-                kind: picture.kind,
-                isLong: picture.isLong,
-                options: options
-            )
-        }
-        return GridLayout(geometry: geometry, total: total ?? pictures.count, items: items, grid: options.pixelGrid)
+        return plan.layout(placing: &items, total: total ?? pictures.count, single: single)
     }
 
     /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): no URLs, no badges.
     public static func layout(count: Int, options: GridOptions) -> GridLayout? {
-        guard let geometry = geometry(count: count, options: options) else { return nil }
-        let items = geometry.frames.enumerated().map { index, frame in
-            item(index: index, frame: frame, urls: nil, kind: .image, isLong: false, options: options)
+        var plan = GridPlan(options: options)
+        let shown = max(0, min(count, options.maxItems))
+        var items: [GridItem] = []
+        items.reserveCapacity(shown)
+        for index in 0..<shown {
+            items.append(GridItem(index: index, frame: .zero, urls: nil, kind: .image, isLong: false, badge: nil))
         }
-        return GridLayout(geometry: geometry, total: count, items: items, grid: options.pixelGrid)
+        return plan.layout(placing: &items, total: count, single: nil)
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.
@@ -116,16 +125,6 @@ public enum GridRules {
     /// A badge of `size` pinned to the bottom-right corner of `frame` (exact).
     public static func badgeFrame(in frame: Rect, size: Size) -> Rect {
         Rect(x: frame.maxX - size.width, y: frame.maxY - size.height, width: size.width, height: size.height)
-    }
-
-    private static func item(
-        index: Int, frame: Rect, urls: PictureURLs?, kind: PictureKind, isLong: Bool, options: GridOptions
-    ) -> GridItem {
-        let grid = options.pixelGrid
-        let badge = badgeKind(kind: kind, isLong: isLong).map {
-            Badge(kind: $0, frame: grid.round(badgeFrame(in: frame, size: options.badgeSize)))
-        }
-        return GridItem(index: index, frame: grid.round(frame), urls: urls, kind: kind, isLong: isLong, badge: badge)
     }
 }
 
@@ -147,12 +146,5 @@ public struct GridGeometry: Hashable, Sendable {
     /// A one-cell grid is as large as its cell.
     init(columns: Int, rows: Int, frames: [Rect]) {
         self.init(columns: columns, rows: rows, size: frames[0].size, frames: frames)
-    }
-}
-
-extension GridLayout {
-    init(geometry: GridGeometry, total: Int, items: [GridItem], grid: PixelGrid) {
-        self.init(
-            size: grid.round(geometry.size), columns: geometry.columns, rows: geometry.rows, total: total, items: items)
     }
 }

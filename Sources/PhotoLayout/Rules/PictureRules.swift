@@ -12,45 +12,80 @@ public enum PictureRules {
     ///
     /// URLs and pids stay bytes of the request (`ByteString`) throughout.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        let fromInfos = picturesFromInfos(of: media)
-        if !fromInfos.isEmpty { return fromInfos }
-        let fromPics = media.pics.compactMap(picture(from:))
-        if !fromPics.isEmpty { return fromPics }
-        let fromURLs = media.picURLBytes.filter { !$0.isEmpty }.map(Picture.init(thumbnail:))
-        if !fromURLs.isEmpty { return fromURLs }
-        if let single = media.thumbnailPicBytes, !single.isEmpty { return [Picture(thumbnail: single)] }
-        return media.pids.filter { !$0.isEmpty }.map(PidURLs.picture(pid:))
+        var sink = PictureArraySink()
+        withUnsafePointer(to: media) { forEachPicture(at: $0, into: &sink) }
+        return sink.pictures
+    }
+
+    /// Gives `sink` each picture of `media`, in order, from the first shape that yields one
+    /// (the precedence above): what `pictures(of:)` returns, without building the array, so
+    /// the timeline moves each picture straight into its grid item.
+    /// The media is read in place at `media`, one field at a time: passed by value, the
+    /// media of a status was copied (a retain and a release for each array it holds).
+    static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+        forEachPictureFromInfos(at: media, into: &sink)
+        if sink.taken > 0 { return }
+        media.pointee.pics.withUnsafeBufferPointer { pics in
+            guard let base = pics.baseAddress else { return }
+            for index in pics.indices { take(at: base + index, into: &sink) }
+        }
+        if sink.taken > 0 { return }
+        for url in media.pointee.picURLBytes where !url.isEmpty {
+            sink.take(Picture(thumbnail: url))
+        }
+        if sink.taken > 0 { return }
+        if let single = media.pointee.thumbnailPicBytes, !single.isEmpty {
+            return sink.take(Picture(thumbnail: single))
+        }
+        for pid in media.pointee.pids where !pid.isEmpty {
+            sink.take(PidURLs.picture(pid: pid))
+        }
     }
 
     /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
     /// more entries than Weibo ever sends is looked up through a dictionary, so that hostile
     /// input stays linear.
     static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
-        guard !media.pids.isEmpty, media.infos.count > 0 else { return [] }
-        if media.infos.count <= 32 {
+        var sink = PictureArraySink()
+        withUnsafePointer(to: media) { forEachPictureFromInfos(at: $0, into: &sink) }
+        return sink.pictures
+    }
+
+    /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
+    static func forEachPictureFromInfos(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+        let pids = media.pointee.pids
+        let table = media.pointee.infos
+        guard !pids.isEmpty, table.count > 0 else { return }
+        if table.count <= 32 {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
-            var pictures: [Picture] = []
-            pictures.reserveCapacity(media.pids.count)
-            for (guess, pid) in media.pids.enumerated() {
-                // The info is read in place through a pointer into the array, not copied out of it.
-                guard let index = media.infos.index(of: pid, guess: guess),
-                    let picture = media.infos.infos.withUnsafeBufferPointer({ infos in
-                        infos.baseAddress.flatMap { picture(at: $0 + index, pid: pid) }
-                    })
-                else { continue }
-                pictures.append(picture)
+            // The info is read in place through a pointer into the array, not copied out of
+            // it; the closure captures the two arrays, not `media` (a capture would copy it).
+            table.infos.withUnsafeBufferPointer { infos in
+                guard let base = infos.baseAddress else { return }
+                for guess in pids.indices {
+                    guard let index = table.index(of: pids[guess], guess: guess) else { continue }
+                    take(at: base + index, pid: pids[guess], into: &sink)
+                }
             }
-            return pictures
+            return
         }
-        let byPid = Dictionary(zip(media.infos.pids, media.infos.infos), uniquingKeysWith: { first, _ in first })
-        return media.pids.compactMap { pid in byPid[pid].flatMap { picture(from: $0, pid: pid) } }
+        let byPid = Dictionary(zip(table.pids, table.infos), uniquingKeysWith: { first, _ in first })
+        for pid in pids {
+            guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
+            sink.take(picture)
+        }
     }
 
     /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
     /// when it is larger. `pic_num` counts when it is a whole number (a JSON number or a
     /// numeric string) up to 2³¹ − 1 (decision: a bound DESIGN leaves open; Weibo allows 18).
     public static func total(of media: WeiboMedia, read count: Int) -> Int {
-        guard let number = media.picNum, number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
+        total(picNum: media.picNum, read: count)
+    }
+
+    /// `total(of:read:)` given `pic_num` alone.
+    static func total(picNum: Double?, read count: Int) -> Int {
+        guard let number = picNum, number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
             return count
         }
         return max(count, Int(number))
@@ -62,20 +97,31 @@ public enum PictureRules {
     /// (else derived); its size, for `is_long`, the adaptive single picture and the
     /// browser, is `large.geo`, else `geo`.
     public static func picture(from pic: WeiboPic) -> Picture? {
-        guard let thumbnail = pic.thumbnail.urlBytes, !thumbnail.isEmpty else { return nil }
-        let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
-        let largeURL = pic.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
-        let type = pic.thumbnail.type
-        let isGIF = type == .gif || URLVariants.hasGIFExtension(thumbnail) || pic.pidBytes.map(PidURLs.isGIF) == true
-        return Picture(
-            thumbnail: thumbnail,
-            bmiddle: URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
-            isLong: size.map { $0.height / $0.width > 3 } ?? false,
-            bmiddleSize: size,
-            largestSize: size
-        )
+        var sink = PictureArraySink()
+        withUnsafePointer(to: pic) { take(at: $0, into: &sink) }
+        return sink.pictures.first
+    }
+
+    /// Gives `sink` the picture of the `pics` entry at `pointer`, if it has one: read in place
+    /// and handed over as it is built (a `Picture?` returned was wrapped and moved again).
+    @inline(__always)
+    static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink) {
+        guard let thumbnail = pointer.pointee.thumbnail.urlBytes, !thumbnail.isEmpty else { return }
+        let size = pointer.pointee.large?.knownSize ?? pointer.pointee.thumbnail.knownSize
+        let largeURL = pointer.pointee.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
+        let type = pointer.pointee.thumbnail.type
+        let derived = URLVariants.derived(from: thumbnail)
+        let isGIF = type == .gif || derived.isGIF || pointer.pointee.pidBytes.map(PidURLs.isGIF) == true
+        sink.take(
+            Picture(
+                thumbnail: thumbnail,
+                bmiddle: derived.bmiddle,
+                large: largeURL.map { PictureURL($0) } ?? derived.large,
+                kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
+                isLong: size.map { $0.height / $0.width > 3 } ?? false,
+                bmiddleSize: size,
+                largestSize: size
+            ))
     }
 
     /// The picture one `pic_infos` entry describes, or `nil` when it carries no URL at all.
@@ -98,6 +144,15 @@ public enum PictureRules {
     /// `picture(from:pid:)` on the info at `pointer`, whose fields are read through it (an
     /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
     static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
+        var sink = PictureArraySink()
+        take(at: pointer, pid: pid, into: &sink)
+        return sink.pictures.first
+    }
+
+    /// Gives `sink` the picture of the info at `pointer`, if it describes one: the picture
+    /// goes to the sink as it is built, not wrapped in an `Optional` and moved again.
+    @inline(__always)
+    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?, into sink: inout some PictureSink) {
         let bmiddleURL = url(pointer.pointee.slots.bmiddle?.urlBytes)
         let largeURL =
             url(pointer.pointee.slots.large?.urlBytes) ?? url(pointer.pointee.slots.largest?.urlBytes)
@@ -108,7 +163,7 @@ public enum PictureRules {
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
         } else {
-            return nil
+            return
         }
 
         // The first known size among largest, original, large, bmiddle.
@@ -117,16 +172,17 @@ public enum PictureRules {
             pointer.pointee.slots.largest?.knownSize ?? pointer.pointee.slots.original?.knownSize ?? pointer.pointee
             .slots.large?.knownSize
             ?? bmiddleSize
-        return Picture(
-            thumbnail: thumbnail,
-            bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-            large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-            kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(of: pointer.pointee, thumbnail: thumbnail),
-            isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-            keepSize: pointer.pointee.keepSize,
-            bmiddleSize: bmiddleSize,
-            largestSize: largestSize
-        )
+        sink.take(
+            Picture(
+                thumbnail: thumbnail,
+                bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
+                large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
+                kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(at: pointer, thumbnail: thumbnail),
+                isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
+                keepSize: pointer.pointee.keepSize,
+                bmiddleSize: bmiddleSize,
+                largestSize: largestSize
+            ))
     }
 
     /// A variant's URL when it is not empty.
@@ -138,16 +194,18 @@ public enum PictureRules {
 
     /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
     /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
-    /// The types were classified by the reader (`WeiboPictureType`): a few compares.
-    static func kind(of info: borrowing WeiboPictureInfo, thumbnail: ByteString) -> PictureKind {
+    /// The types were classified by the reader (`WeiboPictureType`): a few compares. The
+    /// info is read in place at `pointer` (a copy retained its URLs).
+    static func kind(at pointer: UnsafePointer<WeiboPictureInfo>, thumbnail: ByteString) -> PictureKind {
         let flags =
-            flag(info.type) | flag(info.slots.thumbnail?.type) | flag(info.slots.bmiddle?.type)
-            | flag(info.slots.large?.type) | flag(info.slots.largest?.type) | flag(info.slots.original?.type)
+            flag(pointer.pointee.type) | flag(pointer.pointee.slots.thumbnail?.type)
+            | flag(pointer.pointee.slots.bmiddle?.type) | flag(pointer.pointee.slots.large?.type)
+            | flag(pointer.pointee.slots.largest?.type) | flag(pointer.pointee.slots.original?.type)
         if flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) { return .gif }
         return flags & 2 != 0 ? .livephoto : .image
     }
 
-    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(of:thumbnail:)`'s bits.
+    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(at:thumbnail:)`'s bits.
     @inline(__always)
     private static func flag(_ type: WeiboPictureType?) -> UInt8 {
         type == .gif ? 1 : type == .livephoto ? 2 : 0

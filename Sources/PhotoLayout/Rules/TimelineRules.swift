@@ -1,25 +1,60 @@
 import JSONBytes
 
 /// A whole timeline: each status's grid and its retweet's, with the same options.
+///
+/// One `GridPlan` serves the whole timeline, so each distinct cell is rounded once; each
+/// picture goes straight from the status (read in place, not copied) into its grid item.
 public enum TimelineRules {
     public static func layout(for statuses: [WeiboStatus], options: GridOptions) -> TimelineLayout {
-        TimelineLayout(statuses: statuses.map { layout(for: $0, options: options) })
+        var plan = GridPlan(options: options)
+        var layouts: [StatusLayout] = []
+        layouts.reserveCapacity(statuses.count)
+        // Each status is read in place through the buffer: `statuses[index]` copied it (and
+        // retained every array and URL it holds) before its pictures were looked at.
+        statuses.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let status = layout(at: base + index, plan: &plan)
+                layouts.append(consume status)
+            }
+        }
+        return TimelineLayout(statuses: layouts)
     }
 
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
-        StatusLayout(
-            idBytes: status.idBytes,
-            photos: grid(of: status.media, options: options),
-            retweeted: status.retweeted.map {
-                RetweetLayout(idBytes: $0.idBytes, photos: grid(of: $0.media, options: options))
-            }
-        )
+        var plan = GridPlan(options: options)
+        return withUnsafePointer(to: status) { layout(at: $0, plan: &plan) }
     }
 
     /// The grid of one status's pictures, with its `total` (`pic_num` may say more were posted).
     public static func grid(of media: WeiboMedia, options: GridOptions) -> GridLayout? {
-        let pictures = PictureRules.pictures(of: media)
-        return GridRules.layout(
-            for: pictures, total: PictureRules.total(of: media, read: pictures.count), options: options)
+        var plan = GridPlan(options: options)
+        return grid(of: media, plan: &plan)
+    }
+
+    /// The layout of the status at `status`, whose fields are read through the pointer.
+    static func layout(at status: UnsafePointer<WeiboStatus>, plan: inout GridPlan) -> StatusLayout {
+        // `media` is a stored property of `WeiboStatus`, and `pointer(to:)` returns `nil` only
+        // for a computed one: the force unwrap cannot fail.
+        let photos = grid(at: status.pointer(to: \.media)!, plan: &plan)
+        let retweeted = status.pointee.retweeted.map { retweet in
+            RetweetLayout(idBytes: retweet.idBytes, photos: grid(of: retweet.media, plan: &plan))
+        }
+        return StatusLayout(idBytes: status.pointee.idBytes, photos: photos, retweeted: retweeted)
+    }
+
+    /// The grid of `media` on `plan`: the pictures past `max_items` are counted, not kept.
+    static func grid(of media: WeiboMedia, plan: inout GridPlan) -> GridLayout? {
+        withUnsafePointer(to: media) { grid(at: $0, plan: &plan) }
+    }
+
+    /// The grid of the media at `media`, read in place (passed by value, a status's media was
+    /// copied: a retain and a release for each array it holds).
+    static func grid(at media: UnsafePointer<WeiboMedia>, plan: inout GridPlan) -> GridLayout? {
+        var sink = GridItemSink(maxItems: plan.options.maxItems)
+        PictureRules.forEachPicture(at: media, into: &sink)
+        return plan.layout(
+            placing: &sink.items, total: PictureRules.total(picNum: media.pointee.picNum, read: sink.taken),
+            single: sink.singleSize)
     }
 }

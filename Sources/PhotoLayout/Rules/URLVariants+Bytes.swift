@@ -23,8 +23,82 @@ extension URLVariants {
     }
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
+    ///
+    /// One pass over the words finds both whether the URL is ASCII and where its query starts
+    /// (`isASCII` and `queryStart` were two passes, each a call).
     package static func hasGIFExtension(_ url: ByteString) -> Bool {
-        guard url.isASCII else { return hasGIFExtensionOfUnicode(url.description) }
-        return url.utf8.withUnsafeBufferPointer(hasGIFExtension(ascii:))
+        let verdict = url.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+            guard let end = asciiQueryStart(in: bytes) else { return nil }
+            guard end >= 4, bytes[end - 4] == UInt8(ascii: "."), bytes[end - 3] | 0x20 == UInt8(ascii: "g"),
+                bytes[end - 2] | 0x20 == UInt8(ascii: "i"), bytes[end - 1] | 0x20 == UInt8(ascii: "f")
+            else { return false }
+            return pathRange(in: bytes).count >= 4
+        }
+        return verdict ?? hasGIFExtensionOfUnicode(url.description)
+    }
+
+    /// `queryStart(in:)` of an ASCII URL, or `nil` when any byte of the URL is not ASCII.
+    @inline(__always)
+    static func asciiQueryStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        let question = ones &* UInt64(UInt8(ascii: "?"))
+        let hash = ones &* UInt64(UInt8(ascii: "#"))
+        var union: UInt64 = 0
+        var query = bytes.count
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            union |= word
+            if query == bytes.count {
+                // SWAR "equal" for both bytes: exact for the lowest flagged byte, the one read.
+                let isQuestion = word ^ question
+                let isHash = word ^ hash
+                let found = ((isQuestion &- ones) & ~isQuestion | (isHash &- ones) & ~isHash) & high
+                if found != 0 { query = index &+ (found.trailingZeroBitCount &>> 3) }
+            }
+            index &+= 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            union |= UInt64(byte)
+            if query == bytes.count, byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { query = index }
+            index &+= 1
+        }
+        return union & high == 0 ? query : nil
+    }
+
+    /// What the rules derive from a thumbnail URL: its `bmiddle` and `large` variants (splices
+    /// of one size segment) and whether its path ends in `.gif`.
+    package struct Derived {
+        package var bmiddle: PictureURL
+        package var large: PictureURL
+        package var isGIF: Bool
+    }
+
+    /// `sizeReplaced(of: url, with: .bmiddle)`, `sizeReplaced(of: url, with: .large)` and
+    /// `hasGIFExtension(url)` from one scan of an ASCII URL: the query, the path and the size
+    /// segment are found once, not three times.
+    package static func derived(from url: ByteString) -> Derived {
+        guard url.isASCII else {
+            return Derived(
+                bmiddle: sizeReplaced(of: url, with: .bmiddle), large: sizeReplaced(of: url, with: .large),
+                isGIF: hasGIFExtension(url))
+        }
+        let (segment, isGIF) = url.utf8.withUnsafeBufferPointer { bytes -> (Range<Int>?, Bool) in
+            let path = pathRange(in: bytes)
+            let end = path.upperBound
+            let isGIF =
+                path.count >= 4 && bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
+                && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
+            return (sizeSegment(in: bytes, path: path), isGIF)
+        }
+        guard let segment else { return Derived(bmiddle: PictureURL(url), large: PictureURL(url), isGIF: isGIF) }
+        let base = url.utf8.startIndex
+        let range = (base + segment.lowerBound)..<(base + segment.upperBound)
+        return Derived(
+            bmiddle: PictureURL(source: url, segment: range, target: .bmiddle),
+            large: PictureURL(source: url, segment: range, target: .large), isGIF: isGIF)
     }
 }

@@ -45,14 +45,22 @@ public enum URLVariants {
     }
 
     /// The offset of the first `?` or `#` (where the path ends), else the count: eight bytes
-    /// at a time.
+    /// at a time. The word tests are written out here rather than called from `JSONBytes.SWAR`:
+    /// across the module boundary each `SWAR.equal` stayed a call, two per word of every URL.
+    @inline(__always)
     static func queryStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let question = ones &* UInt64(UInt8(ascii: "?"))
+        let hash = ones &* UInt64(UInt8(ascii: "#"))
         var index = 0
         while index &+ 8 <= bytes.count {
-            let word = SWAR.load(base + index)
-            let found = SWAR.equal(word, UInt8(ascii: "?")) | SWAR.equal(word, UInt8(ascii: "#"))
-            if found != 0 { return index &+ SWAR.lowestIndex(found) }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // SWAR "equal" for both bytes: exact for the lowest flagged byte, which is all we read.
+            let isQuestion = word ^ question
+            let isHash = word ^ hash
+            let found = ((isQuestion &- ones) & ~isQuestion | (isHash &- ones) & ~isHash) & (ones &* 0x80)
+            if found != 0 { return index &+ (found.trailingZeroBitCount &>> 3) }
             index &+= 8
         }
         while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
@@ -76,7 +84,11 @@ public enum URLVariants {
 
     /// The byte range of the first size segment of an ASCII URL's path, if it has one.
     static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let path = pathRange(in: bytes)
+        sizeSegment(in: bytes, path: pathRange(in: bytes))
+    }
+
+    /// `sizeSegment(in:)` when the URL's `path` is known already.
+    static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>) -> Range<Int>? {
         var segmentStart = path.lowerBound
         for index in path where bytes[index] == UInt8(ascii: "/") {
             // A segment ends at a "/": it is a directory, not the file name.
@@ -109,21 +121,49 @@ public enum URLVariants {
 
     /// Whether an ASCII path segment names a picture size, exactly and case-sensitively:
     /// one of the named families, or a numbered prefix followed by at least one digit.
+    /// The names are compared as static bytes, chosen by the segment's length and first byte
+    /// (a generic `elementsEqual` over arrays of the names cost about 500 instructions a URL);
+    /// the names are those of `namedSizes` and `numberedPrefixes`, the Character rule's.
     static func isSizeSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        for name in namedSizeBytes where name.count == segment.count {
-            if name.elementsEqual(segment) { return true }
+        guard let first = segment.first else { return false }
+        switch (segment.count, first) {
+        case (5, UInt8(ascii: "l")): if spells(segment, "large") { return true }
+        case (5, UInt8(ascii: "s")): if spells(segment, "small") { return true }
+        case (6, UInt8(ascii: "s")): if spells(segment, "square") { return true }
+        case (6, UInt8(ascii: "m")): if spells(segment, "middle") { return true }
+        case (7, UInt8(ascii: "b")): if spells(segment, "bmiddle") { return true }
+        case (7, UInt8(ascii: "l")): if spells(segment, "largest") { return true }
+        case (8, UInt8(ascii: "o")): if spells(segment, "original") { return true }
+        case (9, UInt8(ascii: "t")): if spells(segment, "thumbnail") { return true }
+        case (9, UInt8(ascii: "w")): if spells(segment, "woriginal") { return true }
+        default: break
         }
-        for prefix in numberedPrefixBytes where segment.count > prefix.count {
-            guard prefix.elementsEqual(segment.prefix(prefix.count)) else { continue }
-            if segment.dropFirst(prefix.count).allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { return true }
-        }
-        return false
+        return numbered(segment, "orj") || numbered(segment, "or") || numbered(segment, "wap")
+            || numbered(segment, "thumb") || numbered(segment, "mw")
     }
 
-    /// Size families named in full, as bytes.
-    static let namedSizeBytes: [[UInt8]] = namedSizes.map { Array($0.utf8) }
-    /// Size families written as a prefix and digits, as bytes.
-    static let numberedPrefixBytes: [[UInt8]] = numberedPrefixes.map { Array($0.utf8) }
+    /// Whether `segment` is exactly `name`.
+    @inline(__always)
+    private static func spells(_ segment: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        segment.count == name.utf8CodeUnitCount && startsWith(segment, name)
+    }
+
+    /// Whether `segment` is `prefix` followed by one digit or more, and nothing else.
+    @inline(__always)
+    private static func numbered(_ segment: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard segment.count > count, startsWith(segment, prefix) else { return false }
+        for index in count..<segment.count where segment[index] &- UInt8(ascii: "0") >= 10 { return false }
+        return true
+    }
+
+    /// Whether `segment` begins with the bytes of `prefix` (the caller checked the length).
+    @inline(__always)
+    private static func startsWith(_ segment: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let name = prefix.utf8Start
+        for index in 0..<prefix.utf8CodeUnitCount where segment[index] != name[index] { return false }
+        return true
+    }
 
     /// `bytes` with `range` replaced by `replacement` (all ASCII), as a new String.
     static func splice(_ bytes: UnsafeBufferPointer<UInt8>, replacing range: Range<Int>, with replacement: String)

@@ -1,0 +1,167 @@
+import Testing
+
+@testable import PhotoLayout
+
+/// `GridPlan` caches each rounded cell (frame and badge) per wrap: the cache must give exactly
+/// what DESIGN §4's formulas give, whatever order the cells are asked in and however many grids
+/// share one plan.
+struct GridPlanTests {
+    /// Options at pixel boundaries: classic, and adaptive widths whose cell lands on, just
+    /// off, and between pixels at scales 1, 2 and 3.
+    static let optionSets: [GridOptions] = {
+        var sets = [GridOptions(), GridOptions(style: .classic, scale: 3)]
+        for scale in [1.0, 2, 3] {
+            for width in [355.0, 355.5, 356, 320 + 1.0 / 3, 320 + 2.0 / 3, 414, 100] {
+                sets.append(GridOptions(style: .adaptive, contentWidth: width, scale: scale))
+            }
+        }
+        return sets
+    }()
+
+    /// DESIGN §4 written out once more, independently of `GridRules`: the side, then cell
+    /// `index` of a `wrap`-column grid at (col·(side+g), row·(side+g)), its badge pinned to the
+    /// exact cell's bottom-right corner, each rounded once on the pixel grid.
+    static func reference(_ index: Int, wrap: Int, options: GridOptions) -> GridPlan.Cell {
+        let grid = options.pixelGrid
+        let side =
+            options.style == .classic
+            ? options.itemSize
+            : grid.round(((options.contentWidth ?? 0) + options.spacing) / 3 - options.spacing)
+        let x = Double(index % wrap) * (side + options.spacing)
+        let y = Double(index / wrap) * (side + options.spacing)
+        let badge = options.badgeSize
+        return GridPlan.Cell(
+            frame: grid.round(Rect(x: x, y: y, width: side, height: side)),
+            badge: grid.round(
+                Rect(x: x + side - badge.width, y: y + side - badge.height, width: badge.width, height: badge.height)))
+    }
+
+    /// Every cached cell of grids of 1…9 pictures equals the formula, asked in order and again.
+    @Test(arguments: optionSets)
+    func cachedCellsEqualTheFormula(options: GridOptions) {
+        var plan = GridPlan(options: options)
+        for count in 1...9 {
+            let wrap = GridRules.wrapColumns(for: count)
+            for index in 0..<count {
+                #expect(plan.cell(index, wrap: wrap) == Self.reference(index, wrap: wrap, options: options))
+            }
+        }
+        for index in 0..<9 {
+            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
+        }
+    }
+
+    /// Asked last cell first, the cache fills the cells before it and still gives each its own.
+    @Test(arguments: optionSets)
+    func outOfOrderFillsGiveTheSameCells(options: GridOptions) {
+        var plan = GridPlan(options: options)
+        let last = plan.cell(8, wrap: 3)
+        let four = plan.cell(3, wrap: 2)
+        #expect(last == Self.reference(8, wrap: 3, options: options))
+        #expect(four == Self.reference(3, wrap: 2, options: options))
+        for index in 0..<4 {
+            #expect(plan.cell(index, wrap: 2) == Self.reference(index, wrap: 2, options: options))
+        }
+        for index in 0..<9 {
+            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
+        }
+    }
+
+    /// The classic cells by hand: cell 8 at (160, 160), 70 square, its badge 28×18 at (202, 212);
+    /// the 2×2 grid's last cell at (80, 80). Adaptive 355 at scale 2: c = 115.5, cell 8 at 239
+    /// with its badge at (326.5, 336.5).
+    @Test func cellsByHand() {
+        var classic = GridPlan(options: GridOptions())
+        #expect(
+            classic.cell(8, wrap: 3)
+                == GridPlan.Cell(
+                    frame: Rect(x: 160, y: 160, width: 70, height: 70),
+                    badge: Rect(x: 202, y: 212, width: 28, height: 18)))
+        #expect(classic.cell(3, wrap: 2).frame == Rect(x: 80, y: 80, width: 70, height: 70))
+        var adaptive = GridPlan(options: GridOptions(style: .adaptive, contentWidth: 355, scale: 2))
+        #expect(
+            adaptive.cell(8, wrap: 3)
+                == GridPlan.Cell(
+                    frame: Rect(x: 239, y: 239, width: 115.5, height: 115.5),
+                    badge: Rect(x: 326.5, y: 336.5, width: 28, height: 18)))
+    }
+
+    /// Past the cache (`max_items` 12): cells 9…11 are computed by the same formula, and the
+    /// grid of 12 equals the exact geometry rounded.
+    @Test func cellsPastTheCacheUseTheFormula() throws {
+        let options = try GridOptions.validated(RawGridOptions(maxItems: 12))
+        var plan = GridPlan(options: options)
+        for index in 9..<12 {
+            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
+        }
+        let grid = try #require(GridRules.layout(count: 12, options: options))
+        let geometry = try #require(GridRules.geometry(count: 12, options: options))
+        #expect(grid.items.map(\.frame) == geometry.frames.map { options.pixelGrid.round($0) })
+        #expect(grid.items[11].frame == Rect(x: 160, y: 240, width: 70, height: 70))
+        #expect(grid.size == Size(width: 230, height: 310))
+        #expect(grid.more == 0 && grid.moreLabel == nil)
+    }
+
+    /// A 10th picture and more are counted, not shown: 12 pictures give 9 items and "+3" over
+    /// the ninth cell (160, 160); `pic_num` 18 over 9 pictures gives "+9".
+    @Test func tenthAndLaterPicturesGiveMore() throws {
+        let grid = try #require(GridRules.layout(count: 12, options: GridOptions()))
+        #expect(grid.items.count == 9 && grid.total == 12 && grid.more == 3)
+        #expect(grid.moreLabel == MoreLabel(text: "+3", frame: Rect(x: 160, y: 160, width: 70, height: 70)))
+        let urls = (0..<9).map { "http://ww1.sinaimg.cn/thumbnail/\($0).jpg" }
+        let media = WeiboMedia(picURLs: urls, picNum: 18)
+        let posted = try #require(TimelineRules.grid(of: media, options: GridOptions()))
+        #expect(posted.items.count == 9 && posted.total == 18 && posted.more == 9)
+        #expect(posted.moreLabel?.text == "+9")
+    }
+
+    /// One plan shared by a timeline of grids of 1…12 pictures (classic and adaptive) gives
+    /// each grid exactly what a fresh plan gives it alone.
+    @Test(arguments: [GridOptions(), GridOptions(style: .adaptive, contentWidth: 355, scale: 3)])
+    func sharedPlanEqualsFreshPlans(options: GridOptions) {
+        let statuses = (1...12).map { count in
+            WeiboStatus(
+                id: "\(count)",
+                media: WeiboMedia(picURLs: (0..<count).map { "http://ww1.sinaimg.cn/thumbnail/\(count)-\($0).gif" }),
+                retweeted: WeiboRetweet(
+                    id: "r\(count)",
+                    media: WeiboMedia(picURLs: (0..<(13 - count)).map { "http://ww1.sinaimg.cn/or360/\($0).jpg" })))
+        }
+        let shared = TimelineRules.layout(for: statuses, options: options)
+        #expect(shared.statuses == statuses.map { TimelineRules.layout(for: $0, options: options) })
+        for (status, layout) in zip(statuses, shared.statuses) {
+            let pictures = PictureRules.pictures(of: status.media)
+            #expect(layout.photos == GridRules.layout(for: pictures, options: options))
+        }
+    }
+}
+
+/// `GridItemSink`: the first `max_items` pictures become items, the rest are counted.
+struct GridItemSinkTests {
+    /// Five pictures into a sink of two items: two items, indices 0 and 1, five taken, and no
+    /// single-picture size (there is more than one picture).
+    @Test func picturesPastMaxItemsAreCountedNotKept() {
+        var sink = GridItemSink(maxItems: 2)
+        for index in 0..<5 {
+            sink.take(Picture(thumbnailURL: "http://h/thumbnail/\(index).gif"))
+        }
+        #expect(sink.taken == 5)
+        #expect(sink.items.map(\.index) == [0, 1])
+        #expect(sink.items.map(\.kind) == [.gif, .gif])
+        #expect(sink.items[1].urls?.bmiddle == "http://h/bmiddle/1.gif")
+        #expect(sink.singleSize == nil)
+    }
+
+    /// One picture gives its bmiddle size to the adaptive single rule, unless it keeps its size.
+    @Test func singlePictureSize() {
+        var picture = Picture(thumbnailURL: "http://h/thumbnail/a.jpg")
+        picture.bmiddleSize = Size(width: 360, height: 640)
+        var sink = GridItemSink(maxItems: 9)
+        sink.take(picture)
+        #expect(sink.singleSize == Size(width: 360, height: 640))
+        picture.keepSize = true
+        var keeping = GridItemSink(maxItems: 9)
+        keeping.take(picture)
+        #expect(keeping.singleSize == nil)
+    }
+}
