@@ -107,22 +107,25 @@ extension BrowserPhotoRequest {
         var url: Result<String?, InputError> = .success(nil)
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: path(), objectType, keys) { field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: path(), objectType) {
+        case .failure(let error): return .failure(error)
+        // `null` is no photo: JSONDecoder asked it for an object.
+        case .success(nil): return .failure(JSONScanner.wrongType(path(), objectType))
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: url = try scanner.strictString(at: path() + ["url"])
             case 1: width = try scanner.strictNumber(at: path() + ["width"])
             default: height = try scanner.strictNumber(at: path() + ["height"])
             }
         }
-        // `null` is no photo: JSONDecoder asked it for an object.
-        return object.flatMap { present in
-            guard present else { return .failure(JSONScanner.wrongType(path(), objectType)) }
-            return Result { () throws(InputError) in
-                BrowserPhotoRequest(
-                    url: try url.required(at: path() + ["url"], "a string").get(),
-                    width: try width.get(),
-                    height: try height.get())
-            }
+        return Result { () throws(InputError) in
+            BrowserPhotoRequest(
+                url: try url.required(at: path() + ["url"], "a string").get(),
+                width: try width.get(),
+                height: try height.get())
         }
     }
 }

@@ -22,7 +22,7 @@ extension JSONScanner {
     > {
         switch try peekKind() {
         case .number:
-            if let value = double(try scanNumber()) { return .success(value) }
+            if let value = try scanDouble() { return .success(value) }
             return .failure(Self.wrongType(path(), "a number"))
         case .null:
             try scanNull()
@@ -81,6 +81,25 @@ extension JSONScanner {
         case .null:
             try scanNull()
             return .success(false)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), expected))
+        }
+    }
+
+    /// Enters the object at the position for a member loop without closures
+    /// (`nextField(_:in:)`, each field's value read by a `switch` into the caller's own
+    /// variables): its cursor; `nil` for `null`; a wrong type saying it must be `expected`
+    /// otherwise (the value skipped).
+    mutating func strictMembers(at path: @autoclosure () -> [String], _ expected: String) throws(JSONSyntaxError)
+        -> Result<JSONMemberCursor?, InputError>
+    {
+        switch try peekKind() {
+        case .object:
+            return .success(try members())
+        case .null:
+            try scanNull()
+            return .success(nil)
         default:
             try skipValue()
             return .failure(Self.wrongType(path(), expected))
