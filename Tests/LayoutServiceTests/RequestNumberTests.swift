@@ -1,0 +1,67 @@
+import JSONBytes
+import Testing
+
+@testable import LayoutService
+
+/// `scanDouble`'s value, consumed length and error for `text` followed by `tail`, next to
+/// what `double(scanNumber())` gives for the same bytes.
+private func both(_ text: String, tail: String = ",") -> (fast: String, reference: String) {
+    let bytes = Array((text + tail).utf8)
+    func outcome(_ read: (inout JSONScanner) throws(JSONSyntaxError) -> Double?) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) {
+                var scanner = try JSONScanner(buffer)
+                let value = try read(&scanner)
+                return "\(value.map { String($0.bitPattern) } ?? "nil") at \(scanner.position)"
+            } catch {
+                return "error \(error.offset): \(error.message)"
+            }
+        }
+    }
+    return (
+        outcome { scanner throws(JSONSyntaxError) in try scanner.scanDouble() },
+        outcome { scanner throws(JSONSyntaxError) in scanner.double(try scanner.scanNumber()) }
+    )
+}
+
+/// Request numbers read in one pass (`JSONScanner.scanDouble`) give the very double, position
+/// and syntax error of the two-pass reading they replace (`double(scanNumber())`).
+struct RequestNumberTests {
+    /// Plain numbers, the grammar's edge cases and errors, and the shapes handed back to the
+    /// two-pass reading (exponents, more than 15 digits, out of range).
+    @Test(arguments: [
+        "0", "-0", "7", "70", "-12", "375", "0.5", "-0.35", "114.33333333333333", "0.1", "123456789012345",
+        "1234567890123456", "12345678901234567890", "0.000000000000001", "0.0000000000000001", "1e3", "1E-2",
+        "-2.5e+1", "1e999", "-1e999", "1e-999", "01", "-", "-a", "1.", "1.e3", ".5", "00", "-01", "1e", "1e+",
+        "999999999999999", "9999999999999999", "4.503599627370497e15", "0.30000000000000004",
+    ])
+    func sameAsTwoPasses(text: String) {
+        let (fast, reference) = both(text)
+        #expect(fast == reference)
+        let (fastAtEnd, referenceAtEnd) = both(text, tail: "")
+        #expect(fastAtEnd == referenceAtEnd)
+    }
+
+    /// 200,000 seeded decimals of 1 to 18 digits with 0 to 17 of them after the point, either sign.
+    @Test func seededDecimals() {
+        var state: UInt64 = 15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        var mismatches: [String] = []
+        for _ in 0..<200_000 {
+            let digits = Int(next() % 18) + 1
+            var text = String((0..<digits).map { _ in Character(String(next() % 10)) })
+            while text.count > 1, text.first == "0" { text.removeFirst() }
+            let point = Int(next() % UInt64(text.count + 1))
+            if point > 0, point < text.count {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: text.count - point))
+            }
+            if next() % 2 == 0 { text = "-" + text }
+            let (fast, reference) = both(text)
+            if fast != reference { mismatches.append(text) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+}
