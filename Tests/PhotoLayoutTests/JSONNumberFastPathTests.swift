@@ -98,3 +98,12 @@ struct JSONNumberFastPathTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 }
+
+/// The room fragments reserve per number is the C writer's bound.
+struct JSONNumberLengthTests {
+    /// `numberMaximumLength` (a literal callers fold) equals `CSD_MAXIMUM_LENGTH`.
+    @Test func fragmentsReserveTheCBound() {
+        #expect(JSONByteWriter.numberMaximumLength == JSONByteWriter.numberMaximumCount)
+        #expect(written(-2.2250738585072014e-308).utf8.count < JSONByteWriter.numberMaximumLength)
+    }
+}

@@ -76,6 +76,17 @@ extension BrowserPanRange: JSONByteEncodable {
 
 extension ZoomLimits: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
+        guard writer.isIndented else {
+            return writer.fragment(reserving: 3 &* JSONByteWriter.numberMaximumLength &+ 32) { fragment in
+                fragment.text(#"{"min":"#)
+                fragment.number(min)
+                fragment.text(#","max":"#)
+                fragment.number(max)
+                fragment.text(#","double_tap":"#)
+                fragment.number(doubleTap)
+                fragment.text("}")
+            }
+        }
         writer.beginObject()
         writer.key("min")
         writer.number(min)
@@ -101,7 +112,7 @@ extension StripLayout: JSONByteEncodable {
         writer.key("border_width")
         writer.number(borderWidth)
         writer.key("items")
-        writer.array(items)
+        Rect.write(items, to: &writer)
         writer.endObject()
     }
 }
@@ -120,13 +131,49 @@ extension TransitionLayout: JSONByteEncodable {
         writer.key("fade")
         writer.bool(fade)
         writer.key("keyframes")
-        writer.array(keyframes)
+        Keyframe.write(keyframes, to: &writer)
         writer.endObject()
     }
 }
 
 extension Keyframe: JSONByteEncodable {
+    /// The most bytes `write(into:)` writes.
+    static var maximumLength: Int { 3 &* JSONByteWriter.numberMaximumLength &+ Rect.maximumLength &+ 48 }
+
+    /// `keyframes` as a JSON array: compact, in one reservation and one loop (a transition's
+    /// 20 to 60 keyframes are most of its response); indented, member by member.
+    static func write(_ keyframes: [Keyframe], to writer: inout JSONByteWriter) {
+        guard writer.isIndented else {
+            return writer.fragment(reserving: 2 &+ keyframes.count &* (maximumLength &+ 1)) { fragment in
+                fragment.text("[")
+                for (index, keyframe) in keyframes.enumerated() {
+                    if index != 0 { fragment.text(",") }
+                    keyframe.write(into: &fragment)
+                }
+                fragment.text("]")
+            }
+        }
+        writer.array(keyframes)
+    }
+
+    /// The keyframe's compact JSON, into room for `maximumLength` bytes.
+    @inline(__always)
+    func write(into fragment: inout JSONByteFragment) {
+        fragment.text(#"{"t":"#)
+        fragment.number(t)
+        fragment.text(#","progress":"#)
+        fragment.number(progress)
+        fragment.text(#","frame":"#)
+        frame.write(into: &fragment)
+        fragment.text(#","corner_radius":"#)
+        fragment.number(cornerRadius)
+        fragment.text("}")
+    }
+
     public func write(to writer: inout JSONByteWriter) {
+        guard writer.isIndented else {
+            return writer.fragment(reserving: Self.maximumLength) { write(into: &$0) }
+        }
         writer.beginObject()
         writer.key("t")
         writer.number(t)
@@ -150,7 +197,7 @@ extension AlbumLayout: JSONByteEncodable {
         writer.key("content_size")
         contentSize.write(to: &writer)
         writer.key("items")
-        writer.array(items)
+        Rect.write(items, to: &writer)
         writer.endObject()
     }
 }
