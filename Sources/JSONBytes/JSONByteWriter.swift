@@ -42,10 +42,11 @@ public struct JSONByteWriter: Sendable {
         return storage
     }
 
-    /// The JSON text of `value`, indented when `indented`.
-    public static func encode(_ value: some JSONByteEncodable, capacity: Int = 4096, indented: Bool = false) -> [UInt8]
+    /// The JSON text of `value`, indented when `indented`, written into a buffer of
+    /// `capacity` bytes to start with (the value's `writtenLengthEstimate` when `nil`).
+    public static func encode(_ value: some JSONByteEncodable, capacity: Int? = nil, indented: Bool = false) -> [UInt8]
     {
-        var writer = JSONByteWriter(capacity: capacity, indented: indented)
+        var writer = JSONByteWriter(capacity: capacity ?? value.writtenLengthEstimate, indented: indented)
         value.write(to: &writer)
         return writer.finish()
     }
@@ -186,10 +187,21 @@ public struct JSONByteWriter: Sendable {
         }
     }
 
-    /// Room for `count` more bytes past `length`: the buffer at least doubles.
+    /// Room for `count` more bytes past `length`: the buffer at least doubles, into a new
+    /// zero-filled array (a `memset`) with the text copied over (a `memcpy`), where appending
+    /// `repeatElement(0, …)` stored its zeros one element at a time.
     @usableFromInline
     mutating func grow(toHold count: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(storage.count, count)))
+        var larger = [UInt8](repeating: 0, count: storage.count &+ max(storage.count, count))
+        let written = length
+        larger.withUnsafeMutableBufferPointer { target in
+            storage.withUnsafeBufferPointer { source in
+                // Not nil: both arrays hold at least 64 bytes.
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: written)
+            }
+        }
+        storage = larger
     }
 
     /// Whether `name` holds no `"`, `\` or control character (keys written as is).

@@ -3,6 +3,12 @@ import JSONBytes
 /// The browser's responses as DESIGN §7.1 shows them, through `JSONByteWriter`: the keys
 /// in the contract's order, `null` where it shows null.
 extension BrowserOpenResponse: JSONByteEncodable {
+    /// About 1 KB, 450 bytes a page, 80 a strip item and 220 a keyframe (a nine-picture open
+    /// with 22 keyframes writes 7.6 KB): written without growing the buffer.
+    public var writtenLengthEstimate: Int {
+        1024 &+ pages.count &* 450 &+ strip.items.count &* 80 &+ transition.keyframes.count &* 220
+    }
+
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
         writer.key("index")
@@ -26,6 +32,9 @@ extension BrowserOpenResponse: JSONByteEncodable {
 }
 
 extension BrowserCloseResponse: JSONByteEncodable {
+    /// About 512 bytes and 220 a keyframe.
+    public var writtenLengthEstimate: Int { 512 &+ transition.keyframes.count &* 220 }
+
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
         writer.key("index")
