@@ -2,6 +2,7 @@ import JSONBytes
 import Testing
 
 @testable import LayoutService
+@testable import PhotoLayout
 
 /// `scanDouble`'s value, consumed length and error for `text` followed by `tail`, next to
 /// what `double(scanNumber())` gives for the same bytes.
@@ -63,5 +64,68 @@ struct RequestNumberTests {
             if fast != reference { mismatches.append(text) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+}
+
+/// `canonicalNumbers` on `text`: its values and where it stopped, or `nil` and the position
+/// it left untouched.
+private func canonical(_ text: String) -> (values: [Double]?, position: Int) {
+    let keys = JSONKeySet(["x", "y", "width", "height"])
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+        // Not nil: every text here is non-empty.
+        var scanner = try! JSONScanner(buffer)
+        let values = scanner.canonicalNumbers(keys)
+        return (values.map { [$0[0], $0[1], $0[2], $0[3]] }, scanner.position)
+    }
+}
+
+/// Frames as clients write them are read without the member loop, to the values the member
+/// loop reads; every other shape is left to the member loop, untouched.
+struct CanonicalNumbersTests {
+    /// Compact and `json.dumps` spacing, integers, decimals and negatives: read whole.
+    @Test(
+        arguments: [
+            (#"{"x":12,"y":240,"width":70,"height":70}"#, [12.0, 240, 70, 70]),
+            (#"{"x": 12, "y": 240, "width": 70, "height": 70}"#, [12.0, 240, 70, 70]),
+            (#"{ "x": -0.5, "y": 0, "width": 114.33333333333, "height": 1e0 }"#, nil),
+            (#"{"x": -0.5, "y": 0, "width": 114.333333333333, "height": 0.25 }"#, [-0.5, 0, 114.333333333333, 0.25]),
+        ] as [(String, [Double]?)])
+    func readWhole(text: String, expected: [Double]?) {
+        let (values, position) = canonical(text)
+        #expect(values == expected)
+        #expect(position == (expected == nil ? 0 : text.utf8.count))
+    }
+
+    /// Any other shape: `nil`, nothing consumed (the member loop then reads it, or reports
+    /// its error, as it always did).
+    @Test(arguments: [
+        #"{"y": 1, "x": 2, "width": 3, "height": 4}"#, #"{"x": 1, "x": 2, "width": 3, "height": 4}"#,
+        #"{"\u0078": 1, "y": 2, "width": 3, "height": 4}"#, #"{"x": 1, "y": 2, "width": 3, "height": 4, "z": 5}"#,
+        #"{"x": 1, "y": 2, "width": 3}"#, #"{"x": 1,  "y": 2, "width": 3, "height": 4}"#,
+        "{\"x\": 1,\n\"y\": 2, \"width\": 3, \"height\": 4}", #"{"x": 1e2, "y": 2, "width": 3, "height": 4}"#,
+        #"{"x": 01, "y": 2, "width": 3, "height": 4}"#, #"{"x": 1., "y": 2, "width": 3, "height": 4}"#,
+        #"{"x": 1234567890123456, "y": 2, "width": 3, "height": 4}"#, #"{"x": null, "y": 2, "width": 3, "height": 4}"#,
+        #"{"x": "1", "y": 2, "width": 3, "height": 4}"#, #"{"x": 1, "y": 2, "width": 3, "height": 4"#,
+        #"{"x": 1, "y": 2, "width": 3, "height": -}"#, #"{"x": 1, "y": 2, "width": 3, "heigh": 4}"#,
+    ])
+    func leftToTheMemberLoop(text: String) {
+        let (values, position) = canonical(text)
+        #expect(values == nil)
+        #expect(position == 0)
+    }
+
+    /// A frame read through the fast path and one the member loop must read give the same
+    /// request; a truncated body is still malformed JSON (400), not a frame.
+    @Test func sameThroughTheEndpoint() throws {
+        let canonicalBody =
+            #"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "thumbnail_frames": [{"x": 12, "y": 240, "width": 70, "height": 70}]}"#
+        let otherBody =
+            #"{"screen": {"height": 667, "width": 375}, "photos": [{"url": "a"}], "index": 0, "thumbnail_frames": [{"width": 70, "height": 70, "y": 240, "x": 12.0}]}"#
+        let fast = try BrowserOpenRequest.read(Array(canonicalBody.utf8))
+        let general = try BrowserOpenRequest.read(Array(otherBody.utf8))
+        #expect(fast == general)
+        #expect(fast.browser.thumbnailFrames == [Rect(x: 12, y: 240, width: 70, height: 70)])
+        #expect(throws: InputError.self) { try BrowserOpenRequest.read(Array(canonicalBody.dropLast(2).utf8)) }
     }
 }

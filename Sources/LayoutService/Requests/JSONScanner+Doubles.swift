@@ -4,7 +4,7 @@ import JSONBytes
 /// the grammar and accumulates the value, where `double(scanNumber())` makes two.
 extension JSONScanner {
     /// 10^0 … 10^15, each exact in a double.
-    private static let exactPowersOfTen: [Double] = [
+    static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ]
 

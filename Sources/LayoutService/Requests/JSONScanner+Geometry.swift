@@ -38,14 +38,16 @@ extension JSONScanner {
     }
 
     /// An object of two to four required numbers named by `keys`, in their order; `nil` for
-    /// `null`. Read by the member cursor, each number straight to a `Double` (no closure, no
-    /// `Result` per member). The first member, in the order of `keys`, that is of the wrong type or missing
-    /// is the error.
+    /// `null`. The shape clients write is read at once (`canonicalNumbers`); any other by the
+    /// member cursor, each number straight to a `Double` (no closure, no `Result` per member).
+    /// The first member, in the order of `keys`, that is of the wrong type or missing is the
+    /// error.
     private mutating func numbers(
         at path: @autoclosure () -> [String],
         _ expected: String,
         _ keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Result<SIMD4<Double>?, InputError> {
+        if try peekKind() == .object, let values = canonicalNumbers(keys) { return .success(values) }
         var members: JSONMemberCursor
         switch try strictMembers(at: path(), expected) {
         case .failure(let error): return .failure(error)
