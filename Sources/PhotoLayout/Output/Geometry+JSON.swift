@@ -38,21 +38,6 @@ extension Rect: JSONByteEncodable {
         fragment.number(height)
         fragment.text("}")
     }
-
-    /// `frames` as a JSON array, in one reservation when compact.
-    static func write(_ frames: [Rect], to writer: inout JSONByteWriter) {
-        guard writer.isIndented else {
-            return writer.fragment(reserving: 2 &+ frames.count &* (maximumLength &+ 1)) { fragment in
-                fragment.text("[")
-                for (index, frame) in frames.enumerated() {
-                    if index != 0 { fragment.text(",") }
-                    frame.write(into: &fragment)
-                }
-                fragment.text("]")
-            }
-        }
-        writer.array(frames)
-    }
 }
 
 extension Size: JSONByteEncodable {
