@@ -129,3 +129,45 @@ struct CanonicalNumbersTests {
         #expect(throws: InputError.self) { try BrowserOpenRequest.read(Array(canonicalBody.dropLast(2).utf8)) }
     }
 }
+
+/// Photos as clients write them are read without the member loop, to the request the member
+/// loop reads; other shapes and errors are the member loop's.
+struct CanonicalPhotoTests {
+    static func body(_ photos: String) -> [UInt8] {
+        Array(#"{"screen": {"width": 375, "height": 667}, "index": 0, "photos": [\#(photos)]}"#.utf8)
+    }
+
+    /// The canonical shape (compact, spaced, escaped URL, non-ASCII URL) and reordered or
+    /// partial photos give the same requests.
+    @Test func sameAsTheMemberLoop() throws {
+        let pairs = [
+            (
+                #"{"url": "http://h/a.jpg", "width": 440, "height": 660}"#,
+                #"{"height": 660, "url": "http://h/a.jpg", "width": 440.0}"#
+            ),
+            (#"{"url":"a\/b\u00e9","width":1.5,"height":2}"#, #"{"width": 1.5, "height": 2, "url": "a/bé"}"#),
+            (#"{"url": "ü", "width": 10, "height": 30}"#, #"{"url": "ü", "height": 30, "width": 10}"#),
+        ]
+        for (canonical, other) in pairs {
+            let fast = try BrowserOpenRequest.read(Self.body(canonical + ", " + canonical))
+            let general = try BrowserOpenRequest.read(Self.body(other + ", " + other))
+            #expect(fast == general)
+        }
+        let partial = try BrowserOpenRequest.read(Self.body(#"{"url": "u"}, {"url": "v", "width": 3}"#))
+        #expect(
+            partial.browser.photos == [
+                BrowserPhotoRequest(url: "u", width: nil, height: nil),
+                BrowserPhotoRequest(url: "v", width: 3, height: nil),
+            ])
+    }
+
+    /// A control character in a canonical photo's URL is malformed JSON (400) at its byte, and a
+    /// wrong type after it is the member loop's 400 at its pointer.
+    @Test func errorsAreTheMemberLoops() {
+        let control = Self.body("{\"url\": \"a\u{01}b\", \"width\": 1, \"height\": 2}")
+        #expect(throws: InputError.self) { try BrowserOpenRequest.read(control) }
+        #expect(
+            throws: InputError.at("#/photos/0/width", .wrongType, "must be a number"),
+            performing: { try BrowserOpenRequest.read(Self.body(#"{"url": "a", "width": "1", "height": 2}"#)) })
+    }
+}

@@ -1,6 +1,7 @@
 import JSONBytes
 
-/// Geometry objects as clients' JSON encoders write them, read without the member loop.
+/// Request objects as clients' JSON encoders write them (geometry, photos), read without the
+/// member loop.
 extension JSONScanner {
     /// The object at the position when it is exactly `{"k0":n0,"k1":n1,…}` with the names of
     /// `keys` in their order, each number plain (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15
@@ -17,39 +18,55 @@ extension JSONScanner {
         var index = position &+ 1  // after `{`
         var values = SIMD4<Double>()
         for field in 0..<keys.count {
-            if field != 0 {
-                guard index < count, bytes[index] == UInt8(ascii: ",") else { return nil }
-                index &+= 1
-            }
-            if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
-            let key = keys.keys[field]
-            let length = key.length
-            guard index &+ length &+ 2 < count, bytes[index] == UInt8(ascii: "\""),
-                bytes[index &+ 1 &+ length] == UInt8(ascii: "\"")
+            guard canonicalMember(keys.keys[field], first: field == 0, at: &index),
+                let number = plainNumber(at: &index)
             else { return nil }
-            // `withUTF8Buffer`: a one-character name ("x") is held as a scalar, not a pointer.
-            let start = index &+ 1
-            let same = key.name.withUTF8Buffer { name in
-                name.indices.allSatisfy { bytes[start &+ $0] == name[$0] }
-            }
-            guard same else { return nil }
-            index &+= length &+ 2
-            guard bytes[index] == UInt8(ascii: ":") else { return nil }
+            values[field] = number
+        }
+        guard canonicalEnd(at: &index) else { return nil }
+        position = index
+        return values
+    }
+
+    /// At `index` (just after `{`, or after a member's value when not `first`): the `,` due,
+    /// at most one space, `"name":` for `key` and at most one space; `index` then on the
+    /// member's value. `false` for anything else.
+    @inline(__always)
+    func canonicalMember(_ key: JSONKey, first: Bool, at index: inout Int) -> Bool {
+        if !first {
+            guard index < count, bytes[index] == UInt8(ascii: ",") else { return false }
             index &+= 1
-            if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
-            guard let value = plainNumber(at: &index) else { return nil }
-            values[field] = value
         }
         if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
-        guard index < count, bytes[index] == UInt8(ascii: "}") else { return nil }
-        position = index &+ 1
-        return values
+        let length = key.length
+        guard index &+ length &+ 2 < count, bytes[index] == UInt8(ascii: "\""),
+            bytes[index &+ 1 &+ length] == UInt8(ascii: "\"")
+        else { return false }
+        // `withUTF8Buffer`: a one-character name ("x") is held as a scalar, not a pointer.
+        let start = index &+ 1
+        let same = key.name.withUTF8Buffer { name in
+            name.indices.allSatisfy { bytes[start &+ $0] == name[$0] }
+        }
+        guard same, bytes[index &+ length &+ 2] == UInt8(ascii: ":") else { return false }
+        index &+= length &+ 3
+        if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
+        return true
+    }
+
+    /// At `index` (after the last member's value): at most one space and `}`; `index` then
+    /// past the `}`.
+    @inline(__always)
+    func canonicalEnd(at index: inout Int) -> Bool {
+        if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
+        guard index < count, bytes[index] == UInt8(ascii: "}") else { return false }
+        index &+= 1
+        return true
     }
 
     /// The plain number at `index` (see `canonicalNumbers`), `index` moved past it; `nil` for
     /// anything else, `index` then meaningless.
     @inline(__always)
-    private func plainNumber(at index: inout Int) -> Double? {
+    func plainNumber(at index: inout Int) -> Double? {
         guard index < count else { return nil }
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index &+= 1 }
