@@ -126,6 +126,9 @@ extension JSONScanner {
         var elements: [Element] = []
         var failure: InputError?
         var more = try enterArray()
+        // Room for a status's nine pictures at once: appending one by one from empty
+        // reallocated the array four times.
+        if more { elements.reserveCapacity(16) }
         while more {
             if failure != nil {
                 try skipValue()
