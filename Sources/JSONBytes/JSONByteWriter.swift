@@ -8,7 +8,8 @@
 /// `JSONByteEncodable`.
 ///
 /// Each call makes one bounds check and one write through a pointer into a buffer that grows
-/// by doubling (the buffer's tail past `length` is spare room, zero-filled).
+/// by doubling (the buffer's tail past `length` is spare room: it may hold a comma or digits
+/// written ahead and written over next, and is never part of the text).
 ///
 /// `JSONByteWriter(indented: true)` writes for people instead (`--pretty`, golden files): the
 /// same values, indented (`JSONByteWriter+Indentation`).
