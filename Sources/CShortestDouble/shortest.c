@@ -155,25 +155,118 @@ __attribute__((nodebug)) static const char two_digits[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/// The decimal digits of `digits` (at most 20) into `output`; returns their count.
-static int write_digits(uint64_t digits, uint8_t *output) {
-    uint8_t scratch[20];
-    int start = 20;
-    while (digits >= 100) {
-        const unsigned pair = digits % 100;
-        digits /= 100;
-        start -= 2;
-        memcpy(scratch + start, two_digits + 2 * pair, 2);
+/// 10^0 … 10^19.
+__attribute__((nodebug)) static const uint64_t powers_of_ten[20] = {
+    UINT64_C(1),
+    UINT64_C(10),
+    UINT64_C(100),
+    UINT64_C(1000),
+    UINT64_C(10000),
+    UINT64_C(100000),
+    UINT64_C(1000000),
+    UINT64_C(10000000),
+    UINT64_C(100000000),
+    UINT64_C(1000000000),
+    UINT64_C(10000000000),
+    UINT64_C(100000000000),
+    UINT64_C(1000000000000),
+    UINT64_C(10000000000000),
+    UINT64_C(100000000000000),
+    UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000),
+    UINT64_C(1000000000000000000),
+    UINT64_C(10000000000000000000),
+};
+
+/// How many decimal digits `value` has (1 for 0): the bit length gives it to within one.
+static inline int digit_count(uint64_t value) {
+    const int bits = 64 - __builtin_clzll(value | 1);
+    const int guess = (bits * 1233) >> 12;  // floor(bits log10 2), at most one too few
+    return guess + ((value | 1) >= powers_of_ten[guess]);  // 10^guess is even: 0 counts as 1 digit
+}
+
+/// Exactly `count` decimal digits of `value` (< 10^count, leading zeros written) into
+/// `output[0 ..< count]`, from the last: two at a time, no scratch buffer, no copy.
+static inline void write_fixed_digits(uint64_t value, int count, uint8_t *output) {
+    uint8_t *cursor = output + count;
+    while (cursor - output >= 2) {
+        const uint64_t pair = value % 100;
+        value /= 100;
+        cursor -= 2;
+        memcpy(cursor, two_digits + 2 * pair, 2);
     }
-    if (digits >= 10) {
-        start -= 2;
-        memcpy(scratch + start, two_digits + 2 * digits, 2);
-    } else {
-        start -= 1;
-        scratch[start] = '0' + digits;
+    if (cursor != output) {
+        output[0] = '0' + value;
     }
-    memcpy(output, scratch + start, 20 - start);
-    return 20 - start;
+}
+
+/// The digits of `value` into `output`; returns their count.
+static inline int write_digits(uint64_t value, uint8_t *output) {
+    const int count = digit_count(value);
+    write_fixed_digits(value, count, output);
+    return count;
+}
+
+/// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
+/// decimal; returns the bytes written.
+static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, uint8_t *cursor) {
+    uint64_t significand;
+    int32_t exponent;
+    csd_shortest_decimal(magnitude, &significand, &exponent);
+    const int count = digit_count(significand);
+    const int scientific = exponent + count - 1;  // the power of ten of the first digit
+    const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
+    if (scientific < -4 || magnitude_bits > two_to_53) {
+        // "d.ddde+XX": at least two exponent digits. The digits go one byte to the right, and
+        // the first comes back before the point.
+        uint8_t *end;
+        if (count > 1) {
+            write_fixed_digits(significand, count, cursor + 1);
+            cursor[0] = cursor[1];
+            cursor[1] = '.';
+            end = cursor + count + 1;
+        } else {
+            cursor[0] = '0' + significand;
+            end = cursor + 1;
+        }
+        *end++ = 'e';
+        *end++ = scientific < 0 ? '-' : '+';
+        const unsigned power = scientific < 0 ? -scientific : scientific;
+        if (power >= 100) {
+            *end++ = '0' + power / 100;
+        }
+        memcpy(end, two_digits + 2 * (power % 100), 2);
+        return end + 2 - cursor;
+    }
+    if (scientific >= 0) {
+        const int whole = scientific + 1;
+        if (count <= whole) {
+            // "ddd00.0".
+            write_fixed_digits(significand, count, cursor);
+            for (int index = count; index < whole; index++) cursor[index] = '0';
+            cursor[whole] = '.';  // bytes, not literals: a literal would carry debug information
+            cursor[whole + 1] = '0';
+            return whole + 2;
+        }
+        // "ddd.ddd": the integer part and the fraction, each written in place.
+        const int fraction = count - whole;
+        const uint64_t scale = powers_of_ten[fraction];
+        write_fixed_digits(significand / scale, whole, cursor);
+        cursor[whole] = '.';
+        write_fixed_digits(significand % scale, fraction, cursor + whole + 1);
+        return count + 1;
+    }
+    // "0.000ddd": at most three zeros after the point ("0.000" is written whole, then the
+    // digits over its tail).
+    const int zeros = -scientific - 1;
+    cursor[0] = '0';
+    cursor[1] = '.';
+    cursor[2] = '0';
+    cursor[3] = '0';
+    cursor[4] = '0';
+    write_fixed_digits(significand, count, cursor + 2 + zeros);
+    return 2 + zeros + count;
 }
 
 size_t csd_write_double(double value, uint8_t *output) {
@@ -191,53 +284,51 @@ size_t csd_write_double(double value, uint8_t *output) {
     }
     double magnitude;
     memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
-    uint64_t significand;
-    int32_t exponent;
-    csd_shortest_decimal(magnitude, &significand, &exponent);
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
+}
 
-    // The digits go one byte to the right, so that a point can be put after the first.
-    uint8_t *digits = cursor + 1;
-    const int count = write_digits(significand, digits);
-    const int scientific = exponent + count - 1;  // the power of ten of the first digit
-    const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
-    if (scientific < -4 || magnitude_bits > two_to_53) {
-        // "d.ddde+XX": at least two exponent digits.
-        cursor[0] = digits[0];
-        cursor += 1;
-        if (count > 1) {
+size_t csd_write_json_number(double value, uint8_t *output) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    const uint64_t magnitude_bits = bits & ~(UINT64_C(1) << 63);
+    if (magnitude_bits >= UINT64_C(0x7ff0000000000000)) {
+        output[0] = 'n';
+        output[1] = 'u';
+        output[2] = 'l';
+        output[3] = 'l';
+        return 4;
+    }
+    uint8_t *cursor = output;
+    if (bits >> 63) *cursor++ = '-';
+    double magnitude;
+    memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
+    if (magnitude < 1e11) {
+        // k / 10^4 for a whole k < 10^15: rounding k = magnitude 10^4 is off by less than a
+        // quarter, so this finds k whenever one exists, and the division (exact operands,
+        // correctly rounded) proves that `magnitude` is the double nearest to k / 10^4. Every
+        // decimal of at most 15 significant digits reads back as a different double (DBL_DIG),
+        // so k's digits are the shortest: Schubfach would find the same ones.
+        const uint64_t ten_thousandths = magnitude * 10000.0 + 0.5;
+        const double exact = ten_thousandths;
+        if (exact / 10000.0 == magnitude) {
+            const uint64_t whole = ten_thousandths / 10000;
+            const uint64_t fraction = ten_thousandths % 10000;
+            cursor += write_digits(whole, cursor);
+            if (fraction == 0) return cursor - output;
+            // ".dddd", then as many digits as the last non-zero one needs.
             cursor[0] = '.';
-            cursor += count;
+            memcpy(cursor + 1, two_digits + 2 * (fraction / 100), 2);
+            memcpy(cursor + 3, two_digits + 2 * (fraction % 100), 2);
+            const int kept = fraction % 100 != 0 ? (fraction % 10 != 0 ? 4 : 3) : (fraction % 1000 != 0 ? 2 : 1);
+            return cursor + 1 + kept - output;
         }
-        *cursor++ = 'e';
-        *cursor++ = scientific < 0 ? '-' : '+';
-        const unsigned power = scientific < 0 ? -scientific : scientific;
-        if (power >= 100) {
-            *cursor++ = '0' + power / 100;
-        }
-        memcpy(cursor, two_digits + 2 * (power % 100), 2);
-        return cursor + 2 - output;
+    } else if (magnitude_bits < UINT64_C(0x4340000000000000)) {
+        // Below 2^53 and not an integer below 10^11: a larger integer goes by its own digits.
+        const uint64_t whole = magnitude;
+        const double exact = whole;
+        if (exact == magnitude) return cursor - output + write_digits(whole, cursor);
     }
-    if (scientific >= 0) {
-        // "ddd.ddd", "ddd00.0": the integer part, then the fraction or ".0".
-        const int whole = scientific + 1;
-        memmove(cursor, digits, count);
-        if (count <= whole) {
-            memset(cursor + count, '0', whole - count);
-            cursor[whole] = '.';  // bytes, not literals: a literal would carry debug information
-            cursor[whole + 1] = '0';
-            return cursor + whole + 2 - output;
-        }
-        memmove(cursor + whole + 1, cursor + whole, count - whole);
-        cursor[whole] = '.';
-        return cursor + count + 1 - output;
-    }
-    // "0.000ddd": at most three zeros after the point.
-    const int zeros = -scientific - 1;
-    memmove(cursor + 2 + zeros, digits, count);
-    cursor[0] = '0';
-    cursor[1] = '.';
-    memset(cursor + 2, '0', zeros);
-    return cursor + 2 + zeros + count - output;
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
 }
 
 #if defined(__clang__)

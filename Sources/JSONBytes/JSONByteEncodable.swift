@@ -2,6 +2,15 @@
 /// is written, compact or indented (the outputs have no `Encodable` twin).
 public protocol JSONByteEncodable {
     func write(to writer: inout JSONByteWriter)
+
+    /// About how many bytes the compact JSON of the value takes: the room a writer starts
+    /// with (`JSONByteWriter.encode`), so that a response is written without growing its
+    /// buffer. 4096 unless a type says more.
+    var writtenLengthEstimate: Int { get }
+}
+
+extension JSONByteEncodable {
+    public var writtenLengthEstimate: Int { 4096 }
 }
 
 /// `@inlinable`, so that a caller in another module gets them specialized for its type rather

@@ -28,6 +28,7 @@ extension JSONByteWriter {
 
     /// Before a key, or a value that is not a member's: the comma that is due, a line break
     /// and the indentation (nothing for the document's value, nor after a key).
+    @usableFromInline
     mutating func breakLine() {
         guard let state = indentation else { return }
         if state.afterKey {
@@ -41,6 +42,7 @@ extension JSONByteWriter {
     }
 
     /// A key and ` : `, its member recorded for sorting.
+    @usableFromInline
     mutating func writeIndentedKey(_ utf8: UnsafeBufferPointer<UInt8>) {
         let start = length
         breakLine()
@@ -62,6 +64,7 @@ extension JSONByteWriter {
     }
 
     /// After an opening bracket.
+    @usableFromInline
     mutating func openLevel() {
         indentation?.depth += 1
         indentation?.members.append([])
@@ -69,6 +72,7 @@ extension JSONByteWriter {
 
     /// Before a closing bracket: the object's members sorted, then the line break and
     /// indentation of the bracket (none in an empty container).
+    @usableFromInline
     mutating func closeLevel() {
         guard let members = indentation?.members.popLast() else { return }
         indentation?.depth -= 1

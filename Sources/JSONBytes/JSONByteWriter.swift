@@ -8,15 +8,19 @@
 /// `JSONByteEncodable`.
 ///
 /// Each call makes one bounds check and one write through a pointer into a buffer that grows
-/// by doubling (the buffer's tail past `length` is spare room, zero-filled).
+/// by doubling (the buffer's tail past `length` is spare room: it may hold a comma or digits
+/// written ahead and written over next, and is never part of the text).
 ///
 /// `JSONByteWriter(indented: true)` writes for people instead (`--pretty`, golden files): the
 /// same values, indented (`JSONByteWriter+Indentation`).
 public struct JSONByteWriter: Sendable {
-    var storage: [UInt8]
-    var length = 0
+    @usableFromInline var storage: [UInt8]
+    @usableFromInline var length = 0
     /// A value was just completed at the current level: the next key or element needs a comma.
-    var needsComma = false
+    @usableFromInline var needsComma = false
+    /// Whether the output is indented (`indentation` is not `nil`): fixed at `init`, so the
+    /// compact path tests a plain `Bool` that callers in other modules see inlined.
+    @usableFromInline let indented: Bool
     /// The state of indented output; `nil` when compact.
     var indentation: Indentation?
 
@@ -24,6 +28,7 @@ public struct JSONByteWriter: Sendable {
     /// unless `indented`.
     public init(capacity: Int = 4096, indented: Bool = false) {
         storage = Array(repeating: 0, count: max(capacity, 64))
+        self.indented = indented
         indentation = indented ? Indentation() : nil
     }
 
@@ -38,28 +43,36 @@ public struct JSONByteWriter: Sendable {
         return storage
     }
 
-    /// The JSON text of `value`, indented when `indented`.
-    public static func encode(_ value: some JSONByteEncodable, capacity: Int = 4096, indented: Bool = false) -> [UInt8]
+    /// The JSON text of `value`, indented when `indented`, written into a buffer of
+    /// `capacity` bytes to start with (the value's `writtenLengthEstimate` when `nil`).
+    public static func encode(_ value: some JSONByteEncodable, capacity: Int? = nil, indented: Bool = false) -> [UInt8]
     {
-        var writer = JSONByteWriter(capacity: capacity, indented: indented)
+        var writer = JSONByteWriter(capacity: capacity ?? value.writtenLengthEstimate, indented: indented)
         value.write(to: &writer)
         return writer.finish()
     }
 
     // MARK: Structure
 
+    // The calls every response makes hundreds of times are `@inlinable`: inlined into the
+    // outputs' `write(to:)` in PhotoLayout, a key's length and bytes are constants there.
+
+    @inlinable
     public mutating func beginObject() {
         open(UInt8(ascii: "{"))
     }
 
+    @inlinable
     public mutating func endObject() {
         close(UInt8(ascii: "}"))
     }
 
+    @inlinable
     public mutating func beginArray() {
         open(UInt8(ascii: "["))
     }
 
+    @inlinable
     public mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
@@ -68,20 +81,35 @@ public struct JSONByteWriter: Sendable {
     ///
     /// A key the program spells is written as is: it must need no escaping (no `"`, `\` or
     /// control character; checked in debug builds), which spares every key of every response
-    /// the escape scan. Keys known only at run time go through `dynamicKey`, escaped.
+    /// the escape scan. A `StaticString` is UTF-8 already: its bytes are copied with one
+    /// `memcpy` (of a constant length once inlined), no closure over `withUTF8Buffer`. Keys
+    /// known only at run time go through `dynamicKey`, escaped.
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
-        name.withUTF8Buffer { utf8 in
-            guard indentation == nil else { return writeIndentedKey(utf8) }
-            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            write(reserving: utf8.count &+ 3) { output in
+        guard !indented else { return name.withUTF8Buffer { writeIndentedKey($0) } }
+        assert(Self.needsNoEscaping(name), "a key written as is must need no escaping")
+        if name.hasPointerRepresentation {
+            let start = name.utf8Start
+            let count = name.utf8CodeUnitCount
+            write(reserving: count &+ 3) { output in
                 output[0] = UInt8(ascii: "\"")
-                _ = Self.copy(utf8, into: output + 1)
-                output[utf8.count &+ 1] = UInt8(ascii: "\"")
-                output[utf8.count &+ 2] = UInt8(ascii: ":")
-                return utf8.count &+ 3
+                UnsafeMutableRawPointer(output + 1).copyMemory(from: start, byteCount: count)
+                output[count &+ 1] = UInt8(ascii: "\"")
+                output[count &+ 2] = UInt8(ascii: ":")
+                return count &+ 3
             }
-            needsComma = false
+        } else {
+            // A one-character literal is held as its scalar, not as a pointer; keys are ASCII.
+            let byte = UInt8(truncatingIfNeeded: name.unicodeScalar.value)
+            write(reserving: 4) { output in
+                output[0] = UInt8(ascii: "\"")
+                output[1] = byte
+                output[2] = UInt8(ascii: "\"")
+                output[3] = UInt8(ascii: ":")
+                return 4
+            }
         }
+        needsComma = false
     }
 
     /// A key known only at run time (a pid, a dictionary key).
@@ -102,14 +130,17 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
+    @inlinable
     public mutating func bool(_ value: Bool) {
         writeScalar(value ? "true" : "false")
     }
 
+    @inlinable
     public mutating func null() {
         writeScalar("null")
     }
 
+    @inlinable
     public mutating func number(_ value: Int) {
         write(reserving: 21) { output in
             Self.writeInteger(value.magnitude, negative: value < 0, into: output)
@@ -117,23 +148,15 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
-    /// A double in its shortest round-trip form (`70`, `35.5`, `114.33333333333333`): integers
-    /// and halves by the integer path, anything else as Swift's `description` writes it
-    /// (`writeShortest`), straight into the buffer.
+    /// A double in its shortest round-trip form (`70`, `35.5`, `0.35`, `114.33333333333333`):
+    /// whole numbers below 2^53 as their digits, numbers of at most four decimals below 10^11
+    /// by integer arithmetic, anything else as Swift's `description` writes it (Schubfach),
+    /// all in one C call straight into the buffer (`writeNumber`).
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
+    @inlinable
     public mutating func number(_ value: Double) {
-        guard value.isFinite else {
-            writeScalar("null")
-            return
-        }
-        if let fast = Self.integerAndHalf(value) {
-            write(reserving: 23) { output in
-                Self.writeIntegerAndHalf(fast, into: output)
-            }
-        } else {
-            write(reserving: Self.shortestMaximumCount) { output in
-                Self.writeShortest(value, into: output)
-            }
+        write(reserving: Self.numberMaximumCount) { output in
+            Self.writeNumber(value, into: output)
         }
         needsComma = true
     }
@@ -142,38 +165,67 @@ public struct JSONByteWriter: Sendable {
 
     /// Runs `body` on room for `maximum` more bytes, after the comma that is due when
     /// `separated` (a key, a value or an opening bracket); `body` returns how many it wrote.
-    @inline(__always)
+    ///
+    /// The comma costs no branch: a `,` is always stored, and `body` writes over it when
+    /// none is due.
+    @inlinable @inline(__always)
     package mutating func write(
         reserving maximum: Int,
         separated: Bool = true,
         _ body: (UnsafeMutablePointer<UInt8>) -> Int
     ) {
-        if separated, indentation != nil { breakLine() }
+        if separated, indented { breakLine() }
         let comma = separated && needsComma
-        if length &+ maximum &+ 1 > storage.count {
-            storage.append(contentsOf: repeatElement(0, count: max(storage.count, maximum &+ 1)))
-        }
+        if _slowPath(length &+ maximum &+ 1 > storage.count) { grow(toHold: maximum &+ 1) }
         let start = length
         length &+= storage.withUnsafeMutableBufferPointer { buffer in
             // Not nil: the storage holds at least 64 bytes.
             guard let base = buffer.baseAddress else { return 0 }
-            guard comma else { return body(base + start) }
-            base[start] = UInt8(ascii: ",")
-            return 1 &+ body(base + (start &+ 1))
+            let output = base + start
+            output.pointee = UInt8(ascii: ",")
+            let skip = comma ? 1 : 0
+            return skip &+ body(output + skip)
         }
     }
 
-    private mutating func open(_ bracket: UInt8) {
+    /// Room for `count` more bytes past `length`: the buffer at least doubles, into a new
+    /// zero-filled array (a `memset`) with the text copied over (a `memcpy`), where appending
+    /// `repeatElement(0, …)` stored its zeros one element at a time.
+    @usableFromInline
+    mutating func grow(toHold count: Int) {
+        var larger = [UInt8](repeating: 0, count: storage.count &+ max(storage.count, count))
+        let written = length
+        larger.withUnsafeMutableBufferPointer { target in
+            storage.withUnsafeBufferPointer { source in
+                // Not nil: both arrays hold at least 64 bytes.
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: written)
+            }
+        }
+        storage = larger
+    }
+
+    /// Whether `name` holds no `"`, `\` or control character (keys written as is).
+    @usableFromInline
+    static func needsNoEscaping(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: UInt8) {
         write(reserving: 1) { output in
             output.pointee = bracket
             return 1
         }
         needsComma = false
-        if indentation != nil { openLevel() }
+        if indented { openLevel() }
     }
 
-    private mutating func close(_ bracket: UInt8) {
-        if indentation != nil { closeLevel() }
+    @inlinable @inline(__always)
+    mutating func close(_ bracket: UInt8) {
+        if indented { closeLevel() }
         write(reserving: 1, separated: false) { output in
             output.pointee = bracket
             return 1
@@ -191,11 +243,14 @@ public struct JSONByteWriter: Sendable {
         needsComma = false
     }
 
-    private mutating func writeScalar(_ text: StaticString) {
-        text.withUTF8Buffer { utf8 in
-            write(reserving: utf8.count) { output in
-                Self.copy(utf8, into: output)
-            }
+    /// `true`, `false` or `null`: literals of more than one character, held as pointers.
+    @inlinable @inline(__always)
+    mutating func writeScalar(_ text: StaticString) {
+        let start = text.utf8Start
+        let count = text.utf8CodeUnitCount
+        write(reserving: count) { output in
+            UnsafeMutableRawPointer(output).copyMemory(from: start, byteCount: count)
+            return count
         }
         needsComma = true
     }

@@ -11,6 +11,37 @@ private func text(_ build: (inout JSONByteWriter) -> Void) -> String {
 }
 
 struct JSONByteWriterTests {
+    /// A writer that starts with 64 bytes grows many times over (fragments, numbers, strings of
+    /// every length) and keeps every byte written before each growth.
+    @Test func growsKeepingWhatWasWritten() {
+        var writer = JSONByteWriter(capacity: 1)
+        writer.beginArray()
+        var expected = "["
+        for index in 0..<2000 {
+            if index != 0 { expected += "," }
+            switch index % 3 {
+            case 0:
+                writer.fragment(reserving: 2 * JSONByteWriter.numberMaximumLength + 16) { fragment in
+                    fragment.text(#"{"x":"#)
+                    fragment.number(Double(index) + 1 / 3)
+                    fragment.text(#","y":"#)
+                    fragment.number(index)
+                    fragment.text("}")
+                }
+                expected += #"{"x":\#((Double(index) + 1 / 3).description),"y":\#(index)}"#
+            case 1:
+                writer.string(String(repeating: "é", count: index % 97))
+                expected += "\"" + String(repeating: "é", count: index % 97) + "\""
+            default:
+                writer.number(Double(index) + 0.25)
+                expected += "\(index).25"
+            }
+        }
+        writer.endArray()
+        expected += "]"
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == expected)
+    }
+
     /// Commas go between members and elements only, at every level.
     @Test func structureAndCommas() {
         let json = text { writer in

@@ -28,6 +28,13 @@ extern "C" {
 /// and returns 0 (JSON has no text for them).
 size_t csd_write_double(double value, uint8_t *output);
 
+/// Writes `value` as `JSONByteWriter` writes a JSON number into `output` (room for
+/// `CSD_MAXIMUM_LENGTH` bytes) and returns the number of bytes written: a whole number below
+/// 2^53 as its digits (`70`, `-0`), a number of at most four decimals below 10^11 by integer
+/// arithmetic (`70.5`, `0.35`, `2.4`), anything else as `csd_write_double` (Schubfach); `null`
+/// for a NaN or an infinity. The text is the shortest that reads back as `value` in every case.
+size_t csd_write_json_number(double value, uint8_t *output);
+
 /// The shortest closest decimal of the positive finite `value`: `value` reads back from
 /// `significand` × 10^`exponent`, and `significand` has no trailing zero.
 void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent);

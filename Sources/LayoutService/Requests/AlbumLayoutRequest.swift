@@ -16,7 +16,7 @@ struct AlbumLayoutRequest: Hashable, Sendable {
     private static let keys = JSONKeySet(["screen", "scale", "count", "item_size", "spacing", "inset"])
 
     /// The body's request; the first error in field order, after malformed JSON anywhere. Each
-    /// member is read straight into its own field.
+    /// member is read by the member cursor straight into its own field.
     static func read(_ body: [UInt8]) throws(InputError) -> AlbumLayoutRequest {
         try RequestBody.read(body) { scanner throws(JSONSyntaxError) in
             var screen: Result<Size?, InputError> = .success(nil)
@@ -25,7 +25,12 @@ struct AlbumLayoutRequest: Hashable, Sendable {
             var itemSize: Result<Double?, InputError> = .success(nil)
             var spacing: Result<Double?, InputError> = .success(nil)
             var inset: Result<Double?, InputError> = .success(nil)
-            let object = try scanner.strictObject(at: [], "an object", keys) { field, scanner throws(JSONSyntaxError) in
+            var members: JSONMemberCursor
+            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
+            case .failure(let error): return .failure(error)
+            case .success(let cursor): members = cursor
+            }
+            while let field = try scanner.nextField(&members, in: keys) {
                 switch field {
                 case 0: screen = try scanner.strictSize(at: ["screen"])
                 case 1: scale = try scanner.strictNumber(at: ["scale"])
@@ -35,16 +40,14 @@ struct AlbumLayoutRequest: Hashable, Sendable {
                 default: inset = try scanner.strictNumber(at: ["inset"])
                 }
             }
-            return RequestBody.topLevel(object).flatMap { () -> Result<AlbumLayoutRequest, InputError> in
-                Result { () throws(InputError) in
-                    AlbumLayoutRequest(
-                        screen: try screen.get(),
-                        scale: try scale.get(),
-                        count: try count.get(),
-                        itemSize: try itemSize.get(),
-                        spacing: try spacing.get(),
-                        inset: try inset.get())
-                }
+            return Result { () throws(InputError) in
+                AlbumLayoutRequest(
+                    screen: try screen.get(),
+                    scale: try scale.get(),
+                    count: try count.get(),
+                    itemSize: try itemSize.get(),
+                    spacing: try spacing.get(),
+                    inset: try inset.get())
             }
         }
     }

@@ -23,7 +23,12 @@ struct BrowserCloseRequest: Hashable, Sendable {
             var currentFrame: Result<Rect?, InputError> = .success(nil)
             var zoom: Result<(scale: Double, offset: Point)?, InputError> = .success(nil)
             var scroll: Result<BrowserScrollContext?, InputError> = .success(nil)
-            let object = try scanner.strictObject(at: [], "an object", keys) { field, scanner throws(JSONSyntaxError) in
+            var members: JSONMemberCursor
+            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
+            case .failure(let error): return .failure(error)
+            case .success(let cursor): members = cursor
+            }
+            while let field = try scanner.nextField(&members, in: keys) {
                 switch field - BrowserRequest.keys.count {
                 case ..<0: try shared.read(field, &scanner)
                 case 0: currentFrame = try scanner.strictRect(at: ["current_frame"])
@@ -31,15 +36,13 @@ struct BrowserCloseRequest: Hashable, Sendable {
                 default: scroll = try readScroll(&scanner)
                 }
             }
-            return RequestBody.topLevel(object).flatMap { () -> Result<BrowserCloseRequest, InputError> in
-                Result { () throws(InputError) in
-                    let browser = try shared.request()
-                    let frame = try currentFrame.get()
-                    let zoom = try zoom.get()
-                    return BrowserCloseRequest(
-                        browser: browser, currentFrame: frame, zoomScale: zoom?.scale, zoomOffset: zoom?.offset,
-                        scroll: try scroll.get())
-                }
+            return Result { () throws(InputError) in
+                let browser = try shared.request()
+                let frame = try currentFrame.get()
+                let zoom = try zoom.get()
+                return BrowserCloseRequest(
+                    browser: browser, currentFrame: frame, zoomScale: zoom?.scale, zoomOffset: zoom?.offset,
+                    scroll: try scroll.get())
             }
         }
     }
@@ -50,20 +53,22 @@ struct BrowserCloseRequest: Hashable, Sendable {
     ) throws(JSONSyntaxError) -> Result<(scale: Double, offset: Point)?, InputError> {
         var scale: Result<Double?, InputError> = .success(nil)
         var offset: Result<Point?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: ["zoom"], "an object", zoomKeys) {
-            field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: ["zoom"], "an object") {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: zoomKeys) {
             if field == 0 {
                 scale = try scanner.strictNumber(at: ["zoom", "scale"])
             } else {
                 offset = try scanner.strictPoint(at: ["zoom", "content_offset"])
             }
         }
-        return object.flatMap { present in
-            guard present else { return .success(nil) }
-            return Result { () throws(InputError) in
-                let value = try scale.required(at: ["zoom", "scale"], "a number").get()
-                return (value, try offset.get() ?? .zero)
-            }
+        return Result { () throws(InputError) in
+            let value = try scale.required(at: ["zoom", "scale"], "a number").get()
+            return (value, try offset.get() ?? .zero)
         }
     }
 
@@ -74,22 +79,24 @@ struct BrowserCloseRequest: Hashable, Sendable {
         var viewport: Result<Rect?, InputError> = .success(nil)
         var offset: Result<Point?, InputError> = .success(nil)
         var size: Result<Size?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: ["scroll"], "an object", scrollKeys) {
-            field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: ["scroll"], "an object") {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: scrollKeys) {
             switch field {
             case 0: viewport = try scanner.strictRect(at: ["scroll", "viewport"])
             case 1: offset = try scanner.strictPoint(at: ["scroll", "content_offset"])
             default: size = try scanner.strictSize(at: ["scroll", "content_size"])
             }
         }
-        return object.flatMap { present in
-            guard present else { return .success(nil) }
-            return Result { () throws(InputError) in
-                BrowserScrollContext(
-                    viewport: try viewport.required(at: ["scroll", "viewport"], "a frame").get(),
-                    contentOffset: try offset.required(at: ["scroll", "content_offset"], JSONScanner.pointType).get(),
-                    contentSize: try size.required(at: ["scroll", "content_size"], JSONScanner.sizeType).get())
-            }
+        return Result { () throws(InputError) in
+            BrowserScrollContext(
+                viewport: try viewport.required(at: ["scroll", "viewport"], "a frame").get(),
+                contentOffset: try offset.required(at: ["scroll", "content_offset"], JSONScanner.pointType).get(),
+                contentSize: try size.required(at: ["scroll", "content_size"], JSONScanner.sizeType).get())
         }
     }
 }

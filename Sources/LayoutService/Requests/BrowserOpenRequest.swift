@@ -19,7 +19,12 @@ struct BrowserOpenRequest: Hashable, Sendable {
             var pageSpacing: Result<Double?, InputError> = .success(nil)
             var stripOffset: Result<Double?, InputError> = .success(nil)
             var watermark: Result<BrowserWatermarkRequest?, InputError> = .success(nil)
-            let object = try scanner.strictObject(at: [], "an object", keys) { field, scanner throws(JSONSyntaxError) in
+            var members: JSONMemberCursor
+            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
+            case .failure(let error): return .failure(error)
+            case .success(let cursor): members = cursor
+            }
+            while let field = try scanner.nextField(&members, in: keys) {
                 switch field - BrowserRequest.keys.count {
                 case ..<0: try shared.read(field, &scanner)
                 case 0: pageSpacing = try scanner.strictNumber(at: ["page_spacing"])
@@ -27,14 +32,12 @@ struct BrowserOpenRequest: Hashable, Sendable {
                 default: watermark = try BrowserWatermarkRequest.read(&scanner)
                 }
             }
-            return RequestBody.topLevel(object).flatMap { () -> Result<BrowserOpenRequest, InputError> in
-                Result { () throws(InputError) in
-                    BrowserOpenRequest(
-                        browser: try shared.request(),
-                        pageSpacing: try pageSpacing.get(),
-                        stripOffset: try stripOffset.get(),
-                        watermark: try watermark.get())
-                }
+            return Result { () throws(InputError) in
+                BrowserOpenRequest(
+                    browser: try shared.request(),
+                    pageSpacing: try pageSpacing.get(),
+                    stripOffset: try stripOffset.get(),
+                    watermark: try watermark.get())
             }
         }
     }
@@ -54,22 +57,24 @@ struct BrowserWatermarkRequest: Hashable, Sendable {
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
         var margin: Result<Double?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: ["watermark"], JSONScanner.sizeType, keys) {
-            field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: ["watermark"], JSONScanner.sizeType) {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: width = try scanner.strictNumber(at: ["watermark", "width"])
             case 1: height = try scanner.strictNumber(at: ["watermark", "height"])
             default: margin = try scanner.strictNumber(at: ["watermark", "margin"])
             }
         }
-        return object.flatMap { present in
-            guard present else { return .success(nil) }
-            return Result { () throws(InputError) in
-                let size = Size(
-                    width: try width.required(at: ["watermark", "width"], "a number").get(),
-                    height: try height.required(at: ["watermark", "height"], "a number").get())
-                return BrowserWatermarkRequest(size: size, margin: try margin.get())
-            }
+        return Result { () throws(InputError) in
+            let size = Size(
+                width: try width.required(at: ["watermark", "width"], "a number").get(),
+                height: try height.required(at: ["watermark", "height"], "a number").get())
+            return BrowserWatermarkRequest(size: size, margin: try margin.get())
         }
     }
 }

@@ -104,25 +104,63 @@ extension BrowserPhotoRequest {
     static func read(
         _ scanner: inout JSONScanner, at path: @autoclosure () -> [String]
     ) throws(JSONSyntaxError) -> Result<BrowserPhotoRequest, InputError> {
+        if let photo = try readCanonical(&scanner) { return .success(photo) }
         var url: Result<String?, InputError> = .success(nil)
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: path(), objectType, keys) { field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: path(), objectType) {
+        case .failure(let error): return .failure(error)
+        // `null` is no photo: JSONDecoder asked it for an object.
+        case .success(nil): return .failure(JSONScanner.wrongType(path(), objectType))
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: url = try scanner.strictString(at: path() + ["url"])
             case 1: width = try scanner.strictNumber(at: path() + ["width"])
             default: height = try scanner.strictNumber(at: path() + ["height"])
             }
         }
-        // `null` is no photo: JSONDecoder asked it for an object.
-        return object.flatMap { present in
-            guard present else { return .failure(JSONScanner.wrongType(path(), objectType)) }
-            return Result { () throws(InputError) in
-                BrowserPhotoRequest(
-                    url: try url.required(at: path() + ["url"], "a string").get(),
-                    width: try width.get(),
-                    height: try height.get())
-            }
+        return Result { () throws(InputError) in
+            BrowserPhotoRequest(
+                url: try url.required(at: path() + ["url"], "a string").get(),
+                width: try width.get(),
+                height: try height.get())
         }
+    }
+
+    /// A photo as clients write it, `{"url": "…", "width": n, "height": n}` (the three keys in
+    /// this order, plain numbers, `canonicalNumbers`' spacing), read without the member loop;
+    /// `nil`, nothing consumed, for any other shape. The URL is scanned (and validated) by
+    /// `scanString`, where the member loop would scan it too: an error in it is the error the
+    /// member loop would throw.
+    private static func readCanonical(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> BrowserPhotoRequest? {
+        let start = scanner.position
+        guard try scanner.peek() == UInt8(ascii: "{"), scanner.depth < JSONScanner.maximumDepth else {
+            scanner.position = start
+            return nil
+        }
+        var index = scanner.position &+ 1
+        guard scanner.canonicalMember(keys.keys[0], first: true, at: &index), index < scanner.count,
+            scanner.bytes[index] == UInt8(ascii: "\"")
+        else {
+            scanner.position = start
+            return nil
+        }
+        scanner.position = index
+        let url = try scanner.scanString()
+        index = scanner.position
+        guard scanner.canonicalMember(keys.keys[1], first: false, at: &index),
+            let width = scanner.plainNumber(at: &index),
+            scanner.canonicalMember(keys.keys[2], first: false, at: &index),
+            let height = scanner.plainNumber(at: &index),
+            scanner.canonicalEnd(at: &index)
+        else {
+            scanner.position = start
+            return nil
+        }
+        scanner.position = index
+        return BrowserPhotoRequest(url: scanner.string(url), width: width, height: height)
     }
 }

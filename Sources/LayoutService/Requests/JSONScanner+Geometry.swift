@@ -38,29 +38,40 @@ extension JSONScanner {
     }
 
     /// An object of two to four required numbers named by `keys`, in their order; `nil` for
-    /// `null`. The first member, in the order of `keys`, that is of the wrong type or missing
-    /// is the error.
+    /// `null`. The shape clients write is read at once (`canonicalNumbers`); any other by the
+    /// member cursor, each number straight to a `Double` (no closure, no `Result` per member).
+    /// The first member, in the order of `keys`, that is of the wrong type or missing is the
+    /// error.
     private mutating func numbers(
         at path: @autoclosure () -> [String],
         _ expected: String,
         _ keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Result<SIMD4<Double>?, InputError> {
+        if try peekKind() == .object, let values = canonicalNumbers(keys) { return .success(values) }
+        var members: JSONMemberCursor
+        switch try strictMembers(at: path(), expected) {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let cursor?): members = cursor
+        }
         var values = SIMD4<Double>()
         var present: UInt8 = 0
         var wrong: UInt8 = 0
-        let object = try strictObject(at: path(), expected, keys) { field, scanner throws(JSONSyntaxError) in
-            switch try scanner.strictNumber(at: []) {
-            case .success(let value?):
-                values[field] = value
-                present |= 1 << field
-            case .success(nil): break
-            case .failure: wrong |= 1 << field
+        while let field = try nextField(&members, in: keys) {
+            switch try peekKind() {
+            case .number:
+                if let value = try scanDouble() {
+                    values[field] = value
+                    present |= 1 << field
+                } else {
+                    wrong |= 1 << field
+                }
+            case .null:
+                try scanNull()
+            default:
+                try skipValue()
+                wrong |= 1 << field
             }
-        }
-        switch object {
-        case .failure(let error): return .failure(error)
-        case .success(false): return .success(nil)
-        case .success(true): break
         }
         for field in 0..<keys.count where present & (1 << field) == 0 {
             let member = path() + [keys.keys[field].name.description]

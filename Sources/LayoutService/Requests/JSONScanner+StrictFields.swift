@@ -22,7 +22,7 @@ extension JSONScanner {
     > {
         switch try peekKind() {
         case .number:
-            if let value = double(try scanNumber()) { return .success(value) }
+            if let value = try scanDouble() { return .success(value) }
             return .failure(Self.wrongType(path(), "a number"))
         case .null:
             try scanNull()
@@ -87,6 +87,25 @@ extension JSONScanner {
         }
     }
 
+    /// Enters the object at the position for a member loop without closures
+    /// (`nextField(_:in:)`, each field's value read by a `switch` into the caller's own
+    /// variables): its cursor; `nil` for `null`; a wrong type saying it must be `expected`
+    /// otherwise (the value skipped).
+    mutating func strictMembers(at path: @autoclosure () -> [String], _ expected: String) throws(JSONSyntaxError)
+        -> Result<JSONMemberCursor?, InputError>
+    {
+        switch try peekKind() {
+        case .object:
+            return .success(try members())
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), expected))
+        }
+    }
+
     /// An array, each element read by `element(&scanner, index)`; `nil` for `null`. The first
     /// element that fails is the error (later ones are only scanned).
     mutating func strictArray<Element>(
@@ -107,6 +126,9 @@ extension JSONScanner {
         var elements: [Element] = []
         var failure: InputError?
         var more = try enterArray()
+        // Room for a status's nine pictures at once: appending one by one from empty
+        // reallocated the array four times.
+        if more { elements.reserveCapacity(16) }
         while more {
             if failure != nil {
                 try skipValue()

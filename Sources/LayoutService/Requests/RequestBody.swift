@@ -27,10 +27,11 @@ enum RequestBody {
         return try outcome.get().get()
     }
 
-    /// The body's object as `JSONScanner.strictObject` read it: `null` is no object either.
-    static func topLevel(_ object: Result<Bool, InputError>) -> Result<Void, InputError> {
-        object.flatMap { present in
-            present ? .success(()) : .failure(JSONScanner.wrongType([], "an object"))
+    /// The body's object as `JSONScanner.strictMembers` entered it: `null` is no object either.
+    static func topLevel(_ object: Result<JSONMemberCursor?, InputError>) -> Result<JSONMemberCursor, InputError> {
+        object.flatMap { cursor in
+            guard let cursor else { return .failure(JSONScanner.wrongType([], "an object")) }
+            return .success(cursor)
         }
     }
 }

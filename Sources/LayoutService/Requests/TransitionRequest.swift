@@ -19,7 +19,8 @@ struct TransitionRequest: Hashable, Sendable {
     ])
 
     /// `transition`: an object of optional members; `nil` for `null`. Each member is read
-    /// straight into its own field (no array indexed by field number, no key name rebuilt
+    /// by the member cursor (a key table match, then a `switch`; no closure) straight into
+    /// its own field (no array indexed by field number, no key name rebuilt
     /// for a pointer unless there is an error).
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<TransitionRequest?, InputError> {
         var duration: Result<Double?, InputError> = .success(nil)
@@ -30,8 +31,13 @@ struct TransitionRequest: Hashable, Sendable {
         var keyframes: Result<Bool?, InputError> = .success(nil)
         var cornerRadiusFrom: Result<Double?, InputError> = .success(nil)
         var cornerRadiusTo: Result<Double?, InputError> = .success(nil)
-        let object = try scanner.strictObject(at: ["transition"], "an object", keys) {
-            field, scanner throws(JSONSyntaxError) in
+        var members: JSONMemberCursor
+        switch try scanner.strictMembers(at: ["transition"], "an object") {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let cursor?): members = cursor
+        }
+        while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: duration = try scanner.strictNumber(at: ["transition", "duration"])
             case 1: curve = try scanner.strictString(at: ["transition", "curve"])
@@ -43,19 +49,16 @@ struct TransitionRequest: Hashable, Sendable {
             default: cornerRadiusTo = try scanner.strictNumber(at: ["transition", "corner_radius_to"])
             }
         }
-        return object.flatMap { present in
-            guard present else { return .success(nil) }
-            return Result { () throws(InputError) in
-                TransitionRequest(
-                    duration: try duration.get(),
-                    curve: try curve.get(),
-                    bounciness: try bounciness.get(),
-                    speed: try speed.get(),
-                    fps: try fps.get(),
-                    keyframes: try keyframes.get(),
-                    cornerRadiusFrom: try cornerRadiusFrom.get(),
-                    cornerRadiusTo: try cornerRadiusTo.get())
-            }
+        return Result { () throws(InputError) in
+            TransitionRequest(
+                duration: try duration.get(),
+                curve: try curve.get(),
+                bounciness: try bounciness.get(),
+                speed: try speed.get(),
+                fps: try fps.get(),
+                keyframes: try keyframes.get(),
+                cornerRadiusFrom: try cornerRadiusFrom.get(),
+                cornerRadiusTo: try cornerRadiusTo.get())
         }
     }
 }

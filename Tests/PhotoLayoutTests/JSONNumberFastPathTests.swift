@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import JSONBytes
+
+/// `writeNumber`'s text (the writer's numbers, fast paths included).
+private func written(_ value: Double) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONByteWriter.numberMaximumCount) { buffer in
+        // Not nil: the allocation has room for 32 bytes.
+        let count = JSONByteWriter.writeNumber(value, into: buffer.baseAddress!)
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+}
+
+/// What the writer must write, from Schubfach alone (`writeShortest`): a whole number below
+/// 2^53 without its `.0` (`70`, `-0`), `null` for a NaN or an infinity, and otherwise
+/// Schubfach's text, itself checked against `description`.
+private func expected(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    let schubfach = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONByteWriter.shortestMaximumCount) {
+        buffer in
+        // Not nil: the allocation has room for 32 bytes.
+        let count = JSONByteWriter.writeShortest(value, into: buffer.baseAddress!)
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+    if value.magnitude < 0x1p53, value.rounded(.towardZero) == value {
+        return String(schubfach.dropLast(2))  // "70.0" → "70", "-0.0" → "-0"
+    }
+    return schubfach
+}
+
+/// The writer's fast paths (whole numbers, and k / 10^4 by integer arithmetic) write exactly
+/// what Schubfach writes: the shortest round-trip text is never changed by them.
+struct JSONNumberFastPathTests {
+    /// Each boundary of the fast paths and of the notations, and their neighbours.
+    @Test func boundaries() {
+        let values: [Double] = [
+            0, 1e-7, 1e-5, 1e-4, 0.00005, 0.0001, 0.00015, 0.9999, 0.99995, 1e21, 1e22, 1e23, 0.1 + 0.2, 0.1, 0.2, 0.3,
+            0.35, 2.4, 70, 70.5, 114.33333333333333, 1 / 3, 2 / 3, 1e11, 99_999_999_999.9999, 99_999_999_999.999,
+            1e15, 1e15 + 0.5, 1e16, 0x1p52, 0x1p52 + 1, 0x1p53 - 1, 0x1p53, 0x1p53 + 2, 4_503_599_627_370_495.5,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+            .greatestFiniteMagnitude,
+            .ulpOfOne, 1 + .ulpOfOne, 1 - .ulpOfOne / 2, Double(bitPattern: 1), 0.1 * 3, 1.1 * 1.1, 0.7 + 0.1,
+            123_456.7891, 123_456.78915, 9_999_999.9999, 1.7976931348623157e308,
+        ]
+        for base in values {
+            for value in [base, base.nextUp, base.nextDown, -base, -base.nextUp, -base.nextDown] {
+                #expect(written(value) == expected(value), "\(value)")
+            }
+        }
+        #expect(written(-0.0) == "-0")
+        #expect(written(0.1 + 0.2) == "0.30000000000000004")
+        #expect(written(0.35) == "0.35")
+        #expect(written(1e-7) == "1e-07")
+        #expect(written(1e21) == "1e+21")
+        #expect(written(.nan) == "null")
+        #expect(written(-.infinity) == "null")
+    }
+
+    /// 2,100,000 values k / 10^d (d = 0 … 6, k up to 10^15, seeded), which the fast path
+    /// takes whenever d ≤ 4, and their neighbours one unit in the last place away, which it
+    /// must refuse.
+    @Test func decimalsAgreeWithSchubfach() {
+        var random = SeededGenerator(seed: 1504)
+        var mismatches: [Double] = []
+        for index in 0..<700_000 {
+            let digits = Double(random.next() % 16)
+            let numerator = Double(random.next() % UInt64(pow(10, digits) + 1))
+            let value = numerator / pow(10, Double(index % 7))
+            for candidate in [value, value.nextUp, -value.nextDown] where written(candidate) != expected(candidate) {
+                mismatches.append(candidate)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// 1,000,000 seeded random bit patterns (every exponent, NaNs and infinities included).
+    @Test func bitPatternsAgreeWithSchubfach() {
+        var random = SeededGenerator(seed: 1505)
+        var mismatches: [Double] = []
+        for _ in 0..<1_000_000 {
+            let value = Double(bitPattern: random.next())
+            if written(value) != expected(value) { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Pixel values at scales 1, 2 and 3 (n / scale for |n| ≤ 300,000) and keyframe times
+    /// (n / 60): the numbers responses are made of.
+    @Test func pixelValuesAgreeWithSchubfach() {
+        var mismatches: [Double] = []
+        for numerator in -300_000...300_000 {
+            for value in [Double(numerator) / 2, Double(numerator) / 3, Double(numerator) / 60]
+            where written(value) != expected(value) {
+                mismatches.append(value)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+}
+
+/// The room fragments reserve per number is the C writer's bound.
+struct JSONNumberLengthTests {
+    /// `numberMaximumLength` (a literal callers fold) equals `CSD_MAXIMUM_LENGTH`.
+    @Test func fragmentsReserveTheCBound() {
+        #expect(JSONByteWriter.numberMaximumLength == JSONByteWriter.numberMaximumCount)
+        #expect(written(-2.2250738585072014e-308).utf8.count < JSONByteWriter.numberMaximumLength)
+    }
+}
