@@ -5,6 +5,7 @@ enum ASCII {
     static let space: UInt8 = 32
     static let tab: UInt8 = 9
     static let colon: UInt8 = 58
+    static let comma: UInt8 = 44
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 65 && byte <= 90 ? byte + 32 : byte
@@ -44,6 +45,39 @@ enum ASCII {
 
     static func isToken<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
+    }
+
+    /// Whether `bytes` spell `lowercase` (lower-case ASCII) in any case, compared as bytes.
+    static func equalsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        var offset = 0
+        for byte in bytes {
+            guard lowercased(byte) == expected[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs (OWS).
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// Calls `body` with each item of the comma-separated list `bytes`, OWS trimmed, empty
+    /// ones included (RFC 9110 §5.6.1), in order, until `body` returns false.
+    static func forEachListItem(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+    ) {
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == comma {
+            guard body(trimmed(bytes[start..<index])) else { return }
+            start = index + 1
+        }
     }
 
     private static let tokenTable: [Bool] = (0..<256).map { value in
