@@ -163,3 +163,31 @@ struct HTTP1HeadBytesTests {
         #expect(try head("POSt / HTTP/1.1\r\nHost: a\r\n\r\n").method.rawValue == "POSt")
     }
 }
+
+/// The byte-level lookups behind the head: the well-known table and the tchar bit sets.
+struct HTTPByteLookupTests {
+    /// Each well-known name is found by `wellKnown(matching:)` in its usual, lower and upper case.
+    @Test func everyWellKnownNameIsInTheTable() {
+        let names: [HTTPFieldName] = [
+            .accept, .acceptEncoding, .acceptLanguage, .authorization, .cacheControl, .connection, .contentEncoding,
+            .contentLength, .contentType, .cookie, .expect, .host, .http2Settings, .ifNoneMatch, .origin, .pragma,
+            .referer, .transferEncoding, .upgrade, .userAgent, .xRequestID,
+        ]
+        for name in names {
+            for spelling in [name.rawName, name.canonicalName, name.rawName.uppercased()] {
+                let found = Array(spelling.utf8).withUnsafeBufferPointer { HTTPFieldName.wellKnown(matching: $0) }
+                #expect(found?.canonicalName == name.canonicalName, "\(spelling)")
+                #expect(found?.rawName == spelling)
+            }
+        }
+        #expect(Array("X-Custom".utf8).withUnsafeBufferPointer { HTTPFieldName.wellKnown(matching: $0) } == nil)
+    }
+
+    /// tchar (RFC 9110 §5.6.2) is exactly the digits, the letters and ``!#$%&'*+-.^_`|~``.
+    @Test func tokenCharacters() {
+        let expected = Set(Array("!#$%&'*+-.^_`|~0123456789".utf8)).union(65...90).union(97...122)
+        for byte in UInt8.min...UInt8.max {
+            #expect(ASCII.isTokenCharacter(byte) == expected.contains(byte), "byte \(byte)")
+        }
+    }
+}

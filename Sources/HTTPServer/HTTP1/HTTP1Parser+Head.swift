@@ -92,24 +92,24 @@ extension HTTP1Parser {
         var invalid: HTTPParserError {
             HTTPParserError(.invalidRequestLine, "The request line is not `METHOD target HTTP/1.1`.")
         }
-        guard let firstSpace = line.firstIndex(of: ASCII.space),
-            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space)
-        else { throw invalid }
-        let method = line[line.startIndex..<firstSpace]
-        let target = line[(firstSpace + 1)..<secondSpace]
+        let bytes = line.base
+        let end = line.endIndex
+        var firstSpace = line.startIndex
+        while firstSpace < end, bytes[firstSpace] != ASCII.space { firstSpace += 1 }
+        var secondSpace = firstSpace + 1
+        while secondSpace < end, bytes[secondSpace] != ASCII.space { secondSpace += 1 }
+        guard secondSpace < end else { throw invalid }
+        let method = line.startIndex..<firstSpace
+        let target = (firstSpace + 1)..<secondSpace
         let version = line[(secondSpace + 1)...]
         guard !method.isEmpty, !target.isEmpty, !version.contains(ASCII.space) else { throw invalid }
-        guard ASCII.isToken(method) else {
+        guard method.allSatisfy({ ASCII.isTokenCharacter(bytes[$0]) }) else {
             throw HTTPParserError(.invalidMethod, "The method is not a token.")
         }
-        guard target.allSatisfy(ASCII.isVisible) else {
+        guard target.allSatisfy({ ASCII.isVisible(bytes[$0]) }) else {
             throw HTTPParserError(.invalidTarget, "The request target holds a control or non-ASCII byte.")
         }
-        return (
-            HTTPMethod(tokenBytes: UnsafeBufferPointer(rebasing: method)),
-            target.startIndex..<target.endIndex,
-            try parseVersion(version)
-        )
+        return (HTTPMethod(tokenBytes: UnsafeBufferPointer(rebasing: bytes[method])), target, try parseVersion(version))
     }
 
     /// `HTTP/1.0` and `HTTP/1.x` (served as 1.1) are spoken; another major version is 505.
@@ -127,31 +127,43 @@ extension HTTP1Parser {
     }
 
     /// `field-name ":" OWS field-value OWS` (also used for chunked trailers), checked: the
-    /// ranges of the name and of the value (OWS trimmed) in the line's buffer.
+    /// ranges of the name and of the value (OWS trimmed) in the line's buffer. Plain index loops
+    /// over the buffer: this runs for every field of every request.
     static func fieldRanges(
         _ line: Slice<UnsafeBufferPointer<UInt8>>
     ) throws(HTTPParserError) -> (name: Range<Int>, value: Range<Int>) {
-        guard let first = line.first, !ASCII.isWhitespace(first) else {
+        let bytes = line.base
+        let start = line.startIndex
+        let end = line.endIndex
+        guard start < end, !ASCII.isWhitespace(bytes[start]) else {
             throw HTTPParserError(.obsoleteLineFolding, "A header line starts with whitespace (obsolete folding).")
         }
-        guard let colon = line.firstIndex(of: ASCII.colon) else {
+        var colon = start
+        var isToken = true
+        while colon < end, bytes[colon] != ASCII.colon {
+            if !ASCII.isTokenCharacter(bytes[colon]) { isToken = false }
+            colon += 1
+        }
+        guard colon < end else {
             throw HTTPParserError(.invalidHeaderName, "A header line has no colon.")
         }
-        let name = line[line.startIndex..<colon]
-        if let last = name.last, ASCII.isWhitespace(last) {
+        if colon > start, ASCII.isWhitespace(bytes[colon - 1]) {
             throw HTTPParserError(.whitespaceBeforeColon, "A header name is followed by whitespace before the colon.")
         }
-        guard ASCII.isToken(name) else {
+        guard colon > start, isToken else {
             throw HTTPParserError(.invalidHeaderName, "A header name is empty or not a token.")
         }
-        let value = ASCII.trimmed(line[(colon + 1)...])
+        var valueStart = colon + 1
+        var valueEnd = end
+        while valueStart < valueEnd, ASCII.isWhitespace(bytes[valueStart]) { valueStart += 1 }
+        while valueEnd > valueStart, ASCII.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         var sawCR = false
         var sawControl = false
-        for byte in value where !ASCII.isFieldValueCharacter(byte) {
-            if byte == ASCII.cr { sawCR = true } else { sawControl = true }
+        for index in valueStart..<valueEnd where !ASCII.isFieldValueCharacter(bytes[index]) {
+            if bytes[index] == ASCII.cr { sawCR = true } else { sawControl = true }
         }
         if sawCR { throw HTTPParserError(.bareCarriageReturn, "A header value holds a bare CR.") }
         if sawControl { throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.") }
-        return (name.startIndex..<name.endIndex, value.startIndex..<value.endIndex)
+        return (start..<colon, valueStart..<valueEnd)
     }
 }

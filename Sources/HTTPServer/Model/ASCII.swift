@@ -12,9 +12,18 @@ enum ASCII {
     }
 
     /// tchar (RFC 9110 §5.6.2): the characters of methods and header names.
+    /// A bit test, no table lookup: bit `b` of `tokenLow` (bytes 0–63) or of `tokenHigh`
+    /// (bytes 64–127) is set when `b` is a tchar; no byte of 128 or more is one.
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        tokenTable[Int(byte)]
+        if byte < 64 { return tokenLow >> UInt64(byte) & 1 == 1 }
+        if byte < 128 { return tokenHigh >> UInt64(byte - 64) & 1 == 1 }
+        return false
     }
+
+    /// `!#$%&'*+-.` and the digits.
+    static let tokenLow: UInt64 = 0x03ff_6cfa_0000_0000
+    /// The letters and `^_`|~`.
+    static let tokenHigh: UInt64 = 0x57ff_ffff_c7ff_fffe
 
     /// field-vchar, SP or HTAB: what a header value may hold (obs-text included).
     static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
@@ -77,14 +86,6 @@ enum ASCII {
         for index in 0...bytes.count where index == bytes.count || bytes[index] == comma {
             guard body(trimmed(bytes[start..<index])) else { return }
             start = index + 1
-        }
-    }
-
-    private static let tokenTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case 48...57, 65...90, 97...122: return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
         }
     }
 }

@@ -21,45 +21,53 @@ extension HTTPFieldName {
     /// case. Spelled as the static name or in lower case, it is a static name (no String made);
     /// in another case it keeps that spelling as its `rawName`.
     static func wellKnown(matching bytes: UnsafeBufferPointer<UInt8>) -> HTTPFieldName? {
-        guard let candidate = candidate(for: bytes) else { return nil }
+        guard let (name, canonical) = candidate(for: bytes) else { return nil }
+        let expected = canonical.utf8Start
+        var isLowerCase = true
         // `| 0x20` folds an upper-case letter; the canonical names hold only lower-case letters,
         // `-` and digits, which no other token byte folds onto.
-        let matches = candidate.canonicalName.utf8.withContiguousStorageIfAvailable { canonical in
-            (0..<bytes.count).allSatisfy { bytes[$0] | 0x20 == canonical[$0] }
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte | 0x20 == expected[index] else { return nil }
+            if byte != expected[index] { isLowerCase = false }
         }
-        // The static names are ASCII literals, contiguous: `matches` is never nil.
-        guard matches ?? false else { return nil }
-        if bytes.elementsEqual(candidate.rawName.utf8) { return candidate }
-        let canonical = candidate.canonicalName
-        let raw = bytes.contains { $0 >= 65 && $0 <= 90 } ? String(decoding: bytes, as: UTF8.self) : canonical
-        return HTTPFieldName(rawName: raw, canonicalName: canonical, key: candidate.key)
+        if isLowerCase {
+            return HTTPFieldName(rawName: name.canonicalName, canonicalName: name.canonicalName, key: name.key)
+        }
+        if bytes.elementsEqual(name.rawName.utf8) { return name }
+        return HTTPFieldName(
+            rawName: String(decoding: bytes, as: UTF8.self), canonicalName: name.canonicalName, key: name.key)
     }
 
     /// The one well-known name of this length and first letter (two of length 15 start with
-    /// `a`: the eighth byte tells them apart), or nil.
-    private static func candidate(for bytes: UnsafeBufferPointer<UInt8>) -> HTTPFieldName? {
+    /// `a`: the eighth byte tells them apart) with its canonical spelling, or nil.
+    private static func candidate(
+        for bytes: UnsafeBufferPointer<UInt8>
+    ) -> (name: HTTPFieldName, canonical: StaticString)? {
         guard let first = bytes.first else { return nil }
         switch (bytes.count, first | 0x20) {
-        case (4, UInt8(ascii: "h")): return .host
-        case (6, UInt8(ascii: "a")): return .accept
-        case (6, UInt8(ascii: "c")): return .cookie
-        case (6, UInt8(ascii: "e")): return .expect
-        case (6, UInt8(ascii: "o")): return .origin
-        case (6, UInt8(ascii: "p")): return .pragma
-        case (7, UInt8(ascii: "r")): return .referer
-        case (7, UInt8(ascii: "u")): return .upgrade
-        case (10, UInt8(ascii: "c")): return .connection
-        case (10, UInt8(ascii: "u")): return .userAgent
-        case (12, UInt8(ascii: "c")): return .contentType
-        case (12, UInt8(ascii: "x")): return .xRequestID
-        case (13, UInt8(ascii: "a")): return .authorization
-        case (13, UInt8(ascii: "c")): return .cacheControl
-        case (13, UInt8(ascii: "i")): return .ifNoneMatch
-        case (14, UInt8(ascii: "c")): return .contentLength
-        case (14, UInt8(ascii: "h")): return .http2Settings
-        case (15, UInt8(ascii: "a")): return bytes[7] | 0x20 == UInt8(ascii: "e") ? .acceptEncoding : .acceptLanguage
-        case (16, UInt8(ascii: "c")): return .contentEncoding
-        case (17, UInt8(ascii: "t")): return .transferEncoding
+        case (4, UInt8(ascii: "h")): return (.host, "host")
+        case (6, UInt8(ascii: "a")): return (.accept, "accept")
+        case (6, UInt8(ascii: "c")): return (.cookie, "cookie")
+        case (6, UInt8(ascii: "e")): return (.expect, "expect")
+        case (6, UInt8(ascii: "o")): return (.origin, "origin")
+        case (6, UInt8(ascii: "p")): return (.pragma, "pragma")
+        case (7, UInt8(ascii: "r")): return (.referer, "referer")
+        case (7, UInt8(ascii: "u")): return (.upgrade, "upgrade")
+        case (10, UInt8(ascii: "c")): return (.connection, "connection")
+        case (10, UInt8(ascii: "u")): return (.userAgent, "user-agent")
+        case (12, UInt8(ascii: "c")): return (.contentType, "content-type")
+        case (12, UInt8(ascii: "x")): return (.xRequestID, "x-request-id")
+        case (13, UInt8(ascii: "a")): return (.authorization, "authorization")
+        case (13, UInt8(ascii: "c")): return (.cacheControl, "cache-control")
+        case (13, UInt8(ascii: "i")): return (.ifNoneMatch, "if-none-match")
+        case (14, UInt8(ascii: "c")): return (.contentLength, "content-length")
+        case (14, UInt8(ascii: "h")): return (.http2Settings, "http2-settings")
+        case (15, UInt8(ascii: "a")):
+            return bytes[7] | 0x20 == UInt8(ascii: "e")
+                ? (.acceptEncoding, "accept-encoding") : (.acceptLanguage, "accept-language")
+        case (16, UInt8(ascii: "c")): return (.contentEncoding, "content-encoding")
+        case (17, UInt8(ascii: "t")): return (.transferEncoding, "transfer-encoding")
         default: return nil
         }
     }
