@@ -181,6 +181,13 @@ struct HTTPByteLookupTests {
             }
         }
         #expect(Array("X-Custom".utf8).withUnsafeBufferPointer { HTTPFieldName.wellKnown(matching: $0) } == nil)
+        // The table's byte spellings are the static names' own.
+        for name in names {
+            let entry = Array(name.rawName.utf8).withUnsafeBufferPointer { HTTPFieldName.candidate(for: $0) }
+            #expect(entry?.name == name)
+            #expect(entry?.canonical.description == name.canonicalName)
+            #expect(entry?.raw.description == name.rawName)
+        }
     }
 
     /// tchar (RFC 9110 §5.6.2) is exactly the digits, the letters and ``!#$%&'*+-.^_`|~``.

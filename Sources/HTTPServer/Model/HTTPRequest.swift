@@ -33,9 +33,15 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The request of a parsed head, whose target was split once, on its bytes.
-    public init(head: HTTPRequestHead, body: [UInt8]) {
-        self.init(
-            method: head.method, target: head.requestTarget, version: head.version, headers: head.headers, body: body)
+    /// Its parts are moved out of the head one by one (a delegating init copied the whole request once more).
+    public init(head: consuming HTTPRequestHead, body: [UInt8]) {
+        method = head.method
+        target = head.requestTarget.target
+        path = head.requestTarget.path
+        query = head.requestTarget.query
+        version = head.version
+        headers = head.headers
+        self.body = body
     }
 
     init(method: HTTPMethod, target: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
