@@ -71,9 +71,7 @@ extension HTTP1Connection {
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
-        let request = HTTPRequest(
-            method: head.method, target: head.target, version: head.version, headers: head.headers, body: body
-        )
+        let request = HTTPRequest(head: head, body: body)
         let info = ResponseInfo(
             isHeadRequest: head.method == .head,
             closeConnection: !head.keepAlive || isDraining,
@@ -109,7 +107,7 @@ extension HTTP1Connection {
             isHeadRequest: head?.method == .head,
             closeConnection: true,
             method: head?.method ?? HTTPMethod(rawValue: "-"),
-            path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
+            path: head?.path ?? "-",
             requestID: requestID(echoing: head?.clientRequestID),
             receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,

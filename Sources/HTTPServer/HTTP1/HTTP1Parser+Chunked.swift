@@ -41,7 +41,9 @@ extension HTTP1Parser {
                     state = .complete
                     return true
                 }
-                _ = try Self.parseField(buffer[line])  // validated, then discarded
+                try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParserError) in
+                    _ = try Self.fieldRanges(bytes[line])  // validated, then discarded
+                }
                 state = .trailers(byteCount: byteCount + line.count + 2)
             default:
                 return true

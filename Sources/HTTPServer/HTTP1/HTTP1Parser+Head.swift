@@ -45,66 +45,75 @@ extension HTTP1Parser {
         }
     }
 
+    /// The head of the lines scanned so far. Its bytes are copied once out of the read buffer
+    /// (which is reused for the next request): every received value is a slice of that copy,
+    /// decoded only if someone asks for it, and the facts the connection needs are read from
+    /// the bytes while the fields are made.
     private func makeHead(byteCount: Int) throws(HTTPParserError) -> HTTPRequestHead {
-        let requestLine = absolute(lines[0])
-        let (method, target, version) = try parseRequestLine(buffer[requestLine])
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(lines.count - 1)
-        var hosts = 0
-        var framed = false
+        let storage = Array(buffer[readIndex..<readIndex + byteCount])
+        let lines = self.lines
+        let limits = self.limits
+        return try storage.withUnsafeBufferPointer { (bytes) throws(HTTPParserError) -> HTTPRequestHead in
+            try Self.makeHead(storage: storage, bytes: bytes, lines: lines, limits: limits)
+        }
+    }
+
+    /// The head whose `lines` (relative to the head's first byte) are in `storage`, read through `bytes`.
+    private static func makeHead(
+        storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, lines: [Range<Int>],
+        limits: HTTPServerConfiguration.Limits
+    ) throws(HTTPParserError) -> HTTPRequestHead {
+        let (method, targetRange, version) = try parseRequestLine(bytes[lines[0]])
+        var facts = HTTPRequestHead.Facts()
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(lines.count - 1)
         for line in lines.dropFirst() {
-            let (name, value) = try Self.parseField(buffer[absolute(line)])
-            switch name {
-            case .host: hosts += 1
-            case .contentLength, .transferEncoding: framed = true
-            default: break
-            }
-            headers.add(name, value)
+            let (nameRange, valueRange) = try fieldRanges(bytes[line])
+            let name = HTTPFieldName(validTokenBytes: UnsafeBufferPointer(rebasing: bytes[nameRange]))
+            facts.note(name, UnsafeBufferPointer(rebasing: bytes[valueRange]), at: fields.count)
+            fields.append(HTTPHeaders.Field(name: name, bytes: storage[valueRange]))
         }
         if version == .http11 {
-            if hosts == 0 { throw HTTPParserError(.missingHost, "An HTTP/1.1 request needs a Host header.") }
-            if hosts > 1 { throw HTTPParserError(.multipleHosts, "The request has more than one Host header.") }
+            if facts.hosts == 0 { throw HTTPParserError(.missingHost, "An HTTP/1.1 request needs a Host header.") }
+            if facts.hosts > 1 { throw HTTPParserError(.multipleHosts, "The request has more than one Host header.") }
         }
-        let framing = framed ? try Self.framing(of: headers, version: version, limits: limits) : .none
+        let framing = facts.isFramed ? try Self.framing(of: fields, version: version, limits: limits) : .none
+        let target = RequestTarget(UnsafeBufferPointer(rebasing: bytes[targetRange]))
         return HTTPRequestHead(
-            method: method, target: target, version: version, headers: headers, framing: framing,
-            byteCount: byteCount
+            method: method, target: target, version: version, headers: HTTPHeaders(received: fields),
+            framing: framing, byteCount: bytes.count, facts: facts
         )
     }
 
-    private func absolute(_ range: Range<Int>) -> Range<Int> {
-        readIndex + range.lowerBound..<readIndex + range.upperBound
-    }
-
-    /// `method SP request-target SP HTTP-version`, single spaces, nothing else.
-    private func parseRequestLine(
-        _ line: ArraySlice<UInt8>
-    ) throws(HTTPParserError) -> (HTTPMethod, String, HTTPVersion) {
+    /// `method SP request-target SP HTTP-version`, single spaces, nothing else; the target's range.
+    private static func parseRequestLine(
+        _ line: Slice<UnsafeBufferPointer<UInt8>>
+    ) throws(HTTPParserError) -> (HTTPMethod, Range<Int>, HTTPVersion) {
         var invalid: HTTPParserError {
             HTTPParserError(.invalidRequestLine, "The request line is not `METHOD target HTTP/1.1`.")
         }
-        guard let firstSpace = line.firstIndex(of: ASCII.space),
-            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space)
-        else { throw invalid }
-        let method = line[line.startIndex..<firstSpace]
-        let target = line[(firstSpace + 1)..<secondSpace]
+        let bytes = line.base
+        let end = line.endIndex
+        var firstSpace = line.startIndex
+        while firstSpace < end, bytes[firstSpace] != ASCII.space { firstSpace += 1 }
+        var secondSpace = firstSpace + 1
+        while secondSpace < end, bytes[secondSpace] != ASCII.space { secondSpace += 1 }
+        guard secondSpace < end else { throw invalid }
+        let method = line.startIndex..<firstSpace
+        let target = (firstSpace + 1)..<secondSpace
         let version = line[(secondSpace + 1)...]
         guard !method.isEmpty, !target.isEmpty, !version.contains(ASCII.space) else { throw invalid }
-        guard ASCII.isToken(method) else {
+        guard method.allSatisfy({ ASCII.isTokenCharacter(bytes[$0]) }) else {
             throw HTTPParserError(.invalidMethod, "The method is not a token.")
         }
-        guard target.allSatisfy(ASCII.isVisible) else {
+        guard target.allSatisfy({ ASCII.isVisible(bytes[$0]) }) else {
             throw HTTPParserError(.invalidTarget, "The request target holds a control or non-ASCII byte.")
         }
-        return (
-            HTTPMethod(tokenBytes: method),
-            String(decoding: target, as: UTF8.self),
-            try Self.parseVersion(version)
-        )
+        return (HTTPMethod(tokenBytes: UnsafeBufferPointer(rebasing: bytes[method])), target, try parseVersion(version))
     }
 
     /// `HTTP/1.0` and `HTTP/1.x` (served as 1.1) are spoken; another major version is 505.
-    private static func parseVersion(_ text: ArraySlice<UInt8>) throws(HTTPParserError) -> HTTPVersion {
+    private static func parseVersion(_ text: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPParserError) -> HTTPVersion {
         let start = text.startIndex
         guard text.count == 8, text[start] == UInt8(ascii: "H"), text[start + 1] == UInt8(ascii: "T"),
             text[start + 2] == UInt8(ascii: "T"), text[start + 3] == UInt8(ascii: "P"),
@@ -117,33 +126,44 @@ extension HTTP1Parser {
         return text[start + 7] == UInt8(ascii: "0") ? .http10 : .http11
     }
 
-    /// `field-name ":" OWS field-value OWS` (also used for chunked trailers).
-    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParserError) -> (HTTPFieldName, String) {
-        guard let first = line.first, !ASCII.isWhitespace(first) else {
+    /// `field-name ":" OWS field-value OWS` (also used for chunked trailers), checked: the
+    /// ranges of the name and of the value (OWS trimmed) in the line's buffer. Plain index loops
+    /// over the buffer: this runs for every field of every request.
+    static func fieldRanges(
+        _ line: Slice<UnsafeBufferPointer<UInt8>>
+    ) throws(HTTPParserError) -> (name: Range<Int>, value: Range<Int>) {
+        let bytes = line.base
+        let start = line.startIndex
+        let end = line.endIndex
+        guard start < end, !ASCII.isWhitespace(bytes[start]) else {
             throw HTTPParserError(.obsoleteLineFolding, "A header line starts with whitespace (obsolete folding).")
         }
-        guard let colon = line.firstIndex(of: ASCII.colon) else {
+        var colon = start
+        var isToken = true
+        while colon < end, bytes[colon] != ASCII.colon {
+            if !ASCII.isTokenCharacter(bytes[colon]) { isToken = false }
+            colon += 1
+        }
+        guard colon < end else {
             throw HTTPParserError(.invalidHeaderName, "A header line has no colon.")
         }
-        let name = line[line.startIndex..<colon]
-        if let last = name.last, ASCII.isWhitespace(last) {
+        if colon > start, ASCII.isWhitespace(bytes[colon - 1]) {
             throw HTTPParserError(.whitespaceBeforeColon, "A header name is followed by whitespace before the colon.")
         }
-        guard ASCII.isToken(name) else {
+        guard colon > start, isToken else {
             throw HTTPParserError(.invalidHeaderName, "A header name is empty or not a token.")
         }
-        var start = colon + 1
-        var end = line.endIndex
-        while start < end, ASCII.isWhitespace(line[start]) { start += 1 }
-        while end > start, ASCII.isWhitespace(line[end - 1]) { end -= 1 }
-        let value = line[start..<end]
+        var valueStart = colon + 1
+        var valueEnd = end
+        while valueStart < valueEnd, ASCII.isWhitespace(bytes[valueStart]) { valueStart += 1 }
+        while valueEnd > valueStart, ASCII.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         var sawCR = false
         var sawControl = false
-        for byte in value where !ASCII.isFieldValueCharacter(byte) {
-            if byte == ASCII.cr { sawCR = true } else { sawControl = true }
+        for index in valueStart..<valueEnd where !ASCII.isFieldValueCharacter(bytes[index]) {
+            if bytes[index] == ASCII.cr { sawCR = true } else { sawControl = true }
         }
         if sawCR { throw HTTPParserError(.bareCarriageReturn, "A header value holds a bare CR.") }
         if sawControl { throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.") }
-        return (HTTPFieldName(validTokenBytes: name), String(decoding: value, as: UTF8.self))
+        return (start..<colon, valueStart..<valueEnd)
     }
 }

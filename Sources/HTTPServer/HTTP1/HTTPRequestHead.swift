@@ -1,6 +1,6 @@
 /// A request line and its header fields, with the framing of the body that follows and the
-/// facts the connection needs, read once from the fields when the head is made (the way
-/// NIO's decoder fills `keepAliveState`), never recomputed by splitting strings again.
+/// facts the connection needs, read from the bytes while the fields are made (the way NIO's
+/// decoder fills `keepAliveState`), never recomputed by splitting strings.
 public struct HTTPRequestHead: Sendable {
     /// How the body is delimited (RFC 9112 §6.3).
     public enum Framing: Hashable, Sendable {
@@ -11,9 +11,11 @@ public struct HTTPRequestHead: Sendable {
     }
 
     public var method: HTTPMethod
-    public var target: String
+    /// The target, split once into path and query on its bytes.
+    let requestTarget: RequestTarget
     public var version: HTTPVersion
-    public var headers: HTTPHeaders
+    /// The fields as received (constant: the facts below point into them).
+    public let headers: HTTPHeaders
     public var framing: Framing
     /// Bytes of the request line and header block, CRLFs included.
     public var byteCount: Int
@@ -22,49 +24,38 @@ public struct HTTPRequestHead: Sendable {
     public let keepAlive: Bool
     /// `Expect` of an HTTP/1.1 request, lower-cased, or nil (HTTP/1.0 expectations are ignored).
     public let expectation: String?
-    /// The first `X-Request-Id`, as sent (the connection decides whether it is sane).
-    public let clientRequestID: String?
-    /// The first `User-Agent`, for the access log.
-    public let userAgent: String?
+    /// Where the first `X-Request-Id` and `User-Agent` are in `headers`.
+    private let requestIDIndex: Int?
+    private let userAgentIndex: Int?
 
-    /// The head of `headers`, its facts read in one pass over the fields.
+    /// The head of `headers`, with the `facts` read from them.
     init(
-        method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders, framing: Framing,
-        byteCount: Int
+        method: HTTPMethod, target: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, framing: Framing,
+        byteCount: Int, facts: Facts
     ) {
         self.method = method
-        self.target = target
+        self.requestTarget = target
         self.version = version
         self.headers = headers
         self.framing = framing
         self.byteCount = byteCount
-        var close = false
-        var keepAliveOption = false
-        var expectation: String?
-        var clientRequestID: String?
-        var userAgent: String?
-        for field in headers.fields {
-            switch field.name {
-            case .connection:
-                for option in Self.listItems(field.value) {
-                    if option == "close" { close = true }
-                    if option == "keep-alive" { keepAliveOption = true }
-                }
-            case .expect where expectation == nil:
-                expectation = Substring(field.value).trimmingWhitespace().lowercased()
-            case .xRequestID where clientRequestID == nil:
-                clientRequestID = field.value
-            case .userAgent where userAgent == nil:
-                userAgent = field.value
-            default:
-                break
-            }
-        }
-        keepAlive = !close && (version == .http11 || keepAliveOption)
-        self.expectation = version == .http11 ? expectation : nil
-        self.clientRequestID = clientRequestID
-        self.userAgent = userAgent
+        keepAlive = !facts.close && (version == .http11 || facts.keepAliveOption)
+        expectation = version == .http11 ? facts.expectation : nil
+        requestIDIndex = facts.requestIDIndex
+        userAgentIndex = facts.userAgentIndex
     }
+
+    /// The request-target as received (origin-form `/a?b`, absolute-form, `*`…).
+    public var target: String { requestTarget.target }
+    /// The target up to `?`, not percent-decoded; the path of an absolute-form target.
+    public var path: String { requestTarget.path }
+    /// The raw text after the first `?`, or nil when there is none.
+    public var query: String? { requestTarget.query }
+
+    /// The first `X-Request-Id`, as sent (the connection decides whether it is sane), decoded when asked.
+    public var clientRequestID: String? { requestIDIndex.map { headers.fields[$0].value } }
+    /// The first `User-Agent`, for the access log, decoded when asked.
+    public var userAgent: String? { userAgentIndex.map { headers.fields[$0].value } }
 
     /// Whether a body may follow the head.
     public var hasBody: Bool {

@@ -128,13 +128,19 @@ extension HTTP2Session {
         }
         if isTrailer { return 0 }
         let text = String(decoding: value, as: UTF8.self)
-        switch String(decoding: name, as: UTF8.self) {
-        case ":method": stream.method = text
-        case ":path": stream.target = text
-        case ":authority": stream.authority = text
-        case let field where field.hasPrefix(":"): break  // :scheme (nghttp2 checked them all)
-        case let field: stream.headers.add(HTTPFieldName(validTokenBytes: field.utf8), text)
+        guard name.first == UInt8(ascii: ":") else {
+            // A regular field: nghttp2 checked that its name is a lower-case token, so the name is
+            // made from the bytes (a well-known one without a String) and is not lower-cased again.
+            stream.headers.add(HTTPFieldName(validTokenBytes: name), text)
+            return 0
         }
+        if name.elementsEqual(":method".utf8) {
+            stream.method = text
+        } else if name.elementsEqual(":path".utf8) {
+            stream.target = text
+        } else if name.elementsEqual(":authority".utf8) {
+            stream.authority = text
+        }  // else :scheme (nghttp2 checked them all)
         return 0
     }
 

@@ -5,15 +5,25 @@ enum ASCII {
     static let space: UInt8 = 32
     static let tab: UInt8 = 9
     static let colon: UInt8 = 58
+    static let comma: UInt8 = 44
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 65 && byte <= 90 ? byte + 32 : byte
     }
 
     /// tchar (RFC 9110 §5.6.2): the characters of methods and header names.
+    /// A bit test, no table lookup: bit `b` of `tokenLow` (bytes 0–63) or of `tokenHigh`
+    /// (bytes 64–127) is set when `b` is a tchar; no byte of 128 or more is one.
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        tokenTable[Int(byte)]
+        if byte < 64 { return tokenLow >> UInt64(byte) & 1 == 1 }
+        if byte < 128 { return tokenHigh >> UInt64(byte - 64) & 1 == 1 }
+        return false
     }
+
+    /// `!#$%&'*+-.` and the digits.
+    static let tokenLow: UInt64 = 0x03ff_6cfa_0000_0000
+    /// The letters and `^_`|~`.
+    static let tokenHigh: UInt64 = 0x57ff_ffff_c7ff_fffe
 
     /// field-vchar, SP or HTAB: what a header value may hold (obs-text included).
     static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
@@ -46,11 +56,36 @@ enum ASCII {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
     }
 
-    private static let tokenTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case 48...57, 65...90, 97...122: return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    /// Whether `bytes` spell `lowercase` (lower-case ASCII) in any case, compared as bytes.
+    static func equalsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        var offset = 0
+        for byte in bytes {
+            guard lowercased(byte) == expected[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs (OWS).
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// Calls `body` with each item of the comma-separated list `bytes`, OWS trimmed, empty
+    /// ones included (RFC 9110 §5.6.1), in order, until `body` returns false.
+    static func forEachListItem(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+    ) {
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == comma {
+            guard body(trimmed(bytes[start..<index])) else { return }
+            start = index + 1
         }
     }
 }

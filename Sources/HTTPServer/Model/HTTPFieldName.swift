@@ -27,11 +27,21 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         key = Self.key(of: canonicalName)
     }
 
-    /// A name the parser already checked to be a token, from its bytes on the wire. A name
-    /// spelled exactly as one of the well-known names (`Host`, `user-agent`) is that name,
-    /// made once: no String is built or lower-cased for it.
-    init<C: Collection>(validTokenBytes bytes: C) where C.Element == UInt8 {
-        if let known = Self.wellKnown(spelled: bytes) {
+    /// A name whose parts are already known (a well-known name in another spelling).
+    init(rawName: String, canonicalName: String, key: UInt64) {
+        self.rawName = rawName
+        self.canonicalName = canonicalName
+        self.isToken = true
+        self.key = key
+    }
+
+    /// A name the parser already checked to be a token, from its bytes on the wire. A well-known
+    /// name (`Host`, `user-agent`, `CONTENT-length`) is found from the bytes themselves (see
+    /// `wellKnown(matching:)`): its canonical spelling is the static one, and no String is built
+    /// unless the spelling is neither the usual one nor lower case. Another name is decoded once,
+    /// and lower-cased on the stack when it has an upper-case letter.
+    init(validTokenBytes bytes: UnsafeBufferPointer<UInt8>) {
+        if let known = Self.wellKnown(matching: bytes) {
             self = known
             return
         }
@@ -51,6 +61,11 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         key = Self.key(of: canonicalName)
     }
 
+    /// A token's bytes in any collection (tests, callers outside the hot path).
+    init<C: Collection>(validTokenBytes bytes: C) where C.Element == UInt8 {
+        self = Array(bytes).withUnsafeBufferPointer { HTTPFieldName(validTokenBytes: $0) }
+    }
+
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -67,17 +82,24 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
 
     public static let accept: HTTPFieldName = "Accept"
     public static let acceptEncoding: HTTPFieldName = "Accept-Encoding"
+    public static let acceptLanguage: HTTPFieldName = "Accept-Language"
     public static let allow: HTTPFieldName = "Allow"
+    public static let authorization: HTTPFieldName = "Authorization"
+    public static let cacheControl: HTTPFieldName = "Cache-Control"
     public static let connection: HTTPFieldName = "Connection"
     public static let contentEncoding: HTTPFieldName = "Content-Encoding"
     public static let contentLength: HTTPFieldName = "Content-Length"
     public static let contentType: HTTPFieldName = "Content-Type"
+    public static let cookie: HTTPFieldName = "Cookie"
     public static let date: HTTPFieldName = "Date"
     public static let eTag: HTTPFieldName = "ETag"
     public static let expect: HTTPFieldName = "Expect"
     public static let host: HTTPFieldName = "Host"
     public static let http2Settings: HTTPFieldName = "HTTP2-Settings"
+    public static let ifNoneMatch: HTTPFieldName = "If-None-Match"
     public static let origin: HTTPFieldName = "Origin"
+    public static let pragma: HTTPFieldName = "Pragma"
+    public static let referer: HTTPFieldName = "Referer"
     public static let retryAfter: HTTPFieldName = "Retry-After"
     public static let server: HTTPFieldName = "Server"
     public static let transferEncoding: HTTPFieldName = "Transfer-Encoding"

@@ -1,12 +1,52 @@
 /// Header fields in the order received or added; names compare case-insensitively (ASCII),
-/// through their canonical spelling, computed once per name (`HTTPFieldName`).
+/// through their canonical spelling, computed once per name (`HTTPFieldName`). A received
+/// field's value stays bytes of its request head (one copy per head, shared by its fields)
+/// and becomes a `String` only when asked for; a value a handler sets is a `String`.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     public typealias Element = (name: String, value: String)
 
     /// One field: its name and its value.
     public struct Field: Sendable {
+        /// A value as given (a handler's) or as received (bytes of the request head).
+        enum Storage: Sendable {
+            case text(String)
+            case bytes(ArraySlice<UInt8>)
+        }
+
         public var name: HTTPFieldName
-        public var value: String
+        var storage: Storage
+
+        public init(name: HTTPFieldName, value: String) {
+            self.name = name
+            storage = .text(value)
+        }
+
+        /// A received field: `bytes` are its value, OWS trimmed, checked by the parser.
+        init(name: HTTPFieldName, bytes: ArraySlice<UInt8>) {
+            self.name = name
+            storage = .bytes(bytes)
+        }
+
+        /// The value; a received one is decoded (invalid UTF-8 repaired) on each read.
+        public var value: String {
+            get {
+                switch storage {
+                case .text(let text): text
+                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+                }
+            }
+            set { storage = .text(newValue) }
+        }
+
+        /// Calls `body` with the value's UTF-8 bytes, without making a String of a received value.
+        func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch storage {
+            case .bytes(let bytes):
+                return bytes.withUnsafeBufferPointer(body)
+            case .text(var text):
+                return text.withUTF8(body)
+            }
+        }
     }
 
     private(set) var fields: [Field]
@@ -21,6 +61,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
     public init(dictionaryLiteral elements: (HTTPFieldName, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The fields of a parsed head, as received.
+    init(received fields: [Field]) {
+        self.fields = fields
     }
 
     /// The first value of `name`, or nil.

@@ -8,22 +8,23 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// The method spelled by `bytes` (a token the parser checked): the common ones without
-    /// decoding a new string.
-    init(tokenBytes bytes: ArraySlice<UInt8>) {
-        if bytes.elementsEqual(Self.getBytes) {
+    /// decoding a new string, told apart by their length and bytes.
+    init(tokenBytes bytes: UnsafeBufferPointer<UInt8>) {
+        switch bytes.count {
+        case 3 where bytes[0] == UInt8(ascii: "G") && bytes[1] == UInt8(ascii: "E") && bytes[2] == UInt8(ascii: "T"):
             self = .get
-        } else if bytes.elementsEqual(Self.postBytes) {
+        case 4
+        where bytes[0] == UInt8(ascii: "P") && bytes[1] == UInt8(ascii: "O") && bytes[2] == UInt8(ascii: "S")
+            && bytes[3] == UInt8(ascii: "T"):
             self = .post
-        } else if bytes.elementsEqual(Self.headBytes) {
+        case 4
+        where bytes[0] == UInt8(ascii: "H") && bytes[1] == UInt8(ascii: "E") && bytes[2] == UInt8(ascii: "A")
+            && bytes[3] == UInt8(ascii: "D"):
             self = .head
-        } else {
+        default:
             self.init(rawValue: String(decoding: bytes, as: UTF8.self))
         }
     }
-
-    private static let getBytes = Array("GET".utf8)
-    private static let postBytes = Array("POST".utf8)
-    private static let headBytes = Array("HEAD".utf8)
 
     public var description: String { rawValue }
 

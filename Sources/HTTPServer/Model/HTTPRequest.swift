@@ -6,7 +6,8 @@ public struct HTTPRequest: Sendable {
     /// The request-target as received (origin-form `/a?b`, absolute-form, `*`…).
     public var target: String {
         didSet {
-            (path, query) = Self.split(target)
+            let parts = RequestTarget(target)
+            (path, query) = (parts.path, parts.query)
             route = nil
         }
     }
@@ -28,9 +29,26 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) {
+        self.init(method: method, target: RequestTarget(target), version: version, headers: headers, body: body)
+    }
+
+    /// The request of a parsed head, whose target was split once, on its bytes.
+    /// Its parts are moved out of the head one by one (a delegating init copied the whole request once more).
+    public init(head: consuming HTTPRequestHead, body: [UInt8]) {
+        method = head.method
+        target = head.requestTarget.target
+        path = head.requestTarget.path
+        query = head.requestTarget.query
+        version = head.version
+        headers = head.headers
+        self.body = body
+    }
+
+    init(method: HTTPMethod, target: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
         self.method = method
-        self.target = target
-        (path, query) = Self.split(target)
+        self.target = target.target
+        path = target.path
+        query = target.query
         self.version = version
         self.headers = headers
         self.body = body
@@ -44,21 +62,5 @@ public struct HTTPRequest: Sendable {
             let value = parts.count > 1 ? PercentDecoding.decode(parts[1]) : ""
             return (name: PercentDecoding.decode(parts[0]), value: value)
         }
-    }
-
-    private static func split(_ target: String) -> (path: String, query: String?) {
-        let question = UInt8(ascii: "?")
-        if target.utf8.first == UInt8(ascii: "/") {  // origin-form, the usual case: no scheme, no copy
-            guard let mark = target.utf8.firstIndex(of: question) else { return (target, nil) }
-            return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
-        }
-        var rest = Substring(target)
-        for scheme in ["http://", "https://"] where !rest.hasPrefix("/") && rest.lowercased().hasPrefix(scheme) {
-            rest = rest.dropFirst(scheme.count)
-            rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
-            if !rest.hasPrefix("/") { rest = "/" + rest }
-        }
-        guard let mark = rest.utf8.firstIndex(of: question) else { return (String(rest), nil) }
-        return (String(rest[..<mark]), String(rest[rest.utf8.index(after: mark)...]))
     }
 }

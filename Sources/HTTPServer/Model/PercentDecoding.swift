@@ -2,6 +2,10 @@
 enum PercentDecoding {
     /// Decodes `%XX` and `+`; a malformed escape is kept as written; invalid UTF-8 is repaired.
     static func decode(_ text: Substring) -> String {
+        // Most components have nothing to decode: one String, no byte buffer.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         let source = Array(text.utf8)

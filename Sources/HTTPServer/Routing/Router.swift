@@ -12,22 +12,19 @@ public struct Router: HTTPResponder {
     /// The router's identity, which a `RouteMatch` carries (a class instance: compared by address).
     private final class Identity: Sendable {}
 
-    /// A path as a table key, hashed by its length only: the table holds a dozen fixed paths, so a
-    /// lookup hashes one integer instead of the client's path, and the few paths of one length
-    /// are told apart by `==` (a client's path cannot make the table itself collide more).
-    private struct PathKey: Hashable {
+    /// One routed path: its methods (index in `entries`, searched in order) and the
+    /// operationId labelling other methods on it (the first by method name).
+    private struct PathEntry: Sendable {
         var path: String
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(path.utf8.count)
-        }
+        var methods: [(method: HTTPMethod, index: Int)]
+        var label: String?
     }
 
-    /// path → (method, index in `entries`), a few methods per path, searched in order.
-    private var table: [PathKey: [(method: HTTPMethod, index: Int)]] = [:]
+    /// The routed paths, searched in order by length, then bytes: the table holds a dozen fixed
+    /// paths, so a lookup compares a few lengths and one path's bytes, and hashes nothing
+    /// (a client's path cannot make a lookup cost more than one comparison per routed path).
+    private var paths: [PathEntry] = []
     private var entries: [Entry] = []
-    /// path → the operationId labelling other methods on it (the first by method name).
-    private var pathLabels: [String: String] = [:]
     private var order: [Route] = []
     private let identity = Identity()
 
@@ -41,19 +38,29 @@ public struct Router: HTTPResponder {
     ) {
         let route = Route(method: method, path: path, operationID: operationID)
         let entry = Entry(route: route, handler: handler, isTrivial: trivial)
-        let key = PathKey(path: path)
-        if let index = table[key]?.first(where: { $0.method == method })?.index {
+        let position =
+            paths.firstIndex { $0.path == path }
+            ?? {
+                paths.append(PathEntry(path: path, methods: [], label: nil))
+                return paths.count - 1
+            }()
+        if let index = paths[position].methods.first(where: { $0.method == method })?.index {
             order.removeAll { $0.method == method && $0.path == path }
             entries[index] = entry
         } else {
-            table[key, default: []].append((method, entries.count))
+            paths[position].methods.append((method, entries.count))
             entries.append(entry)
         }
         order.append(route)
-        let methods = table[key, default: []]
-        pathLabels[path] = methods.min { $0.method.rawValue < $1.method.rawValue }.map {
+        paths[position].label = paths[position].methods.min { $0.method.rawValue < $1.method.rawValue }.map {
             entries[$0.index].route.operationID
         }
+    }
+
+    /// The entry of `path`, or nil: lengths compared first, then the bytes of a path of equal length.
+    private func pathEntry(_ path: String) -> Int? {
+        let length = path.utf8.count
+        return paths.indices.first { paths[$0].path.utf8.count == length && paths[$0].path == path }
     }
 
     /// The routes in the order they were added.
@@ -62,10 +69,10 @@ public struct Router: HTTPResponder {
     public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         let match = request.route.flatMap { $0.owner == ObjectIdentifier(identity) ? $0 : nil } ?? self.match(request)
         guard let index = match.entryIndex else {
-            guard let methods = table[PathKey(path: request.path)] else {
+            guard let position = pathEntry(request.path) else {
                 return .problem(ProblemDetails(status: .notFound, detail: "No resource at \(request.path)."))
             }
-            let allowed = Self.allowedMethods(methods.map(\.method))
+            let allowed = Self.allowedMethods(paths[position].methods.map(\.method))
             var response = HTTPResponse.problem(
                 ProblemDetails(
                     status: .methodNotAllowed,
@@ -91,14 +98,15 @@ public struct Router: HTTPResponder {
     /// Looks `request` up: the entry that serves it (HEAD: GET's), whether it is trivial, its label.
     public func match(_ request: HTTPRequest) -> RouteMatch {
         let owner = ObjectIdentifier(identity)
-        guard let methods = table[PathKey(path: request.path)] else {
+        guard let position = pathEntry(request.path) else {
             return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: nil)
         }
+        let methods = paths[position].methods
         let method = request.method
         var index = methods.first { $0.method == method }?.index
         if index == nil, method == .head { index = methods.first { $0.method == .get }?.index }
         guard let index else {
-            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: pathLabels[request.path])
+            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: paths[position].label)
         }
         let entry = entries[index]
         return RouteMatch(
