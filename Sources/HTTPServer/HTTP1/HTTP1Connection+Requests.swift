@@ -7,15 +7,15 @@ extension HTTP1Connection {
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
-    mutating func pump(now: Moment, into actions: inout [Action]) {
+    mutating func pump(now: Moment, into actions: ActionQueue) {
         repeat {
-            flush(now: now, into: &actions)
-        } while parse(now: now, into: &actions)
-        flush(now: now, into: &actions)
+            flush(now: now, into: actions)
+        } while parse(now: now, into: actions)
+        flush(now: now, into: actions)
     }
 
     /// Parses buffered bytes while allowed; true when an event was consumed.
-    private mutating func parse(now: Moment, into actions: inout [Action]) -> Bool {
+    private mutating func parse(now: Moment, into actions: ActionQueue) -> Bool {
         var progressed = false
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
@@ -37,15 +37,15 @@ extension HTTP1Connection {
             progressed = true
             switch event {
             case .head(let head):
-                start(head, now: now, into: &actions)
+                start(head, now: now, into: actions)
             case .end(let body, let byteCount):
-                finish(body: body, byteCount: byteCount, now: now, into: &actions)
+                finish(body: body, byteCount: byteCount, now: now, into: actions)
             }
         }
         return progressed
     }
 
-    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: inout [Action]) {
+    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: ActionQueue) {
         // Made in place and changed through `partial?`: the head is not copied again.
         partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
@@ -67,7 +67,7 @@ extension HTTP1Connection {
     }
 
     private mutating func finish(
-        body: [UInt8], byteCount: Int, now: Moment, into actions: inout [Action]
+        body: [UInt8], byteCount: Int, now: Moment, into actions: ActionQueue
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
@@ -126,20 +126,20 @@ extension HTTP1Connection {
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
-    private mutating func flush(now: Moment, into actions: inout [Action]) {
+    private mutating func flush(now: Moment, into actions: ActionQueue) {
         // The ready slot is moved out of the queue, its response and record moved on into the
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            var first = slots.removeFirst()
-            guard let response = first.response.take() else { break }  // checked just above
+            let (ready, info) = slots.removeFirst().parts()
+            guard let response = ready else { break }  // checked just above
+            var closes = info.closeConnection
             if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
-                first.info.closeConnection = true
+                closes = true
             }
-            let closes = first.info.closeConnection
-            actions.append(.send(response, first.info))
+            actions.append(.send(response, info.closing(closes)))
             if closes {
-                close(into: &actions)
+                close(into: actions)
                 return
             }
             if slots.isEmpty { idleSince = now }
@@ -150,7 +150,7 @@ extension HTTP1Connection {
             partial?.owesContinue = false
         }
         if hasNoPartialRequest, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
-            close(into: &actions)
+            close(into: actions)
         }
     }
 
@@ -160,7 +160,7 @@ extension HTTP1Connection {
         if case .none = partial { true } else { false }
     }
 
-    private mutating func close(into actions: inout [Action]) {
+    private mutating func close(into actions: ActionQueue) {
         isClosed = true
         readingStopped = true
         slots.removeAll()
