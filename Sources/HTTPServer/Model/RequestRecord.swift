@@ -20,11 +20,14 @@ public struct RequestRecord: Sendable {
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
     /// server knows it; nil otherwise (an unknown path, a refusal before routing).
     public var operationID: String?
+    /// The event loop that answered the request (0 when not known): observers may keep
+    /// per-loop counters with it, uncontended.
+    public var loopIndex: Int
 
     public init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         requestID: String, remoteAddress: String?, protocolVersion: String,
-        userAgent: String? = nil, operationID: String? = nil
+        userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0
     ) {
         self.method = method
         self.path = path
@@ -37,5 +40,6 @@ public struct RequestRecord: Sendable {
         self.protocolVersion = protocolVersion
         self.userAgent = userAgent
         self.operationID = operationID
+        self.loopIndex = loopIndex
     }
 }

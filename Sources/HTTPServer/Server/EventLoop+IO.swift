@@ -148,7 +148,7 @@ extension EventLoop {
                 method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
                 bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
                 remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
-                userAgent: info.userAgent, operationID: info.operationID
+                userAgent: info.userAgent, operationID: info.operationID, loopIndex: index
             )
         )
     }

@@ -23,6 +23,8 @@ final class EventLoop: @unchecked Sendable {
     static let lingerTime: Duration = .seconds(2)
 
     let queue: DispatchQueue
+    /// This loop's position among the server's loops (`RequestRecord.loopIndex`).
+    let index: Int
     let shared: ServerShared
     let epollFD: Int32
     private let tag: String
@@ -45,6 +47,7 @@ final class EventLoop: @unchecked Sendable {
         let fd = shim_epoll_create()
         guard fd >= 0 else { throw HTTPServerError("epoll_create") }
         epollFD = fd
+        self.index = index
         self.shared = shared
         queue = DispatchQueue(label: "http.loop.\(index)")
         tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
