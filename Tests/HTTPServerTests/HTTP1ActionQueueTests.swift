@@ -6,7 +6,7 @@ struct HTTP1ActionQueueTests {
     /// A `send` whose status tells the actions apart.
     static func send(_ code: Int) -> HTTP1Connection.Action {
         let info = HTTP1Connection.ResponseInfo(
-            isHeadRequest: false, closeConnection: false, method: .get, path: "/", requestID: "r",
+            isHeadRequest: false, closeConnection: false, method: .get, path: "/", id: RequestContext.ID("r"),
             receivedMoment: .now, bytesIn: 0, version: .http11, isRefusal: false)
         return .send(HTTPResponse(status: HTTPStatus(code: code)), info)
     }

@@ -79,7 +79,7 @@ extension HTTP1Connection {
             closeConnection: !head.keepAlive || isDraining,
             method: head.method,
             path: request.path,
-            requestID: requestID(echoing: head.clientRequestID),
+            id: requestID(echoing: head.clientRequestID),
             receivedMoment: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
@@ -96,7 +96,7 @@ extension HTTP1Connection {
         }
         slots.append(Slot(sequence: sequence, response: nil, info: info))
         let context = RequestContext(
-            requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
+            id: info.id, isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: partial.receivedAt
         )
         actions.append(.handle(request, context, sequence: sequence))
@@ -110,7 +110,7 @@ extension HTTP1Connection {
             closeConnection: true,
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head.map { HTTPRequest(method: $0.method, target: $0.target).path } ?? "-",
-            requestID: requestID(echoing: head?.clientRequestID),
+            id: requestID(echoing: head?.clientRequestID),
             receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
@@ -169,13 +169,13 @@ extension HTTP1Connection {
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
-    private func requestID(echoing given: String?) -> String {
-        if let given, RequestContext.isSaneRequestID(given) { return given }
-        return RequestContext.generatedID(prefix: requestIDPrefix, number: nextSequence)
+    private func requestID(echoing given: String?) -> RequestContext.ID {
+        if let given, RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        return RequestContext.ID(prefix: requestIDPrefix, number: nextSequence)
     }
 
     /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
-    /// `info` by the serializer.
+    /// `info` by the serializer. (The ID is formatted only if the 500 is logged.)
     static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
         response.validated(requestID: info.requestID)
     }

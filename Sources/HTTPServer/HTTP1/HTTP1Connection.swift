@@ -26,7 +26,8 @@ public struct HTTP1Connection: Sendable {
         public var closeConnection: Bool
         public var method: HTTPMethod
         public var path: String
-        public var requestID: String
+        /// The request ID, formatted only when read (`requestID`) or written.
+        public var id: RequestContext.ID
         /// When the request's first byte arrived (a `Moment`: a fixed layout, cheap to copy).
         var receivedMoment: Moment
         public var bytesIn: Int
@@ -41,6 +42,9 @@ public struct HTTP1Connection: Sendable {
 
         /// When the request's first byte arrived.
         public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
+
+        /// The request ID as text.
+        public var requestID: String { id.description }
 
         /// The record itself, with `closeConnection` set to `closes` (consumed: changed in place).
         consuming func closing(_ closes: Bool) -> Self {

@@ -67,6 +67,14 @@ public struct HTTP1Serializer: Sendable {
     public mutating func writeHead(
         _ response: HTTPResponse, requestID: String? = nil, closeConnection: Bool, into buffer: inout [UInt8]
     ) {
+        writeHead(response, id: requestID.map(RequestContext.ID.init), closeConnection: closeConnection, into: &buffer)
+    }
+
+    /// `writeHead(_:requestID:closeConnection:into:)` with the ID unformatted: its digits are
+    /// written straight into `buffer`.
+    mutating func writeHead(
+        _ response: HTTPResponse, id requestID: RequestContext.ID?, closeConnection: Bool, into buffer: inout [UInt8]
+    ) {
         buffer.removeAll(keepingCapacity: true)
         Self.appendStatusLine(response.status, to: &buffer)
         refreshServerLines()
@@ -80,7 +88,7 @@ public struct HTTP1Serializer: Sendable {
         }
         if let requestID {
             buffer.append(contentsOf: Self.requestIDPrefix)
-            Self.append(requestID, to: &buffer)
+            requestID.append(to: &buffer)
             buffer.append(contentsOf: Self.crlf)
         }
         let code = response.status.code

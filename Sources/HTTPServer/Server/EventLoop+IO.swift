@@ -117,7 +117,7 @@ extension EventLoop {
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):
                 serializer.writeHead(
-                    response, requestID: info.requestID, closeConnection: info.closeConnection, into: &headBuffer)
+                    response, id: info.id, closeConnection: info.closeConnection, into: &headBuffer)
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
                 // Recorded before the write, so a client that saw the response also sees it counted.
@@ -146,7 +146,7 @@ extension EventLoop {
         observer.requestCompleted(
             RequestRecord(
                 method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
-                bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
+                bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
                 remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
                 userAgent: info.userAgent, operationID: info.operationID, loopIndex: index
             )
