@@ -35,7 +35,7 @@ extension HTTP1Connection {
                 break
             }
             progressed = true
-            switch event {
+            switch consume event {  // consumed: the head is moved on into `partial`, not copied
             case .head(let head):
                 start(head, now: now, into: actions)
             case .end(let body, let byteCount):
@@ -45,22 +45,26 @@ extension HTTP1Connection {
         return progressed
     }
 
-    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: ActionQueue) {
-        // Made in place and changed through `partial?`: the head is not copied again.
+    private mutating func start(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
+        let expectation = head.expectation
+        let method = head.method
+        let unframed = head.framing == .none
+        let hasBody = head.hasBody
+        // Made in place, the head moved in, and changed through `partial?`: the head is not copied.
         partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
         )
-        if let expectation = head.expectation, expectation != "100-continue" {
+        if let expectation, expectation != "100-continue" {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if head.framing == .none, Self.methodsNeedingLength.contains(head.method) {
+        if unframed, Self.methodsNeedingLength.contains(method) {
             partial?.rejection = .problem(
                 ProblemDetails(
-                    status: .lengthRequired, detail: "\(head.method.rawValue) needs Content-Length or a chunked body."
+                    status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body."
                 )
             )
-        } else if head.expectation != nil, head.hasBody, parser.bufferedByteCount == 0 {
+        } else if expectation != nil, hasBody, parser.bufferedByteCount == 0 {
             partial?.owesContinue = !slots.isEmpty
             if slots.isEmpty { actions.append(.sendContinue) }
         }
