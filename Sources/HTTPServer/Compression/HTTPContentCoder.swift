@@ -32,8 +32,18 @@ final class HTTPContentCoder {
     func respond(
         to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder, unless ticket: WorkTicket
     ) -> HTTPResponse? {
+        guard request.headers.contains(.contentEncoding) else {  // the usual case: no copy of the request
+            return respondDecoded(to: request, context: context, with: responder, unless: ticket)
+        }
         var request = request
         if let refusal = decode(&request) { return refusal }
+        return respondDecoded(to: request, context: context, with: responder, unless: ticket)
+    }
+
+    /// The rest of `respond(to:context:with:unless:)`, once the body is decoded.
+    private func respondDecoded(
+        to request: HTTPRequest, context: RequestContext, with responder: any HTTPResponder, unless ticket: WorkTicket
+    ) -> HTTPResponse? {
         guard !ticket.isCancelled else { return nil }
         var response = responder.respond(to: request, context: context)
         if response.body.count > maxResponseBytes {

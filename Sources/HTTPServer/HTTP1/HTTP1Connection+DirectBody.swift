@@ -16,11 +16,20 @@ extension HTTP1Connection {
     public mutating func receiveBody(
         now: ContinuousClock.Instant, from read: (UnsafeMutableRawBufferPointer) -> Int
     ) -> (count: Int, actions: [Action]) {
-        guard directBodyCapacity > 0 else { return (0, []) }
-        let count = parser.receiveBody(read)
-        guard count > 0 else { return (count, []) }
-        var actions: [Action] = []
-        pump(now: Moment(now), into: &actions)
+        var count = 0
+        let actions = collect { count = $0.receiveBody(now: now, into: $1, from: read) }
         return (count, actions)
+    }
+
+    /// `receiveBody(now:from:)`, appending the actions to the caller's queue; returns what
+    /// `read` returned.
+    public mutating func receiveBody(
+        now: ContinuousClock.Instant, into actions: ActionQueue, from read: (UnsafeMutableRawBufferPointer) -> Int
+    ) -> Int {
+        guard directBodyCapacity > 0 else { return 0 }
+        let count = parser.receiveBody(read)
+        guard count > 0 else { return count }
+        pump(now: Moment(now), into: actions)
+        return count
     }
 }

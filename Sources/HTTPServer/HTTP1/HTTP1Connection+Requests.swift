@@ -7,15 +7,15 @@ extension HTTP1Connection {
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
-    mutating func pump(now: Moment, into actions: inout [Action]) {
+    mutating func pump(now: Moment, into actions: ActionQueue) {
         repeat {
-            flush(now: now, into: &actions)
-        } while parse(now: now, into: &actions)
-        flush(now: now, into: &actions)
+            flush(now: now, into: actions)
+        } while parse(now: now, into: actions)
+        flush(now: now, into: actions)
     }
 
     /// Parses buffered bytes while allowed; true when an event was consumed.
-    private mutating func parse(now: Moment, into actions: inout [Action]) -> Bool {
+    private mutating func parse(now: Moment, into actions: ActionQueue) -> Bool {
         var progressed = false
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
@@ -35,39 +35,43 @@ extension HTTP1Connection {
                 break
             }
             progressed = true
-            switch event {
+            switch consume event {  // consumed: the head is moved on into `partial`, not copied
             case .head(let head):
-                start(head, now: now, into: &actions)
+                start(head, now: now, into: actions)
             case .end(let body, let byteCount):
-                finish(body: body, byteCount: byteCount, now: now, into: &actions)
+                finish(body: body, byteCount: byteCount, now: now, into: actions)
             }
         }
         return progressed
     }
 
-    private mutating func start(_ head: HTTPRequestHead, now: Moment, into actions: inout [Action]) {
-        // Made in place and changed through `partial?`: the head is not copied again.
+    private mutating func start(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
+        let expectation = head.expectation
+        let method = head.method
+        let unframed = head.framing == .none
+        let hasBody = head.hasBody
+        // Made in place, the head moved in, and changed through `partial?`: the head is not copied.
         partial = PartialRequest(
             head: head, receivedAt: requestStartedAt ?? now, headEndedAt: now, rejection: nil, owesContinue: false
         )
-        if let expectation = head.expectation, expectation != "100-continue" {
+        if let expectation, expectation != "100-continue" {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if head.framing == .none, Self.methodsNeedingLength.contains(head.method) {
+        if unframed, Self.methodsNeedingLength.contains(method) {
             partial?.rejection = .problem(
                 ProblemDetails(
-                    status: .lengthRequired, detail: "\(head.method.rawValue) needs Content-Length or a chunked body."
+                    status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body."
                 )
             )
-        } else if head.expectation != nil, head.hasBody, parser.bufferedByteCount == 0 {
+        } else if expectation != nil, hasBody, parser.bufferedByteCount == 0 {
             partial?.owesContinue = !slots.isEmpty
             if slots.isEmpty { actions.append(.sendContinue) }
         }
     }
 
     private mutating func finish(
-        body: [UInt8], byteCount: Int, now: Moment, into actions: inout [Action]
+        body: [UInt8], byteCount: Int, now: Moment, into actions: ActionQueue
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
         let head = partial.head
@@ -77,7 +81,7 @@ extension HTTP1Connection {
             closeConnection: !head.keepAlive || isDraining,
             method: head.method,
             path: request.path,
-            requestID: requestID(echoing: head.clientRequestID),
+            id: requestID(echoing: head.clientRequestID),
             receivedMoment: partial.receivedAt,
             bytesIn: byteCount,
             version: head.version,
@@ -94,7 +98,7 @@ extension HTTP1Connection {
         }
         slots.append(Slot(sequence: sequence, response: nil, info: info))
         let context = RequestContext(
-            requestID: info.requestID, isDraining: isDraining, remoteAddress: remoteAddress,
+            id: info.id, isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: partial.receivedAt
         )
         actions.append(.handle(request, context, sequence: sequence))
@@ -108,7 +112,7 @@ extension HTTP1Connection {
             closeConnection: true,
             method: head?.method ?? HTTPMethod(rawValue: "-"),
             path: head?.path ?? "-",
-            requestID: requestID(echoing: head?.clientRequestID),
+            id: requestID(echoing: head?.clientRequestID),
             receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
@@ -124,20 +128,20 @@ extension HTTP1Connection {
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
     /// ended and nothing is left.
-    private mutating func flush(now: Moment, into actions: inout [Action]) {
+    private mutating func flush(now: Moment, into actions: ActionQueue) {
         // The ready slot is moved out of the queue, its response and record moved on into the
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            var first = slots.removeFirst()
-            guard let response = first.response.take() else { break }  // checked just above
+            let (ready, info) = slots.removeFirst().parts()
+            guard let response = ready else { break }  // checked just above
+            var closes = info.closeConnection
             if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
-                first.info.closeConnection = true
+                closes = true
             }
-            let closes = first.info.closeConnection
-            actions.append(.send(response, first.info))
+            actions.append(.send(response, info.closing(closes)))
             if closes {
-                close(into: &actions)
+                close(into: actions)
                 return
             }
             if slots.isEmpty { idleSince = now }
@@ -148,7 +152,7 @@ extension HTTP1Connection {
             partial?.owesContinue = false
         }
         if hasNoPartialRequest, !parser.isMidRequest, inputEnded || readingStopped {  // draining: see `tick`
-            close(into: &actions)
+            close(into: actions)
         }
     }
 
@@ -158,7 +162,7 @@ extension HTTP1Connection {
         if case .none = partial { true } else { false }
     }
 
-    private mutating func close(into actions: inout [Action]) {
+    private mutating func close(into actions: ActionQueue) {
         isClosed = true
         readingStopped = true
         slots.removeAll()
@@ -167,13 +171,13 @@ extension HTTP1Connection {
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
-    private func requestID(echoing given: String?) -> String {
-        if let given, RequestContext.isSaneRequestID(given) { return given }
-        return RequestContext.generatedID(prefix: requestIDPrefix, number: nextSequence)
+    private func requestID(echoing given: String?) -> RequestContext.ID {
+        if let given, RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        return RequestContext.ID(prefix: requestIDPrefix, number: nextSequence)
     }
 
     /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
-    /// `info` by the serializer.
+    /// `info` by the serializer. (The ID is formatted only if the 500 is logged.)
     static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
         response.validated(requestID: info.requestID)
     }

@@ -26,7 +26,8 @@ public struct HTTP1Connection: Sendable {
         public var closeConnection: Bool
         public var method: HTTPMethod
         public var path: String
-        public var requestID: String
+        /// The request ID, formatted only when read (`requestID`) or written.
+        public var id: RequestContext.ID
         /// When the request's first byte arrived (a `Moment`: a fixed layout, cheap to copy).
         var receivedMoment: Moment
         public var bytesIn: Int
@@ -41,17 +42,27 @@ public struct HTTP1Connection: Sendable {
 
         /// When the request's first byte arrived.
         public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
+
+        /// The request ID as text.
+        public var requestID: String { id.description }
+
+        /// The record itself, with `closeConnection` set to `closes` (consumed: changed in place).
+        consuming func closing(_ closes: Bool) -> Self {
+            closeConnection = closes
+            return self
+        }
     }
 
     /// What the caller must do, in order.
     public enum Action: Sendable {
         /// Run the responder, then call `complete(sequence:with:now:)`.
-        /// (Boxed, as `send`: moving an action costs one reference count, not one per field.)
-        indirect case handle(HTTPRequest, RequestContext, sequence: Int)
+        /// (Not boxed: actions are moved through an `ActionQueue`, never copied, so a box would
+        /// only add an allocation per request.)
+        case handle(HTTPRequest, RequestContext, sequence: Int)
         /// Write `HTTP1Serializer.continueBytes`.
         case sendContinue
         /// Serialize and write the response.
-        indirect case send(HTTPResponse, ResponseInfo)
+        case send(HTTPResponse, ResponseInfo)
         /// Close the connection once everything before is written.
         case close
     }
@@ -60,6 +71,12 @@ public struct HTTP1Connection: Sendable {
         var sequence: Int
         var response: HTTPResponse?
         var info: ResponseInfo
+
+        /// The response and record, moved out of the consumed slot (not copied and then
+        /// destroyed with it).
+        consuming func parts() -> (HTTPResponse?, ResponseInfo) {
+            (response, info)
+        }
     }
 
     /// The request whose head was parsed and whose body is being read.
@@ -116,30 +133,31 @@ public struct HTTP1Connection: Sendable {
     /// Write back-pressure: while not writable, buffered requests wait (and `wantsInput` is
     /// false); becoming writable again resumes them.
     public mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant) -> [Action] {
-        guard writable != isWritable else { return [] }
+        collect { $0.setWritable(writable, now: now, into: $1) }
+    }
+
+    /// `setWritable(_:now:)`, appending the actions to the caller's queue.
+    public mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant, into actions: ActionQueue) {
+        guard writable != isWritable else { return }
         isWritable = writable
-        guard writable, !isClosed else { return [] }
-        var actions: [Action] = []
-        pump(now: Moment(now), into: &actions)
-        return actions
+        guard writable, !isClosed else { return }
+        pump(now: Moment(now), into: actions)
     }
 
     /// Bytes received from the peer.
     public mutating func received(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Action] {
-        var actions: [Action] = []
-        received(bytes, now: now, into: &actions)
-        return actions
+        collect { $0.received(bytes, now: now, into: $1) }
     }
 
-    /// Bytes received from the peer; the actions are appended to `actions`, a buffer the caller
-    /// keeps from one event to the next (no array allocated per event).
+    /// Bytes received from the peer; the actions are appended to `actions`, a queue the caller
+    /// keeps from one event to the next (nothing allocated per event).
     public mutating func received(
-        _ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant, into actions: inout [Action]
+        _ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant, into actions: ActionQueue
     ) {
         guard !isClosed, !readingStopped, !bytes.isEmpty else { return }
         if !parser.isMidRequest { requestStartedAt = Moment(now) }
         parser.feed(bytes)
-        pump(now: Moment(now), into: &actions)
+        pump(now: Moment(now), into: actions)
     }
 
     /// Bytes received from the peer.
@@ -152,31 +170,32 @@ public struct HTTP1Connection: Sendable {
     public mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
-        var actions: [Action] = []
-        complete(sequence: sequence, with: response, operationID: operationID, now: now, into: &actions)
-        return actions
+        collect { $0.complete(sequence: sequence, with: response, operationID: operationID, now: now, into: $1) }
     }
 
-    /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's buffer.
+    /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's queue.
     public mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant,
-        into actions: inout [Action]
+        into actions: ActionQueue
     ) {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
             slots[index].response == nil
         else { return }
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, info: slots[index].info)
-        pump(now: Moment(now), into: &actions)
+        pump(now: Moment(now), into: actions)
     }
 
     /// The peer shut its sending side: answer what was received, then close.
     public mutating func inputClosed(now: ContinuousClock.Instant) -> [Action] {
-        guard !isClosed else { return [] }
+        collect { $0.inputClosed(now: now, into: $1) }
+    }
+
+    /// `inputClosed(now:)`, appending the actions to the caller's queue.
+    public mutating func inputClosed(now: ContinuousClock.Instant, into actions: ActionQueue) {
+        guard !isClosed else { return }
         inputEnded = true
-        var actions: [Action] = []
-        pump(now: Moment(now), into: &actions)
-        return actions
+        pump(now: Moment(now), into: actions)
     }
 
     /// How long an idle connection stays open once draining began, so that a request already
@@ -187,20 +206,27 @@ public struct HTTP1Connection: Sendable {
     /// The server is shutting down: finish the request in progress, mark the last response
     /// `Connection: close`, close an idle connection once it stayed quiet for `drainQuietTime`.
     public mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
-        guard !isClosed, !isDraining else { return [] }
+        collect { $0.startDraining(now: now, into: $1) }
+    }
+
+    /// `startDraining(now:)`, appending the actions to the caller's queue.
+    public mutating func startDraining(now: ContinuousClock.Instant, into actions: ActionQueue) {
+        guard !isClosed, !isDraining else { return }
         isDraining = true
         idleSince = Moment(now)
-        var actions: [Action] = []
-        pump(now: Moment(now), into: &actions)
-        return actions
+        pump(now: Moment(now), into: actions)
     }
 
     /// Checks the deadlines: a slow head or body gets 408 and close; an idle connection is closed.
     /// None applies while responses are pending or the peer is not reading them (the writer's concern).
-    public mutating func tick(now instant: ContinuousClock.Instant) -> [Action] {
-        guard !isClosed, slots.isEmpty, isWritable else { return [] }
+    public mutating func tick(now: ContinuousClock.Instant) -> [Action] {
+        collect { $0.tick(now: now, into: $1) }
+    }
+
+    /// `tick(now:)`, appending the actions to the caller's queue.
+    public mutating func tick(now instant: ContinuousClock.Instant, into actions: ActionQueue) {
+        guard !isClosed, slots.isEmpty, isWritable else { return }
         let now = Moment(instant)
-        var actions: [Action] = []
         let limit = configuration.timeouts.requestHead
         if let partial, now >= partial.headEndedAt + limit {
             refuse(.requestTimeout, "The request body was not received in time.", now: now)
@@ -208,12 +234,20 @@ public struct HTTP1Connection: Sendable {
             refuse(.requestTimeout, "The request head was not received in time.", now: now)
         } else if !parser.isMidRequest, now >= idleSince + configuration.timeouts.idle {
             isClosed = true
-            return [.close]
+            actions.append(.close)
+            return
         } else if isDraining, partial == nil, !parser.isMidRequest, now >= idleSince + Self.drainQuietTime {
             isClosed = true
-            return [.close]
+            actions.append(.close)
+            return
         }
-        pump(now: now, into: &actions)
-        return actions
+        pump(now: now, into: actions)
+    }
+
+    /// The actions `body` appends to a fresh queue, as an array (the tests' and rare events' API).
+    mutating func collect(_ body: (inout Self, ActionQueue) -> Void) -> [Action] {
+        let actions = ActionQueue(capacity: 4)
+        body(&self, actions)
+        return actions.drain()
     }
 }

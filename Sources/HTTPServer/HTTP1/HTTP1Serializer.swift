@@ -29,10 +29,30 @@ public struct HTTP1Serializer: Sendable {
 
     private let serverLine: [UInt8]
     private var dates = HTTPDateCache()
+    /// `Server` and `Date` lines, CRLFs included, made once per second (`refreshServerLines`):
+    /// one append per response for both.
+    private var serverLines: [UInt8] = []
+    /// The `dates` value `serverLines` was made with (its second since the epoch).
+    private var serverLinesSecond = -1
 
     public init(serverName: String) {
         let safeName = serverName.utf8.filter(ASCII.isFieldValueCharacter)
         serverLine = Array("Server: ".utf8) + safeName + [ASCII.cr, ASCII.lf]
+    }
+
+    /// Remakes `serverLines` when the second changed.
+    private mutating func refreshServerLines() {
+        let second = dates.refresh()
+        guard second != serverLinesSecond else { return }
+        serverLinesSecond = second
+        serverLines = serverLine + Self.datePrefix + dates.bytes + Self.crlf
+    }
+
+    /// Appends the UTF-8 of `text` in one copy of its contiguous storage (a native string's, or a
+    /// small string's on the stack), not byte by byte through `String.UTF8View`'s iterator.
+    static func append(_ text: String, to buffer: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
     /// Whether the response to a request carries its body: not for HEAD, 1xx, 204 or 304.
@@ -47,22 +67,28 @@ public struct HTTP1Serializer: Sendable {
     public mutating func writeHead(
         _ response: HTTPResponse, requestID: String? = nil, closeConnection: Bool, into buffer: inout [UInt8]
     ) {
+        writeHead(response, id: requestID.map(RequestContext.ID.init), closeConnection: closeConnection, into: &buffer)
+    }
+
+    /// `writeHead(_:requestID:closeConnection:into:)` with the ID unformatted: its digits are
+    /// written straight into `buffer`.
+    mutating func writeHead(
+        _ response: HTTPResponse, id requestID: RequestContext.ID?, closeConnection: Bool, into buffer: inout [UInt8]
+    ) {
         buffer.removeAll(keepingCapacity: true)
         Self.appendStatusLine(response.status, to: &buffer)
-        buffer.append(contentsOf: serverLine)
-        buffer.append(contentsOf: Self.datePrefix)
-        dates.append(to: &buffer)
-        buffer.append(contentsOf: Self.crlf)
+        refreshServerLines()
+        buffer.append(contentsOf: serverLines)
         for field in response.headers.fields where !Self.isOwned(field.name) {
             if requestID != nil, field.name == .xRequestID { continue }
-            buffer.append(contentsOf: field.name.rawName.utf8)
+            Self.append(field.name.rawName, to: &buffer)
             buffer.append(contentsOf: Self.separator)
-            buffer.append(contentsOf: field.value.utf8)
+            Self.append(field.value, to: &buffer)
             buffer.append(contentsOf: Self.crlf)
         }
         if let requestID {
             buffer.append(contentsOf: Self.requestIDPrefix)
-            buffer.append(contentsOf: requestID.utf8)
+            requestID.append(to: &buffer)
             buffer.append(contentsOf: Self.crlf)
         }
         let code = response.status.code

@@ -7,12 +7,20 @@ struct HTTPDateCache: Sendable {
 
     /// The value for the current second.
     mutating func current() -> [UInt8] {
+        refresh()
+        return bytes
+    }
+
+    /// Brings `bytes` to the current second; returns that second (since the epoch), so that a
+    /// caller can tell when to remake what it built from `bytes`.
+    @discardableResult
+    mutating func refresh() -> Int {
         let now = time(nil)
         if now != second {
             second = now
             bytes = Self.format(now)
         }
-        return bytes
+        return now
     }
 
     /// Appends the value for the current second to `buffer` (no allocation: `current()` shares

@@ -1,7 +1,13 @@
 /// What the server knows about a request besides its bytes.
 public struct RequestContext: Sendable {
-    /// The client's `X-Request-Id` when sane (1–200 visible ASCII characters), else a generated one.
-    public var requestID: String
+    /// The client's `X-Request-Id` when sane (1–200 visible ASCII characters), else a generated one
+    /// (formatted when read: see `id`).
+    public var requestID: String {
+        get { id.description }
+        set { id = ID(newValue) }
+    }
+    /// The request ID, kept unformatted.
+    public var id: ID
     /// True once the server is shutting down: readiness probes should answer 503.
     public var isDraining: Bool
     /// The peer's address (`127.0.0.1:53412`), when known.
@@ -23,12 +29,12 @@ public struct RequestContext: Sendable {
         receivedAt: ContinuousClock.Instant = .now
     ) {
         self.init(
-            requestID: requestID, isDraining: isDraining, remoteAddress: remoteAddress,
+            id: ID(requestID), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(receivedAt))
     }
 
-    init(requestID: String, isDraining: Bool, remoteAddress: String?, receivedMoment: Moment) {
-        self.requestID = requestID
+    init(id: ID, isDraining: Bool, remoteAddress: String?, receivedMoment: Moment) {
+        self.id = id
         self.isDraining = isDraining
         self.remoteAddress = remoteAddress
         self.receivedMoment = receivedMoment

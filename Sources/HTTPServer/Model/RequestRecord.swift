@@ -11,7 +11,13 @@ public struct RequestRecord: Sendable {
     public var bytesIn: Int
     /// Response bytes written (head and body).
     public var bytesOut: Int
-    public var requestID: String
+    /// The request ID as text (formatted when read).
+    public var requestID: String {
+        get { id.description }
+        set { id = RequestContext.ID(newValue) }
+    }
+    /// The request ID, kept unformatted.
+    public var id: RequestContext.ID
     public var remoteAddress: String?
     /// `HTTP/1.1`, `HTTP/1.0` or `HTTP/2.0`.
     public var protocolVersion: String
@@ -20,11 +26,26 @@ public struct RequestRecord: Sendable {
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
     /// server knows it; nil otherwise (an unknown path, a refusal before routing).
     public var operationID: String?
+    /// The event loop that answered the request (0 when not known): observers may keep
+    /// per-loop counters with it, uncontended.
+    public var loopIndex: Int
 
     public init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         requestID: String, remoteAddress: String?, protocolVersion: String,
-        userAgent: String? = nil, operationID: String? = nil
+        userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0
+    ) {
+        self.init(
+            method: method, path: path, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,
+            id: RequestContext.ID(requestID), remoteAddress: remoteAddress, protocolVersion: protocolVersion,
+            userAgent: userAgent, operationID: operationID, loopIndex: loopIndex)
+    }
+
+    /// A record whose request ID stays unformatted until read.
+    public init(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
+        userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0
     ) {
         self.method = method
         self.path = path
@@ -32,10 +53,11 @@ public struct RequestRecord: Sendable {
         self.duration = duration
         self.bytesIn = bytesIn
         self.bytesOut = bytesOut
-        self.requestID = requestID
+        self.id = id
         self.remoteAddress = remoteAddress
         self.protocolVersion = protocolVersion
         self.userAgent = userAgent
         self.operationID = operationID
+        self.loopIndex = loopIndex
     }
 }

@@ -25,14 +25,12 @@ extension EventLoop {
                 if connection.http2 != nil {
                     receiveHTTP2(bytes, on: connection)
                 } else {
-                    var work = takeActionBuffer()
-                    connection.machine.received(bytes, now: .now, into: &work)
-                    perform(&work, on: connection)
-                    returnActionBuffer(&work)
+                    connection.machine.received(bytes, now: .now, into: actions)
+                    perform(on: connection)
                     // The socket is drained; `perform` brought the epoll interest up to date.
                     if count < readBuffer.count { return }
                 }
-                guard connections[connection.fd] === connection, wantsInput(connection) else { return }
+                guard !connection.isClosed, wantsInput(connection) else { return }
                 if count < readBuffer.count { break }
             } else if count == 0 {
                 connection.peerClosedInput = true
@@ -40,7 +38,8 @@ extension EventLoop {
                     closeNow(connection)
                     return
                 }
-                perform(connection.machine.inputClosed(now: .now), on: connection)
+                connection.machine.inputClosed(now: .now, into: actions)
+                perform(on: connection)
                 return
             } else {
                 if errno == EINTR { continue }
@@ -57,17 +56,18 @@ extension EventLoop {
     private func readBody(_ connection: ServerConnection) -> Bool {
         let fd = connection.fd
         var readError: Int32 = 0
-        let (count, actions) = connection.machine.receiveBody(now: .now) { region in
+        let count = connection.machine.receiveBody(now: .now, into: actions) { region in
             let count = read(fd, region.baseAddress, region.count)
             if count < 0 { readError = errno }
             return count
         }
         if count > 0 {
-            perform(actions, on: connection)
-            return connections[connection.fd] === connection && wantsInput(connection)
+            perform(on: connection)
+            return !connection.isClosed && wantsInput(connection)
         } else if count == 0 {
             connection.peerClosedInput = true
-            perform(connection.machine.inputClosed(now: .now), on: connection)
+            connection.machine.inputClosed(now: .now, into: actions)
+            perform(on: connection)
             return false
         } else if readError == EAGAIN || readError == EWOULDBLOCK || readError == EINTR {
             return true  // EINTR: epoll reports the socket again
@@ -76,56 +76,48 @@ extension EventLoop {
         return false
     }
 
-    /// Carries out the machine's actions in order: trivial requests are answered here, the
-    /// others go to the worker pool (their answers come back through `workDone`).
-    func perform(_ actions: [HTTP1Connection.Action], on connection: ServerConnection) {
-        var work = actions
-        perform(&work, on: connection)
+    /// Carries out `actions` in order (see `perform(on:)`).
+    func perform(_ list: [HTTP1Connection.Action], on connection: ServerConnection) {
+        for action in list { actions.append(action) }
+        perform(on: connection)
     }
 
-    /// The loop's reusable action buffer, moved out (empty); give it back with `returnActionBuffer`.
-    /// A nested use (an action whose handling reads again) gets a fresh array instead.
-    func takeActionBuffer() -> [HTTP1Connection.Action] {
-        var buffer: [HTTP1Connection.Action] = []
-        swap(&buffer, &spareActions)
-        return buffer
-    }
-
-    /// Empties `buffer`, keeping its capacity, and keeps it for the next event.
-    func returnActionBuffer(_ buffer: inout [HTTP1Connection.Action]) {
-        buffer.removeAll(keepingCapacity: true)
-        if buffer.capacity <= 64 { swap(&buffer, &spareActions) }
-    }
-
-    /// `perform`, appending the actions that follow (a completion's send) to `work` itself.
-    func perform(_ work: inout [HTTP1Connection.Action], on connection: ServerConnection) {
-        var index = 0
-        while index < work.count, connections[connection.fd] === connection {
-            let action = work[index]
-            index += 1
-            switch action {
+    /// Carries out the actions waiting in the loop's queue, all of them `connection`'s, in order,
+    /// pulled one at a time until none is left (a completion appends its `send` while this
+    /// runs): trivial requests are answered here, the others go to the worker pool (their
+    /// answers come back through `workDone`). Nothing in here performs another connection's
+    /// actions, so the one queue is never shared by two connections at once; when the
+    /// connection closes midway, what is left is dropped.
+    func perform(on connection: ServerConnection) {
+        while let action = actions.next() {
+            guard !connection.isClosed else {
+                actions.removeAll()
+                return
+            }
+            switch consume action {  // consumed: the payloads are moved out, not copied then destroyed
             case .handle(var request, var context, let sequence):
                 // The server may have begun to drain before this loop ran its `startDraining`
                 // block: the handler (`/readyz`) must see the drain that `shutdown` announced.
                 context.isDraining = context.isDraining || shared.isDraining.load(ordering: .acquiring)
                 if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
+                    actions.removeAll()
                     upgradeToHTTP2(connection, request: request, context: context, settings: settings)
                     return
                 }
                 guard answersInline(&request) else {
                     connection.backlog.append(PendingRequest(request: request, context: context, key: sequence))
-                    work.append(contentsOf: shedHTTP1(startBacklog(connection), on: connection))
+                    shedHTTP1(startBacklog(connection), on: connection)
                     continue
                 }
                 let response = contentCoder.respond(to: request, context: context, with: shared.responder)
                 connection.machine.complete(
                     sequence: sequence, with: response, operationID: request.route?.operationID, now: .now,
-                    into: &work)
+                    into: actions)
             case .sendContinue:
                 send(HTTP1Serializer.continueBytes, [], on: connection)
             case .send(let response, let info):
                 serializer.writeHead(
-                    response, requestID: info.requestID, closeConnection: info.closeConnection, into: &headBuffer)
+                    response, id: info.id, closeConnection: info.closeConnection, into: &headBuffer)
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
                 // Recorded before the write, so a client that saw the response also sees it counted.
@@ -133,13 +125,13 @@ extension EventLoop {
                 send(headBuffer, body, on: connection)
                 if info.isRefusal { connection.lingerOnClose = true }
                 if connection.pendingOutputCount > Self.maxPendingOutput, connection.machine.isWritable {
-                    work.append(contentsOf: connection.machine.setWritable(false, now: .now))
+                    connection.machine.setWritable(false, now: .now, into: actions)
                 }
             case .close:
                 connection.closeAfterFlush = true
             }
         }
-        guard connections[connection.fd] === connection else { return }
+        guard !connection.isClosed else { return }
         if connection.closeAfterFlush && connection.pendingOutputCount == 0 {
             beginClosing(connection)
         } else {
@@ -154,9 +146,9 @@ extension EventLoop {
         observer.requestCompleted(
             RequestRecord(
                 method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
-                bytesIn: info.bytesIn, bytesOut: bytesOut, requestID: info.requestID,
+                bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
                 remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
-                userAgent: info.userAgent, operationID: info.operationID
+                userAgent: info.userAgent, operationID: info.operationID, loopIndex: index
             )
         )
     }
@@ -171,11 +163,15 @@ extension EventLoop {
         let total = head.count + body.count
         let written = head.withUnsafeBytes { headBytes in
             body.withUnsafeBytes { bodyBytes in
-                var vectors = [
+                // The two iovecs live on the stack: no array per response.
+                var vectors = (
                     iovec(iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress), iov_len: head.count),
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress), iov_len: body.count),
-                ]
-                return writev(connection.fd, &vectors, bodyBytes.isEmpty ? 1 : 2)
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress), iov_len: body.count)
+                )
+                return withUnsafeMutableBytes(of: &vectors) { room in
+                    writev(
+                        connection.fd, room.baseAddress?.assumingMemoryBound(to: iovec.self), bodyBytes.isEmpty ? 1 : 2)
+                }
             }
         }
         if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
@@ -233,12 +229,11 @@ extension EventLoop {
             pumpHTTP2(connection)  // more frames may wait for room; updates interest
             return
         }
-        var actions: [HTTP1Connection.Action] = []
         if connection.pendingOutputCount <= Self.maxPendingOutput / 2, !connection.machine.isWritable {
-            actions += connection.machine.setWritable(true, now: .now)
+            connection.machine.setWritable(true, now: .now, into: actions)
         }
-        actions += shedHTTP1(startBacklog(connection), on: connection)
-        perform(actions, on: connection)  // updates interest
+        shedHTTP1(startBacklog(connection), on: connection)
+        perform(on: connection)  // updates interest
     }
 
     private func wantsInput(_ connection: ServerConnection) -> Bool {
@@ -282,6 +277,7 @@ extension EventLoop {
     /// Closes the socket and forgets the connection; touches nothing else.
     func closeNow(_ connection: ServerConnection) {
         guard connections.removeValue(forKey: connection.fd) === connection else { return }
+        connection.isClosed = true
         cancelWork(connection)
         _ = shim_epoll_delete(epollFD, connection.fd)
         close(connection.fd)

@@ -77,20 +77,23 @@ extension EventLoop {
             pumpHTTP2(connection)
             return
         }
-        var actions: [HTTP1Connection.Action] = []
         if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
             // Shutdown began while the handler ran: this response is the last one.
-            actions += connection.machine.startDraining(now: .now)
+            connection.machine.startDraining(now: .now, into: actions)
         }
-        actions += connection.machine.complete(
-            sequence: pending.key, with: response, operationID: pending.request.route?.operationID, now: .now)
-        actions += shedHTTP1(startBacklog(connection), on: connection)
-        perform(actions, on: connection)
+        connection.machine.complete(
+            sequence: pending.key, with: response, operationID: pending.request.route?.operationID, now: .now,
+            into: actions)
+        shedHTTP1(startBacklog(connection), on: connection)
+        perform(on: connection)
     }
 
-    /// Answers refused HTTP/1.1 requests with `shedResponse`; returns the machine's actions.
-    func shedHTTP1(_ refused: [PendingRequest], on connection: ServerConnection) -> [HTTP1Connection.Action] {
-        refused.flatMap { connection.machine.complete(sequence: $0.key, with: Self.shedResponse, now: .now) }
+    /// Answers refused HTTP/1.1 requests with `shedResponse`; the machine's actions go to the
+    /// loop's queue, for the caller's `perform(on:)`.
+    func shedHTTP1(_ refused: [PendingRequest], on connection: ServerConnection) {
+        for pending in refused {
+            connection.machine.complete(sequence: pending.key, with: Self.shedResponse, now: .now, into: actions)
+        }
     }
 
     /// Drops the queued and running work of `connection` (it is closing).

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// `@unchecked Sendable` invariant: every `var` below, the buffers and the connections are
 /// touched only on `queue` (the source and timer handlers run there; other threads call
-/// `queue.async`). The `let`s are immutable or themselves Sendable.
+/// `queue.async`). The `let`s are immutable or themselves Sendable. The per-request properties
+/// are `@exclusivity(unchecked)` (see `ServerConnection`): one queue, no overlapping access.
 final class EventLoop: @unchecked Sendable {
     static let eventCapacity: Int32 = 256
     static let readBufferSize = 64 * 1024
@@ -22,18 +23,20 @@ final class EventLoop: @unchecked Sendable {
     static let lingerTime: Duration = .seconds(2)
 
     let queue: DispatchQueue
+    /// This loop's position among the server's loops (`RequestRecord.loopIndex`).
+    let index: Int
     let shared: ServerShared
     let epollFD: Int32
     private let tag: String
     private var source: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
-    var connections: [Int32: ServerConnection] = [:]
+    @exclusivity(unchecked) var connections: [Int32: ServerConnection] = [:]
     private let events: UnsafeMutablePointer<shim_event>
     let readBuffer: UnsafeMutableRawBufferPointer
-    var serializer: HTTP1Serializer
-    var headBuffer: [UInt8] = []
-    /// The actions of one event, reused from event to event (`takeActionBuffer`).
-    var spareActions: [HTTP1Connection.Action] = []
+    @exclusivity(unchecked) var serializer: HTTP1Serializer
+    @exclusivity(unchecked) var headBuffer: [UInt8] = []
+    /// The actions of the connection being served, reused from event to event (`perform(on:)`).
+    let actions = HTTP1Connection.ActionQueue()
     /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
     private var isDraining = false
@@ -44,6 +47,7 @@ final class EventLoop: @unchecked Sendable {
         let fd = shim_epoll_create()
         guard fd >= 0 else { throw HTTPServerError("epoll_create") }
         epollFD = fd
+        self.index = index
         self.shared = shared
         queue = DispatchQueue(label: "http.loop.\(index)")
         tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
@@ -107,7 +111,10 @@ final class EventLoop: @unchecked Sendable {
         let connection = ServerConnection(fd: fd, machine: machine, interest: interest, now: now)
         connections[fd] = connection
         shared.observer?.connectionOpened()
-        if isDraining { perform(connection.machine.startDraining(now: now), on: connection) }
+        if isDraining {
+            connection.machine.startDraining(now: now, into: actions)
+            perform(on: connection)
+        }
     }
 
     /// Tells every connection the server is draining.
@@ -118,7 +125,8 @@ final class EventLoop: @unchecked Sendable {
             if connection.http2 != nil {
                 drainHTTP2(connection)
             } else {
-                perform(connection.machine.startDraining(now: now), on: connection)
+                connection.machine.startDraining(now: now, into: actions)
+                perform(on: connection)
             }
         }
     }
@@ -173,7 +181,8 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.http2 != nil {
                 tickHTTP2(connection, now: now)
             } else {
-                perform(connection.machine.tick(now: now), on: connection)
+                connection.machine.tick(now: now, into: actions)
+                perform(on: connection)
             }
         }
     }

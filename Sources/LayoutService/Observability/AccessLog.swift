@@ -115,6 +115,17 @@ struct ServiceObserver: ServerObserver {
     let metrics: ServiceMetrics
     let log: AccessLog
     let routes: RouteLabels
+    /// This observer's per-loop counters, registered with `metrics`.
+    let counters: RequestCounters
+
+    /// - Parameter loops: event loops that get counters of their own (more share them).
+    init(metrics: ServiceMetrics, log: AccessLog, routes: RouteLabels, loops: Int = 8) {
+        self.metrics = metrics
+        self.log = log
+        self.routes = routes
+        counters = RequestCounters(routes: routes.labels, blocks: loops)
+        metrics.register(counters)
+    }
 
     func connectionOpened() { metrics.connectionOpened() }
     func connectionClosed() { metrics.connectionClosed() }
@@ -123,7 +134,8 @@ struct ServiceObserver: ServerObserver {
 
     func requestCompleted(_ record: RequestRecord) {
         // The router's label when the server passed it on; else looked up (refusals, HTTP/2, 404).
-        metrics.record(record, route: record.operationID ?? routes.label(path: record.path, method: record.method))
-        log.write(record)
+        let route = record.operationID ?? routes.label(path: record.path, method: record.method)
+        if !counters.record(record, route: route) { metrics.record(record, route: route) }
+        if log.format != .off { log.write(record) }
     }
 }

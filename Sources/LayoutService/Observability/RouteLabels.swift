@@ -6,11 +6,14 @@ import HTTPServer
 struct RouteLabels: Sendable {
     /// path → method → operationId.
     private let table: [String: [String: String]]
+    /// Every label: the operationIds, sorted, then `other`.
+    let labels: [String]
 
     init(_ routes: [Route]) {
         var table: [String: [String: String]] = [:]
         for route in routes { table[route.path, default: [:]][route.method.rawValue] = route.operationID }
         self.table = table
+        labels = Set(routes.map(\.operationID)).sorted() + ["other"]
     }
 
     func label(path: String, method: HTTPMethod) -> String {

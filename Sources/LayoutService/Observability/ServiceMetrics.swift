@@ -11,8 +11,10 @@ import Synchronization
 /// operationId or `other`, `method` a standard method or `other`, `status` a code the server
 /// itself chose.
 ///
-/// Request state sits behind one `Mutex`, taken once per request and once per connection
-/// event; the in-flight gauge is an atomic.
+/// The server's requests are counted in `RequestCounters` (per event loop, atomics, no lock),
+/// registered here by the observer and merged when rendering; the rest (`record(_:route:)` for
+/// a status without a slot, connection events) sits behind one `Mutex`; the in-flight gauge is
+/// an atomic.
 public final class ServiceMetrics: Sendable {
     /// Histogram bucket bounds, in seconds: the service answers in well under a millisecond,
     /// so the buckets are fine at the low end.
@@ -79,6 +81,8 @@ public final class ServiceMetrics: Sendable {
 
     private let state = Mutex(State())
     private let inFlight = Atomic<Int>(0)
+    /// The observers' counters, merged into the rendered state.
+    private let counters = Mutex<[RequestCounters]>([])
 
     public init() {}
 
@@ -91,7 +95,13 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Counts one answered request under `route`, a bounded label (see `ServiceObserver`).
+    /// Adds `counters` to what `render` shows (once, when an observer is made).
+    func register(_ counters: RequestCounters) {
+        self.counters.withLock { $0.append(counters) }
+    }
+
+    /// Counts one answered request under `route`, a bounded label (see `ServiceObserver`), behind
+    /// the lock: the way for statuses `RequestCounters` has no slot for.
     func record(_ record: RequestRecord, route: String) {
         let key = RequestKey(route: route, method: Self.methodLabel(record.method), status: record.status)
         let duration = record.duration
@@ -129,7 +139,8 @@ public final class ServiceMetrics: Sendable {
 
     /// The Prometheus text format (version 0.0.4).
     public func render() -> String {
-        let snapshot = state.withLock { $0 }
+        var snapshot = state.withLock { $0 }
+        for counters in counters.withLock({ $0 }) { counters.merge(into: &snapshot) }
         var text = """
             # HELP http_requests_total Requests answered, by operationId (route), method and status.
             # TYPE http_requests_total counter

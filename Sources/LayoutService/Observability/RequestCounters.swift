@@ -1,0 +1,123 @@
+import HTTPServer
+
+/// The per-request metrics (requests by route, method and status; latency by route; bytes in
+/// and out) as plain counters indexed by integers, one block per event loop, merged when
+/// `/metrics` is rendered: a request costs a few relaxed atomic adds, with no lock, no hashing
+/// and no dictionary. A loop writes its own block (`RequestRecord.loopIndex`), so the adds are
+/// uncontended; a record from another thread (HTTP/2 or a test) lands in block 0, still exact.
+///
+/// Indices: the route is the position of its label in `routes` (the router's operationIds,
+/// sorted, then `other`), the method one of `methods` or `other`, the status one of
+/// `statuses`. A status outside that list has no slot: `record` says so and the caller counts
+/// it the slow way (`ServiceMetrics.record`), so that every status still has its own series.
+final class RequestCounters: Sendable {
+    /// The `method` label values, in index order; `other` is the last.
+    static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "other"]
+    /// The statuses with a slot: those the server and the handlers answer.
+    static let statuses = [
+        200, 201, 202, 204, 206, 301, 302, 304, 307, 308, 400, 401, 403, 404, 405, 406, 408, 409, 410, 411, 412, 413,
+        414, 415, 416, 417, 421, 422, 426, 428, 429, 431, 500, 501, 502, 503, 504, 505,
+    ]
+    /// `statuses`' index of each code from 0 to 599, or -1.
+    static let statusSlots: [Int8] = {
+        var slots = [Int8](repeating: -1, count: 600)
+        for (index, code) in statuses.enumerated() { slots[code] = Int8(index) }
+        return slots
+    }()
+    /// Per route: the histogram's buckets, then the count and the sum in nanoseconds.
+    static let histogramWidth = ServiceMetrics.bucketDurations.count + 2
+
+    /// The `route` label values, in index order.
+    let routes: [String]
+    let blocks: [MetricCells]
+    private let requestCells: Int
+    private let histogramBase: Int
+    private let bytesBase: Int
+
+    /// - Parameter blocks: how many loops get a block of their own (others share by modulo).
+    init(routes: [String], blocks: Int) {
+        self.routes = routes
+        requestCells = routes.count * Self.methods.count * Self.statuses.count
+        histogramBase = requestCells
+        bytesBase = histogramBase + routes.count * Self.histogramWidth
+        let width = bytesBase + 2
+        self.blocks = (0..<max(1, blocks)).map { _ in MetricCells(count: width) }
+    }
+
+    /// The index of `label` in `routes`: a scan of a dozen strings (the operationIds come from the
+    /// route table itself, so equal ones usually share storage and compare at once).
+    func routeIndex(_ label: String) -> Int? {
+        routes.firstIndex(of: label)
+    }
+
+    /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
+    static func methodIndex(_ method: HTTPMethod) -> Int {
+        let name = method.rawValue
+        switch name.utf8.count {
+        case 3: return name == "GET" ? 0 : name == "PUT" ? 3 : 9
+        case 4: return name == "HEAD" ? 1 : name == "POST" ? 2 : 9
+        case 5: return name == "TRACE" ? 7 : name == "PATCH" ? 8 : 9
+        case 6: return name == "DELETE" ? 4 : 9
+        case 7: return name == "CONNECT" ? 5 : name == "OPTIONS" ? 6 : 9
+        default: return 9
+        }
+    }
+
+    /// The slot of `code`, or nil when it has none.
+    static func statusIndex(_ code: Int) -> Int? {
+        guard code >= 0, code < statusSlots.count else { return nil }
+        let slot = statusSlots[code]
+        return slot < 0 ? nil : Int(slot)
+    }
+
+    /// Counts one request in block `loop` (modulo the block count); false, counting nothing,
+    /// when its route label or status has no slot.
+    func record(_ record: RequestRecord, route label: String) -> Bool {
+        guard let route = routeIndex(label), let status = Self.statusIndex(record.status) else { return false }
+        let cells = blocks[record.loopIndex % blocks.count]
+        let method = Self.methodIndex(record.method)
+        cells.add(1, at: (route * Self.methods.count + method) * Self.statuses.count + status)
+        let histogram = histogramBase + route * Self.histogramWidth
+        let duration = record.duration
+        if let bucket = ServiceMetrics.bucketDurations.firstIndex(where: { duration <= $0 }) {
+            cells.add(1, at: histogram + bucket)
+        }
+        let buckets = ServiceMetrics.bucketDurations.count
+        cells.add(1, at: histogram + buckets)
+        let (seconds, attoseconds) = duration.components
+        cells.add(Int(seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000), at: histogram + buckets + 1)
+        cells.add(record.bytesIn, at: bytesBase)
+        cells.add(record.bytesOut, at: bytesBase + 1)
+        return true
+    }
+
+    /// Adds every block's counts to `state` (the slow path's counts): what `/metrics` renders.
+    func merge(into state: inout ServiceMetrics.State) {
+        let methods = Self.methods.count
+        let statuses = Self.statuses.count
+        let buckets = ServiceMetrics.bucketDurations.count
+        for cells in blocks {
+            for route in routes.indices {
+                for method in 0..<methods {
+                    for status in 0..<statuses {
+                        let count = cells.value(at: (route * methods + method) * statuses + status)
+                        guard count > 0 else { continue }
+                        let key = ServiceMetrics.RequestKey(
+                            route: routes[route], method: Self.methods[method], status: Self.statuses[status])
+                        state.requests[key, default: 0] += count
+                    }
+                }
+                let base = histogramBase + route * Self.histogramWidth
+                let count = cells.value(at: base + buckets)
+                guard count > 0 else { continue }
+                var histogram = state.durations[ServiceMetrics.RouteKey(route: routes[route]), default: .init()]
+                for bucket in 0..<buckets { histogram.bucketCounts[bucket] += cells.value(at: base + bucket) }
+                histogram.count += count
+                histogram.total += .nanoseconds(cells.value(at: base + buckets + 1))
+                state.durations[ServiceMetrics.RouteKey(route: routes[route])] = histogram
+            }
+            state.bytesIn += cells.value(at: bytesBase)
+            state.bytesOut += cells.value(at: bytesBase + 1)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import LayoutService
+
+/// The per-loop request counters (`RequestCounters`): what `/metrics` renders is the sum of every
+/// loop's counts and of the locked slow path, exactly.
+struct RequestCountersTests {
+    static func record(
+        _ method: HTTPMethod, status: Int, loop: Int, microseconds: Int64 = 50, bytesIn: Int = 10, bytesOut: Int = 100
+    ) -> RequestRecord {
+        RequestRecord(
+            method: method, path: "/healthz", status: status, duration: .microseconds(microseconds), bytesIn: bytesIn,
+            bytesOut: bytesOut, requestID: "r", remoteAddress: nil, protocolVersion: "HTTP/1.1",
+            operationID: "getHealth", loopIndex: loop)
+    }
+
+    static func observer() -> (ServiceObserver, ServiceMetrics) {
+        let metrics = ServiceMetrics()
+        let routes = RouteLabels(LayoutAPI().router.routes)
+        return (ServiceObserver(metrics: metrics, log: AccessLog(format: .off), routes: routes, loops: 2), metrics)
+    }
+
+    /// Counts from two loops, a loop past the block count, a made-up method, a status without a
+    /// slot and the locked path add up to one series each.
+    @Test func mergedCountsAreTheSum() {
+        let (observer, metrics) = Self.observer()
+        for _ in 0..<3 { observer.requestCompleted(Self.record(.get, status: 200, loop: 0)) }
+        for _ in 0..<2 { observer.requestCompleted(Self.record(.get, status: 200, loop: 1)) }
+        observer.requestCompleted(Self.record(.get, status: 200, loop: 5))  // shares block 1
+        observer.requestCompleted(Self.record(HTTPMethod(rawValue: "BREW"), status: 200, loop: 1))
+        observer.requestCompleted(Self.record(.get, status: 299, loop: 0))  // no slot: the locked path
+        metrics.record(Self.record(.get, status: 200, loop: 0), route: "getHealth")  // the locked path too
+        let text = metrics.render()
+        let requests = MetricsTests.series(text, "http_requests_total")
+        #expect(
+            requests == [
+                #"http_requests_total{route="getHealth",method="GET",status="200"} 7"#,
+                #"http_requests_total{route="getHealth",method="GET",status="299"} 1"#,
+                #"http_requests_total{route="getHealth",method="other",status="200"} 1"#,
+            ])
+        #expect(text.contains(#"http_request_duration_seconds_count{route="getHealth"} 9"#))
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="getHealth",le="0.0001"} 9"#))
+        #expect(text.contains(#"http_request_duration_seconds_sum{route="getHealth"} 0.00045"#))
+        #expect(MetricsTests.series(text, "http_received_bytes_total") == ["http_received_bytes_total 90"])
+        #expect(MetricsTests.series(text, "http_sent_bytes_total") == ["http_sent_bytes_total 900"])
+    }
+
+    /// Two threads counting at once, on their own loops and on a shared one, lose no count.
+    @Test func concurrentLoopsLoseNothing() async {
+        let (observer, metrics) = Self.observer()
+        await withTaskGroup(of: Void.self) { group in
+            for loop in 0..<2 {
+                group.addTask {
+                    for round in 0..<5_000 {
+                        observer.requestCompleted(Self.record(.post, status: 422, loop: round % 2 == 0 ? loop : 0))
+                    }
+                }
+            }
+        }
+        let text = metrics.render()
+        #expect(
+            MetricsTests.series(text, "http_requests_total") == [
+                #"http_requests_total{route="getHealth",method="POST",status="422"} 10000"#
+            ])
+        #expect(MetricsTests.series(text, "http_received_bytes_total") == ["http_received_bytes_total 100000"])
+    }
+
+    /// Methods keep their label when standard and count as `other` otherwise, case-sensitively.
+    @Test func methodIndices() {
+        let labels = RequestCounters.methods
+        #expect(labels[RequestCounters.methodIndex(.get)] == "GET")
+        #expect(labels[RequestCounters.methodIndex(.options)] == "OPTIONS")
+        #expect(labels[RequestCounters.methodIndex(HTTPMethod(rawValue: "CONNECT"))] == "CONNECT")
+        #expect(labels[RequestCounters.methodIndex(HTTPMethod(rawValue: "get"))] == "other")
+        #expect(labels[RequestCounters.methodIndex(HTTPMethod(rawValue: "PUTS"))] == "other")
+        #expect(RequestCounters.statusIndex(200) == 0 && RequestCounters.statusIndex(299) == nil)
+        #expect(RequestCounters.statusIndex(-1) == nil && RequestCounters.statusIndex(600) == nil)
+    }
+}
