@@ -65,8 +65,9 @@ package struct JSONKeySet: Sendable {
     /// 256 slots: the index of the key hashed there plus one, or 0.
     @usableFromInline let slots: [UInt8]
     /// The set as stage 1's member walk looks keys up (`JSONStructuralIndex.nextMember`, laid
-    /// out as `cjs_next_member` says): the multiplier, the 256 slots eight to a word, then
-    /// three words per key, its `low` and `high` words and its length. Empty when a key is
+    /// out as `cjs_next_member` says): the multiplier, the 256 slots eight to a word, the
+    /// `lengths` bits (most keys the walk skips are told apart by them), then three words per
+    /// key, its `low` and `high` words and its length. Empty when a key is
     /// longer than 16 bytes, which the walk does not compare, or no multiplier was found: such
     /// sets are read member by member.
     package let walkTable: [UInt64]
@@ -111,6 +112,7 @@ package struct JSONKeySet: Sendable {
                 + (0..<32).map { word in
                     (0..<8).reduce(0) { $0 | UInt64(table[8 * word + $1]) << (8 * UInt64($1)) }
                 }
+                + [lengths]
             walkTable += keys.flatMap { [$0.low, $0.high, UInt64($0.length)] }
         }
         self.walkTable = walkTable

@@ -147,7 +147,7 @@ extension JSONScanner {
             guard let table = table.baseAddress else { return .key }
             return JSONStructuralIndex.nextMember(
                 in: bytes, count: count, tokens: tokens, table: table,
-                keyCount: keys.count, room: Self.maximumDepth - depth, afterValue: afterValue, position: &position,
+                keyCount: keys.count, room: Self.maximumDepth &- depth, afterValue: afterValue, position: &position,
                 seen: &cursor.seen, skipped: &valuesSkippedByTokens)
         }
         if stop == .end { leave() }

@@ -97,7 +97,12 @@ package enum JSONStructuralIndex {
         keyCount: Int, room: Int, afterValue: Bool, position: inout Int, seen: inout UInt64, skipped: inout Int
     ) -> MemberStop {
         var state = cjs_members(position: position, seen: seen, skipped: skipped, field: 0)
-        let stop = cjs_next_member(bytes, count, tokens, table, keyCount, room, afterValue ? 1 : 0, &state)
+        // Without the stack protector Swift puts on a function that passes a local's address
+        // (a canary stored and checked on every call, once per member read): the walk writes
+        // only the fields of `state`.
+        let stop = _withUnprotectedUnsafeMutablePointer(to: &state) { state in
+            cjs_next_member(bytes, count, tokens, table, keyCount, room, afterValue ? 1 : 0, state)
+        }
         position = state.position
         seen = state.seen
         skipped = state.skipped

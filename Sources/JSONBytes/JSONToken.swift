@@ -21,6 +21,13 @@ package struct JSONNumberToken: Hashable, Sendable {
 }
 
 /// The JSON type of the value at the scanner's position, told by its first byte.
-package enum JSONValueKind: Hashable, Sendable {
+package enum JSONValueKind: UInt8, Hashable, Sendable {
     case object, array, string, number, bool, null
+
+    /// Equal kinds, compared inline: the synthesized `==` was reached in other modules through
+    /// `Equatable`'s dispatch thunk and witness (three calls per `peekKind() == .object`).
+    @inlinable @inline(__always)
+    package static func == (lhs: JSONValueKind, rhs: JSONValueKind) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
 }

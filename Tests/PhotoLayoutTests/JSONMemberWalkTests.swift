@@ -103,9 +103,27 @@ struct JSONMemberWalkTests {
         #expect(try walkDocument(Array(#"{"a":1,"url":2}"#.utf8), withTokens: true).read.get() == "{0=2}")
         let long = JSONKeySet(["url", "a_key_longer_than_sixteen"])
         #expect(long.walkTable.isEmpty)
-        #expect(walkKeys.walkTable.count == 1 + 32 + 3 * walkKeys.count)
+        #expect(walkKeys.walkTable.count == 1 + 32 + 1 + 3 * walkKeys.count)
         let text = #"{"a_key_longer_than_sixteen": 1, "b": 2, "url": 3}"#
         #expect(try walkDocument(Array(text.utf8), long, withTokens: true).read.get() == "{1=1,0=3}")
+    }
+
+    /// Keys of every length from 1 to 17 bytes around the wanted ones: those whose length no
+    /// wanted key has (the table's length bits) and those that share a length with one (the
+    /// hashed slot) are skipped alike, the wanted ones found, and an escaped key whose raw
+    /// length is no wanted key's (`\u0075rl`, 8 bytes) still decodes to `url`.
+    @Test func keysOfEveryLengthAreToldApart() throws {
+        let filler = (1...17).map { length in "\"" + String(repeating: "k", count: length) + "\": \(length)" }
+        let text =
+            "{" + filler.joined(separator: ", ") + #", "type": "T", "widtk": 0, "\u0075rl": "u", "heigh": 1, "#
+            + filler.joined(separator: ", ") + #", "width": 2, "pic_infox": 3, "thumbnail": {"url": 4}}"#
+        let bytes = Array(text.utf8)
+        let walked = walkDocument(bytes, withTokens: true)
+        #expect(try walked.read.get() == #"{3="T",0="u",1=2,4={0=4}}"#)
+        #expect(walked.read == walkDocument(bytes, withTokens: false).read)
+        // Skipped by the walk: the 34 fillers, widtk, heigh and pic_infox; by `skipValue` on
+        // the masks, the four scalars read here as bytes (type, url, width, thumbnail's url).
+        #expect(walked.skippedByTokens == 34 + 3 + 4)
     }
 
     /// Grammar errors in or after members the walk skips are refused with the byte loop's

@@ -106,8 +106,9 @@ typedef struct {
 ///
 /// `table` (`JSONKeySet.walkTable`): word 0 the multiplier of the set's hash, words 1–32 its
 /// 256 one-byte slots (slot s in byte s % 8 of word 1 + s / 8, first byte lowest: the index of
-/// the key hashed there plus one, or 0), then three words per key: its first eight bytes
-/// (first byte lowest), its next eight (zero past its end), and its length, at most 16.
+/// the key hashed there plus one, or 0), word 33 the lengths of the keys (bit n: a key has n
+/// bytes), then three words per key: its first eight bytes (first byte lowest), its next eight
+/// (zero past its end), and its length, at most 16.
 cjs_member_stop cjs_next_member(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     int after_value, cjs_members *members);

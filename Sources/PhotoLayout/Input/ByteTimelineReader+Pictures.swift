@@ -31,7 +31,7 @@ extension ByteTimelineReader {
             if seen.insert(pid, in: scanner), try scanner.peekKind() == .object {
                 var info = WeiboPictureInfo()
                 try readPictureInfo(&scanner, into: &info)
-                infos.append(pid: scanner.byteString(pid), info: info)
+                infos.append(pid: scanner.byteString(pid), info: consume info)
             } else {
                 try scanner.skipValue()
             }

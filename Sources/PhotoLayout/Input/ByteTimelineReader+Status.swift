@@ -11,20 +11,26 @@ extension ByteTimelineReader {
 
     /// A status object (the scanner is on its `{`), with its retweet. Also what reads the photo
     /// browser's `status`, so a status gives the browser the pictures it gives the grid.
+    ///
+    /// The fields are read into the status being returned (`readStatusFields` writes through
+    /// `inout`): returned in a tuple and then stored, each status's media was copied and the
+    /// original destroyed (a retain and a release per array it holds), twice for a retweet.
     package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
-        let (id, media, retweeted) = try readStatusFields(&scanner, readsRetweet: true)
-        return WeiboStatus(idBytes: id, media: media, retweeted: retweeted)
+        var status = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+        try readStatusFields(
+            &scanner, id: &status.idBytes, media: &status.media, retweeted: &status.retweeted, readsRetweet: true)
+        return status
     }
 
-    /// The id and pictures of a status or retweet, and with `readsRetweet` its
-    /// `retweeted_status` (one level: a retweet is read without, and its own is skipped).
+    /// The id and pictures of a status or retweet into `id` and `media` (both as made by
+    /// `WeiboMedia()` and `nil` on entry), and with `readsRetweet` its `retweeted_status` into
+    /// `retweeted` (one level: a retweet is read without, and its own is skipped).
     private static func readStatusFields(
-        _ scanner: inout JSONScanner, readsRetweet: Bool
-    ) throws(JSONSyntaxError) -> (id: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
-        var retweeted: WeiboRetweet?
+        _ scanner: inout JSONScanner, id statusID: inout ByteString?, media: inout WeiboMedia,
+        retweeted: inout WeiboRetweet?, readsRetweet: Bool
+    ) throws(JSONSyntaxError) {
         var idstr: ByteString?
         var id: ByteString?
-        var media = WeiboMedia()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
         let keys = statusKeys
         var members = try scanner.members()
@@ -40,14 +46,17 @@ extension ByteTimelineReader {
             case 8: media.picNum = try scanner.lenientFlexibleNumber()
             default:
                 if readsRetweet, try scanner.peekKind() == .object {
-                    let (id, media, _) = try readStatusFields(&scanner, readsRetweet: false)
-                    retweeted = WeiboRetweet(idBytes: id, media: media)
+                    var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
+                    var none: WeiboRetweet?
+                    try readStatusFields(
+                        &scanner, id: &retweet.idBytes, media: &retweet.media, retweeted: &none, readsRetweet: false)
+                    retweeted = consume retweet
                 } else {
                     try scanner.skipValue()
                 }
             }
         }
-        return (idstr ?? id, media, retweeted)
+        statusID = idstr ?? id
     }
 
     /// `pic_urls`: the `thumbnail_pic` string of each entry that has one, as bytes of the request.

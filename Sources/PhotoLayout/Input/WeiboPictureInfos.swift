@@ -19,8 +19,9 @@ public struct WeiboPictureInfos: Hashable, Sendable {
         for (pid, info) in dictionary { append(pid: ByteString(pid), info: info) }
     }
 
-    /// Adds an entry; `pid` must not be in the table yet.
-    package mutating func append(pid: ByteString, info: WeiboPictureInfo) {
+    /// Adds an entry; `pid` must not be in the table yet. `info` is consumed: the reader's
+    /// freshly read info moves into the table instead of being copied and then destroyed.
+    package mutating func append(pid: ByteString, info: consuming WeiboPictureInfo) {
         pids.append(pid)
         infos.append(info)
     }
