@@ -53,7 +53,8 @@ struct AccessLogOutput: Sendable {
 
     private func report(_ error: Int32, lost: Int) {
         guard reported.set() else { return }
-        let message = "timeline-layout: access log write failed (\(String(cString: strerror(error)))); "
+        let message =
+            "timeline-layout: access log write failed (\(String(cString: strerror(error)))); "
             + "\(lost) bytes lost, later failures not reported\n"
         var bytes = Array(message.utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
