@@ -65,8 +65,7 @@ struct AccessLog: Sendable {
             writer.beginObject()
             writer.key("time")
             writer.string(
-                ISO8601DateFormatter.string(
-                    from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds]))
+                Self.isoTime(date))
             writer.key("remote")
             writer.string(record.remoteAddress)
             writer.key("method")
@@ -90,6 +89,44 @@ struct AccessLog: Sendable {
             writer.endObject()
             bytes.append(contentsOf: writer.finish())
         }
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC (milliseconds rounded, as Foundation does), the JSON log's `time`: from
+    /// `gmtime_r` and digits, as `commonLogTime`. `ISO8601DateFormatter.string(from:…)` made a
+    /// formatter per call: about 620,000 instructions per logged request.
+    static func isoTime(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = max(0, value)
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(Int(parts.tm_year) + 1900, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mon) + 1, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mday), 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(Int(parts.tm_hour), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_min), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_sec), 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(fraction, 3)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `[day/Mon/year:hh:mm:ss +0000]`'s inside, in UTC: the Common Log Format's time.
