@@ -36,7 +36,7 @@ final class AccessLogBuffer: @unchecked Sendable {
             var line: [UInt8] = []
             fill(&line)
             line.append(0x0A)
-            line.withUnsafeBytes { output.writeAll($0) }
+            _ = line.withUnsafeBytes { output.writeAll($0) }
             return
         }
         if bytes.capacity == 0 { bytes.reserveCapacity(limit + 1024) }
@@ -75,7 +75,7 @@ final class AccessLogBuffer: @unchecked Sendable {
 
     /// One write of every buffered line; the capacity is kept for the next batch.
     private func writeHeld() {
-        bytes.withUnsafeBytes { output.writeAll($0) }
+        _ = bytes.withUnsafeBytes { output.writeAll($0) }
         bytes.removeAll(keepingCapacity: true)
     }
 }
