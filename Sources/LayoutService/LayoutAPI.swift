@@ -39,7 +39,7 @@ public struct LayoutAPI: Sendable {
 
     /// The observer to give the server: metrics by route, and the access log.
     /// - Parameter loops: the server's event loops (`threads`): each gets its own counters and
-    ///   log buffer (at least 8 are made, so that a smaller count given by mistake stays exact).
+    ///   log buffer (at least 8, as before this parameter; loops beyond the count share, safely).
     public func observer(logFormat: LogFormat, loops: Int = 8) -> any ServerObserver {
         let loops = max(8, loops)
         return ServiceObserver(
