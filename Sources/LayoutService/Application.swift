@@ -15,6 +15,6 @@ public struct Application: Sendable {
         self.api = api
         self.server = HTTPServer(
             configuration: configuration, responder: api.responder(cors: cors),
-            observer: api.observer(logFormat: logFormat))
+            observer: api.observer(logFormat: logFormat, loops: configuration.threads))
     }
 }

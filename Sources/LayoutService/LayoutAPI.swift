@@ -38,8 +38,13 @@ public struct LayoutAPI: Sendable {
     }
 
     /// The observer to give the server: metrics by route, and the access log.
-    public func observer(logFormat: LogFormat) -> any ServerObserver {
-        ServiceObserver(metrics: metrics, log: AccessLog(format: logFormat), routes: RouteLabels(router.routes))
+    /// - Parameter loops: the server's event loops (`threads`): each gets its own counters and
+    ///   log buffer (at least 8, as before this parameter; loops beyond the count share, safely).
+    public func observer(logFormat: LogFormat, loops: Int = 8) -> any ServerObserver {
+        let loops = max(8, loops)
+        return ServiceObserver(
+            metrics: metrics, log: AccessLog(format: logFormat, loops: loops), routes: RouteLabels(router.routes),
+            loops: loops)
     }
 
     /// The responder to give the server: the router behind OPTIONS, CORS and `Accept`

@@ -42,4 +42,18 @@ struct AccessLogTests {
         )
         #expect(AccessLog(format: .off).line(for: Self.record) == nil)
     }
+
+    /// The JSON log's `time`, made from digits, is what `ISO8601DateFormatter` wrote (UTC, milliseconds).
+    @Test func isoTimeMatchesFoundation() {
+        let seconds: [Double] = [
+            0, 951_782_400.5, 1_764_582_337.125, 1_796_083_199.875, 4_102_444_799.25, 59.001953125,
+        ]
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            let foundation = ISO8601DateFormatter.string(
+                from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+            #expect(AccessLog.isoTime(date) == foundation, "\(value)")
+        }
+        #expect(AccessLog.isoTime(Date(timeIntervalSince1970: 951_782_400.5)) == "2000-02-29T00:00:00.500Z")
+    }
 }

@@ -8,6 +8,13 @@ public protocol ServerObserver: Sendable {
     /// A request was answered 503 because the worker queue was full (load shedding); its
     /// answer is also reported to `requestCompleted`.
     func requestShed()
+    /// The event loop `loop` (`RequestRecord.loopIndex`) finished a batch: it drained its ready
+    /// events, or ran its deadline timer. Called on that loop's queue; a place to flush what was
+    /// buffered for the requests the batch completed (one `write` per batch, not per request).
+    func batchEnded(loop: Int)
+    /// The server stopped: every loop has stopped and no request completes any more. Called
+    /// once, before `waitUntilStopped` returns: the last place to flush buffers.
+    func serverStopped()
 }
 
 extension ServerObserver {
@@ -15,4 +22,6 @@ extension ServerObserver {
     /// The default does nothing.
     public func connectionRefused() {}
     public func requestShed() {}
+    public func batchEnded(loop: Int) {}
+    public func serverStopped() {}
 }

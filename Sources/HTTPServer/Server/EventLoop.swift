@@ -147,6 +147,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func drainEvents() {
+        defer { shared.observer?.batchEnded(loop: index) }
         while true {
             let count = shim_epoll_wait(epollFD, events, Self.eventCapacity, 0)
             if count < 0 && errno == EINTR { continue }
@@ -172,6 +173,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func checkDeadlines() {
+        defer { shared.observer?.batchEnded(loop: index) }
         let now = ContinuousClock.now
         for connection in Array(connections.values) {
             if let linger = connection.lingerUntil {

@@ -131,6 +131,7 @@ public final class HTTPServer: Sendable {
         }
         group.notify(queue: control) { [stopped, shared] in
             shared.pool.stop()
+            shared.observer?.serverStopped()
             stopped.leave()
         }
     }
