@@ -38,6 +38,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
             set { storage = .text(newValue) }
         }
 
+        /// The value's length in UTF-8 bytes, without making a String of a received value.
+        var valueByteCount: Int {
+            switch storage {
+            case .bytes(let bytes): bytes.count
+            case .text(let text): text.utf8.count
+            }
+        }
+
         /// Calls `body` with the value's UTF-8 bytes, without making a String of a received value.
         func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             switch storage {
