@@ -133,13 +133,15 @@ public struct HTTP1Serializer: Sendable {
     }
 
     /// Whether a handler's response can be written safely: a final status (200–999), a reason
-    /// and header values without CR, LF or other controls, and token header names.
+    /// and header values without CR, LF or other controls, and token header names. A standard
+    /// reason is not scanned, and the headers' answer was settled as they were set
+    /// (`HTTPHeaders.areWritable`): a response built once is checked once.
     public static func isWritable(_ response: HTTPResponse) -> Bool {
-        guard (200...999).contains(response.status.code), isFieldValue(response.status.reason) else { return false }
-        for field in response.headers.fields where !field.name.isToken || !isFieldValue(field.value) {
+        let status = response.status
+        guard (200...999).contains(status.code), standardStatusLine(status) != nil || isFieldValue(status.reason) else {
             return false
         }
-        return true
+        return response.headers.areWritable
     }
 
     /// Whether every byte of `text` may stand in a field value: one loop over its contiguous
