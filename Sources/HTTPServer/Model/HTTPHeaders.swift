@@ -11,6 +11,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         enum Storage: Sendable {
             case text(String)
             case bytes(ArraySlice<UInt8>)
+
+            /// The value as text: a received one decoded (invalid UTF-8 repaired) on each read.
+            var string: String {
+                switch self {
+                case .text(let text): text
+                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+                }
+            }
         }
 
         public var name: HTTPFieldName
@@ -29,12 +37,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
         /// The value; a received one is decoded (invalid UTF-8 repaired) on each read.
         public var value: String {
-            get {
-                switch storage {
-                case .text(let text): text
-                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
-                }
-            }
+            get { storage.string }
             set { storage = .text(newValue) }
         }
 
