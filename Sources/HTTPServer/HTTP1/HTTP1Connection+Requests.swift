@@ -86,7 +86,7 @@ extension HTTP1Connection {
             bytesIn: byteCount,
             version: head.version,
             isRefusal: false,
-            userAgent: head.userAgent
+            userAgentValue: head.userAgentValue
         )
         if info.closeConnection { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
@@ -117,7 +117,7 @@ extension HTTP1Connection {
             bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
-            userAgent: head?.userAgent
+            userAgentValue: head?.userAgentValue
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))

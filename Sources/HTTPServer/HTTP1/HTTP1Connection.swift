@@ -35,8 +35,14 @@ public struct HTTP1Connection: Sendable {
         /// The server refused the request (a protocol error, a limit, a timeout): the peer may
         /// still be sending, so the writer should linger before closing.
         public var isRefusal: Bool
-        /// The request's `User-Agent`, for the access log.
-        public var userAgent: String? = nil
+        /// The request's `User-Agent`, for the access log: bytes of the request head, decoded
+        /// only when read (`userAgent`), so that a request nobody logs makes no String of it.
+        var userAgentValue: HTTPHeaders.Field.Storage? = nil
+        /// The request's `User-Agent`, decoded when read.
+        public var userAgent: String? {
+            get { userAgentValue?.string }
+            set { userAgentValue = newValue.map(HTTPHeaders.Field.Storage.text) }
+        }
         /// The operationId the responder's router found (`RouteMatch.operationID`), for metrics.
         public var operationID: String? = nil
 

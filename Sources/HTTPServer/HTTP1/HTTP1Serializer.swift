@@ -75,29 +75,51 @@ public struct HTTP1Serializer: Sendable {
     mutating func writeHead(
         _ response: HTTPResponse, id requestID: RequestContext.ID?, closeConnection: Bool, into buffer: inout [UInt8]
     ) {
-        buffer.removeAll(keepingCapacity: true)
-        Self.appendStatusLine(response.status, to: &buffer)
         refreshServerLines()
-        buffer.append(contentsOf: serverLines)
-        for field in response.headers.fields where !Self.isOwned(field.name) {
-            if requestID != nil, field.name == .xRequestID { continue }
-            Self.append(field.name.rawName, to: &buffer)
-            buffer.append(contentsOf: Self.separator)
-            Self.append(field.value, to: &buffer)
-            buffer.append(contentsOf: Self.crlf)
-        }
-        if let requestID {
-            buffer.append(contentsOf: Self.requestIDPrefix)
-            requestID.append(to: &buffer)
-            buffer.append(contentsOf: Self.crlf)
-        }
         let code = response.status.code
-        if code >= 200 && code != 204 {
-            buffer.append(contentsOf: Self.contentLengthPrefix)
-            Self.appendDigits(of: response.body.count, to: &buffer)
-            buffer.append(contentsOf: Self.crlf)
+        let statusLine = Self.standardStatusLine(response.status)
+        let writesLength = code >= 200 && code != 204
+        // The head's size, bounded before writing: its parts' lengths, digits at their most.
+        var bound = (statusLine?.count ?? 0) + serverLines.count + Self.closeTail.count
+        if statusLine == nil { bound += Self.customStatusLineBound(response.status) }
+        for field in response.headers.fields {
+            bound += field.name.rawName.utf8.count + field.valueByteCount + 4
         }
-        buffer.append(contentsOf: closeConnection ? Self.closeTail : Self.keepAliveTail)
+        if let requestID { bound += Self.requestIDPrefix.count + requestID.byteCountBound + 2 }
+        if writesLength { bound += Self.contentLengthPrefix.count + HTTP1HeadWriter.maxDigits + 2 }
+        withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { room in
+            var head = HTTP1HeadWriter(room)
+            if let statusLine {
+                head.write(statusLine)
+            } else {
+                Self.writeCustomStatusLine(response.status, to: &head)
+            }
+            head.write(serverLines)
+            for field in response.headers.fields where !Self.isOwned(field.name) {
+                if requestID != nil, field.name == .xRequestID { continue }
+                head.write(field.name.rawName)
+                head.write(byte: UInt8(ascii: ":"))
+                head.write(byte: ASCII.space)
+                field.withValueBytes { head.write(UnsafeRawBufferPointer($0)) }
+                head.write(byte: ASCII.cr)
+                head.write(byte: ASCII.lf)
+            }
+            if let requestID {
+                head.write(Self.requestIDPrefix)
+                requestID.write(to: &head)
+                head.write(byte: ASCII.cr)
+                head.write(byte: ASCII.lf)
+            }
+            if writesLength {
+                head.write(Self.contentLengthPrefix)
+                head.write(digitsOf: response.body.count)
+                head.write(byte: ASCII.cr)
+                head.write(byte: ASCII.lf)
+            }
+            head.write(closeConnection ? Self.closeTail : Self.keepAliveTail)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: head.written)
+        }
     }
 
     /// Head and, unless `isHeadRequest` (or the status forbids one), body: one byte array.
@@ -111,13 +133,15 @@ public struct HTTP1Serializer: Sendable {
     }
 
     /// Whether a handler's response can be written safely: a final status (200–999), a reason
-    /// and header values without CR, LF or other controls, and token header names.
+    /// and header values without CR, LF or other controls, and token header names. A standard
+    /// reason is not scanned, and the headers' answer was settled as they were set
+    /// (`HTTPHeaders.areWritable`): a response built once is checked once.
     public static func isWritable(_ response: HTTPResponse) -> Bool {
-        guard (200...999).contains(response.status.code), isFieldValue(response.status.reason) else { return false }
-        for field in response.headers.fields where !field.name.isToken || !isFieldValue(field.value) {
+        let status = response.status
+        guard (200...999).contains(status.code), standardStatusLine(status) != nil || isFieldValue(status.reason) else {
             return false
         }
-        return true
+        return response.headers.areWritable
     }
 
     /// Whether every byte of `text` may stand in a field value: one loop over its contiguous
@@ -132,12 +156,35 @@ public struct HTTP1Serializer: Sendable {
 
     /// `HTTP/1.1 <code> <reason>` CRLF: the precomputed line when the reason is the standard one.
     static func appendStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
-        let code = status.code
-        if code >= 100 && code <= 599, let entry = statusLines[code - 100], entry.reason == status.reason {
-            buffer.append(contentsOf: entry.line)
+        if let line = standardStatusLine(status) {
+            buffer.append(contentsOf: line)
             return
         }
-        buffer.append(contentsOf: "HTTP/1.1 \(code) \(status.reason)\r\n".utf8)
+        buffer.append(contentsOf: "HTTP/1.1 \(status.code) \(status.reason)\r\n".utf8)
+    }
+
+    /// The precomputed status line of `status` when its reason is the standard one, else nil.
+    static func standardStatusLine(_ status: HTTPStatus) -> [UInt8]? {
+        let code = status.code
+        guard code >= 100 && code <= 599, let entry = statusLines[code - 100], entry.reason == status.reason else {
+            return nil
+        }
+        return entry.line
+    }
+
+    /// The most bytes `writeCustomStatusLine` writes for `status`.
+    static func customStatusLineBound(_ status: HTTPStatus) -> Int {
+        "HTTP/1.1 ".utf8.count + HTTP1HeadWriter.maxDigits + 1 + status.reason.utf8.count + 2
+    }
+
+    /// `HTTP/1.1 <code> <reason>` CRLF for a status without a precomputed line (a handler's own reason).
+    static func writeCustomStatusLine(_ status: HTTPStatus, to head: inout HTTP1HeadWriter) {
+        head.write("HTTP/1.1 ")
+        head.write(digitsOf: max(0, status.code))
+        head.write(byte: ASCII.space)
+        head.write(status.reason)
+        head.write(byte: ASCII.cr)
+        head.write(byte: ASCII.lf)
     }
 
     /// Whether the server writes the field `name` itself (Date, Server, Connection,

@@ -56,6 +56,9 @@ public struct HTTPRequestHead: Sendable {
     public var clientRequestID: String? { requestIDIndex.map { headers.fields[$0].value } }
     /// The first `User-Agent`, for the access log, decoded when asked.
     public var userAgent: String? { userAgentIndex.map { headers.fields[$0].value } }
+    /// The first `User-Agent` as stored (bytes of the head): kept so, it becomes a String only
+    /// if someone (the access log) reads it.
+    var userAgentValue: HTTPHeaders.Field.Storage? { userAgentIndex.map { headers.fields[$0].storage } }
 
     /// Whether a body may follow the head.
     public var hasBody: Bool {

@@ -11,6 +11,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         enum Storage: Sendable {
             case text(String)
             case bytes(ArraySlice<UInt8>)
+
+            /// The value as text: a received one decoded (invalid UTF-8 repaired) on each read.
+            var string: String {
+                switch self {
+                case .text(let text): text
+                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+                }
+            }
         }
 
         public var name: HTTPFieldName
@@ -29,13 +37,26 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
         /// The value; a received one is decoded (invalid UTF-8 repaired) on each read.
         public var value: String {
-            get {
-                switch storage {
-                case .text(let text): text
-                case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
-                }
-            }
+            get { storage.string }
             set { storage = .text(newValue) }
+        }
+
+        /// Whether the field may be written in a response: a token name, a value without CR, LF
+        /// or other controls.
+        var isWritable: Bool {
+            name.isToken
+                && withValueBytes { bytes in
+                    for byte in bytes where !ASCII.isFieldValueCharacter(byte) { return false }
+                    return true
+                }
+        }
+
+        /// The value's length in UTF-8 bytes, without making a String of a received value.
+        var valueByteCount: Int {
+            switch storage {
+            case .bytes(let bytes): bytes.count
+            case .text(let text): text.utf8.count
+            }
         }
 
         /// Calls `body` with the value's UTF-8 bytes, without making a String of a received value.
@@ -50,22 +71,36 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     private(set) var fields: [Field]
+    /// Whether every field may be written (`Field.isWritable`), settled as the fields are set,
+    /// so that a response built once (a static one) is checked once, not on every send; nil for
+    /// received fields, checked when asked (`areWritable`).
+    private var knownWritable: Bool?
 
     public init() {
         fields = []
+        knownWritable = true
     }
 
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: HTTPFieldName($0.0), value: $0.1) }
+        knownWritable = fields.allSatisfy(\.isWritable)
     }
 
     public init(dictionaryLiteral elements: (HTTPFieldName, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
+        knownWritable = fields.allSatisfy(\.isWritable)
     }
 
     /// The fields of a parsed head, as received.
     init(received fields: [Field]) {
         self.fields = fields
+        knownWritable = nil
+    }
+
+    /// Whether every field may be written in a response: known since the fields were set, or
+    /// (received fields) checked now.
+    var areWritable: Bool {
+        knownWritable ?? fields.allSatisfy(\.isWritable)
     }
 
     /// The first value of `name`, or nil.
@@ -85,7 +120,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
     /// Appends a field (repeated names are kept).
     public mutating func add(_ name: HTTPFieldName, _ value: String) {
-        fields.append(Field(name: name, value: value))
+        let field = Field(name: name, value: value)
+        fields.append(field)
+        if let known = knownWritable { knownWritable = known && field.isWritable }
     }
 
     /// Replaces every field named `name` by one with `value`, at the place of the first.
@@ -95,6 +132,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
             return
         }
         fields[index].value = value
+        defer { if knownWritable != nil { knownWritable = fields.allSatisfy(\.isWritable) } }
         guard fields[(index + 1)...].contains(where: { $0.name == name }) else { return }
         var position = 0
         fields.removeAll { field in
@@ -106,6 +144,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     public mutating func remove(_ name: HTTPFieldName) {
         guard contains(name) else { return }
         fields.removeAll { $0.name == name }
+        if knownWritable == false { knownWritable = fields.allSatisfy(\.isWritable) }
     }
 
     /// Makes room for `count` fields, so that building a head allocates once.

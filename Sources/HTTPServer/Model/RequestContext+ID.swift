@@ -26,6 +26,19 @@ extension RequestContext {
             number < 0 ? text : RequestContext.generatedID(prefix: text, number: number)
         }
 
+        /// The most bytes `write(to:)` writes: the text, and the dash and digits of a number.
+        var byteCountBound: Int {
+            text.utf8.count + (number < 0 ? 0 : 1 + HTTP1HeadWriter.maxDigits)
+        }
+
+        /// Writes the ID's bytes into a response head, formatting nothing.
+        func write(to head: inout HTTP1HeadWriter) {
+            head.write(text)
+            guard number >= 0 else { return }
+            head.write(byte: UInt8(ascii: "-"))
+            head.write(digitsOf: number)
+        }
+
         /// Appends the ID's bytes to `buffer`, formatting nothing.
         func append(to buffer: inout [UInt8]) {
             HTTP1Serializer.append(text, to: &buffer)

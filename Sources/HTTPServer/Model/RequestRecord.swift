@@ -21,8 +21,13 @@ public struct RequestRecord: Sendable {
     public var remoteAddress: String?
     /// `HTTP/1.1`, `HTTP/1.0` or `HTTP/2.0`.
     public var protocolVersion: String
-    /// The request's `User-Agent`, when it sent one and its head was read.
-    public var userAgent: String?
+    /// The request's `User-Agent`, when it sent one and its head was read; decoded when read.
+    public var userAgent: String? {
+        get { userAgentValue?.string }
+        set { userAgentValue = newValue.map(HTTPHeaders.Field.Storage.text) }
+    }
+    /// The `User-Agent` as kept: the request head's bytes until someone reads it as text.
+    var userAgentValue: HTTPHeaders.Field.Storage?
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
     /// server knows it; nil otherwise (an unknown path, a refusal before routing).
     public var operationID: String?
@@ -56,7 +61,7 @@ public struct RequestRecord: Sendable {
         self.id = id
         self.remoteAddress = remoteAddress
         self.protocolVersion = protocolVersion
-        self.userAgent = userAgent
+        userAgentValue = userAgent.map(HTTPHeaders.Field.Storage.text)
         self.operationID = operationID
         self.loopIndex = loopIndex
     }

@@ -143,14 +143,14 @@ extension EventLoop {
         _ status: Int, _ info: HTTP1Connection.ResponseInfo, _ connection: ServerConnection, bytesOut: Int
     ) {
         guard let observer = shared.observer else { return }
-        observer.requestCompleted(
-            RequestRecord(
-                method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
-                bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
-                remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
-                userAgent: info.userAgent, operationID: info.operationID, loopIndex: index
-            )
+        var record = RequestRecord(
+            method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
+            bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
+            remoteAddress: connection.machine.remoteAddress, protocolVersion: info.version.description,
+            operationID: info.operationID, loopIndex: index
         )
+        record.userAgentValue = info.userAgentValue  // still bytes: decoded only if logged
+        observer.requestCompleted(record)
     }
 
     /// Writes head and body with one `writev` when nothing is queued; keeps what the kernel refuses.

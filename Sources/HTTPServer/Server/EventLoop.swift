@@ -30,7 +30,7 @@ final class EventLoop: @unchecked Sendable {
     private let tag: String
     private var source: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
-    @exclusivity(unchecked) var connections: [Int32: ServerConnection] = [:]
+    @exclusivity(unchecked) var connections = ConnectionTable()
     private let events: UnsafeMutablePointer<shim_event>
     let readBuffer: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) var serializer: HTTP1Serializer
@@ -121,7 +121,7 @@ final class EventLoop: @unchecked Sendable {
     func startDraining() {
         isDraining = true
         let now = ContinuousClock.now
-        for connection in Array(connections.values) {
+        for connection in connections.values {
             if connection.http2 != nil {
                 drainHTTP2(connection)
             } else {
@@ -133,7 +133,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Closes every connection at once (the grace period is over).
     func closeAll() {
-        for connection in Array(connections.values) { closeNow(connection) }
+        for connection in connections.values { closeNow(connection) }
     }
 
     /// Stops the source and timer; the epoll descriptor is closed by the source's cancel handler.
@@ -175,7 +175,7 @@ final class EventLoop: @unchecked Sendable {
     private func checkDeadlines() {
         defer { shared.observer?.batchEnded(loop: index) }
         let now = ContinuousClock.now
-        for connection in Array(connections.values) {
+        for connection in connections.values {
             if let linger = connection.lingerUntil {
                 if Moment(now) >= linger { closeNow(connection) }
             } else if isWriteStalled(connection, now: now) {

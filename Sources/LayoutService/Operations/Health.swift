@@ -6,8 +6,12 @@ import HTTPServer
 /// - Remark: HTTP `GET /healthz`, `GET /readyz`
 enum Health {
     static func live(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        JSONBody.response(Array(#"{"status":"ok"}"#.utf8))
+        liveResponse
     }
+
+    /// The liveness answer, the same every time: made (and its headers checked) once, then
+    /// shared, not rebuilt with two arrays per request.
+    private static let liveResponse = JSONBody.response(Array(#"{"status":"ok"}"#.utf8))
 
     static func ready(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         if context.isDraining {

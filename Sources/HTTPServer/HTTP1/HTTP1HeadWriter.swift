@@ -1,0 +1,68 @@
+/// Writes a response head into raw memory sized for it beforehand: each part is one `memcpy`
+/// at a cursor, with none of an array's per-append capacity and uniqueness checks. The
+/// serializer (`HTTP1Serializer.writeHead`) bounds the head's size, writes it here on the stack
+/// and appends it to its buffer in one copy.
+struct HTTP1HeadWriter {
+    private let room: UnsafeMutableRawBufferPointer
+    /// How many bytes were written.
+    private(set) var count = 0
+
+    /// A writer over `room`, which must hold every byte it will be given (the caller's bound).
+    init(_ room: UnsafeMutableRawBufferPointer) {
+        self.room = room
+    }
+
+    /// The bytes written so far.
+    var written: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: room[0..<count])
+    }
+
+    /// Copies `bytes` to the cursor.
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count <= room.count - count, "response head larger than its bound")
+        guard let source = bytes.baseAddress, let target = room.baseAddress else { return }
+        (target + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Copies `bytes` to the cursor.
+    mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    /// Copies the UTF-8 of `text` to the cursor (its contiguous storage, or a small string's
+    /// copy on the stack).
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes one byte.
+    mutating func write(byte: UInt8) {
+        precondition(count < room.count, "response head larger than its bound")
+        room[count] = byte
+        count += 1
+    }
+
+    /// Writes the decimal digits of a non-negative `value`, without making a String.
+    mutating func write(digitsOf value: Int) {
+        guard value > 0 else {
+            write(byte: UInt8(ascii: "0"))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has at most 19
+        var length = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            while rest > 0 {
+                length += 1
+                scratch[24 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            write(UnsafeRawBufferPointer(rebasing: scratch[(24 - length)...]))
+        }
+    }
+
+    /// The most bytes `write(digitsOf:)` writes: an Int has at most 19 digits.
+    static let maxDigits = 20
+}
