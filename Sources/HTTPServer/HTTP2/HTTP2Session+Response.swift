@@ -84,7 +84,8 @@ extension HTTP2Session {
             RequestRecord(
                 method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
-                bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID, remoteAddress: remoteAddress,
+                bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
+                remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description,
                 userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID
             )
