@@ -168,7 +168,7 @@ struct HTTP2SessionTests {
         #expect(HTTP2Upgrade.settings(of: withoutConnection) == nil)
         let session = Self.session()
         #expect(session.upgrade(settings: settings, request: request, receivedAt: .now))
-        session.complete(streamID: 1, with: Self.text("hi"), request: request, requestID: "u-1")
+        session.complete(streamID: 1, with: Self.text("hi"), request: request, requestID: RequestContext.ID("u-1"))
         var output: [UInt8] = []
         session.drainOutput(into: &output)
         // SETTINGS (type 4), WINDOW_UPDATE (8) widening the connection window to 1 MiB,

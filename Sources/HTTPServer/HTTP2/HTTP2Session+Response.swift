@@ -2,11 +2,12 @@ import CNghttp2
 
 /// Requests handed out, answers submitted as HEADERS and DATA frames.
 extension HTTP2Session {
-    /// Response header names the server writes itself, and HTTP/1.1 connection-specific ones
-    /// that HTTP/2 forbids (RFC 9113 §8.2.2).
-    static let droppedHeaders: Set<String> = [
-        "content-length", "date", "server", "connection", "keep-alive", "proxy-connection", "transfer-encoding",
-        "upgrade",
+    /// Response header names the server writes itself (`x-request-id` included: it writes the
+    /// request's), and HTTP/1.1 connection-specific ones that HTTP/2 forbids (RFC 9113 §8.2.2):
+    /// canonical names, so that each check is a comparison of keys.
+    static let droppedHeaders: [HTTPFieldName] = [
+        .contentLength, .date, .server, .xRequestID, .connection, "Keep-Alive", "Proxy-Connection",
+        .transferEncoding, .upgrade,
     ]
 
     /// The request of a stream whose END_STREAM arrived, queued for the caller.
@@ -24,8 +25,8 @@ extension HTTP2Session {
         stream.userAgent = headers[.userAgent]
         stream.headers = HTTPHeaders()
         let context = RequestContext(
-            requestID: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedAt: stream.receivedAt
+            id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
+            receivedMoment: Moment(stream.receivedAt)
         )
         ready.append(Request(request: request, context: context, streamID: streamID))
     }
@@ -37,32 +38,36 @@ extension HTTP2Session {
         stream.isHeadRequest = stream.method == "HEAD"
         let requestID = nextRequestID(echoing: stream.headers)
         submit(
-            .problem(problem), streamID: streamID, requestID: requestID, method: stream.method, path: stream.target,
-            operationID: nil)
+            .problem(problem), streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
+            path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
     /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
-    func complete(streamID: Int32, with response: HTTPResponse, request: HTTPRequest, requestID: String) {
+    func complete(
+        streamID: Int32, with response: HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
+    ) {
         guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
         submit(
-            response, streamID: streamID, requestID: requestID, method: request.method.rawValue, path: request.path,
+            response, streamID: streamID, requestID: requestID, method: request.method, path: request.path,
             operationID: request.route?.operationID)
     }
 
+    /// Submits HEADERS (and DATA through `readBody`) for `response`; `method` and `path` (the
+    /// request's path, not its target) label the record of it, "-" when unknown.
     private func submit(
-        _ response: HTTPResponse, streamID: Int32, requestID: String, method: String?, path: String?,
+        _ response: HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?, path: String?,
         operationID: String?
     ) {
         guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
         stream.isAnswered = true
-        let response = response.finalized(requestID: requestID)
+        let response = response.validated(requestID: requestID.description)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)
         stream.responseBody = sendsBody ? response.body : []
         if bufferedResponseBytes == 0 { lastBodyProgress = .now }
         bufferedResponseBytes += stream.responseBody.count
-        let fields = headerFields(of: response)
-        let result = withHeaderList(fields) { list in
+        buildHeaderList(of: response, requestID: requestID)
+        let result = headerList.withEntries { list in
             guard sendsBody, !response.body.isEmpty else {
                 return nghttp2_submit_response(session, streamID, list.baseAddress, list.count, nil)
             }
@@ -75,58 +80,34 @@ extension HTTP2Session {
         }
         lastActivity = now
         guard let observer else { return }
-        let headerBytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
         observer.requestCompleted(
             RequestRecord(
-                method: HTTPMethod(rawValue: method ?? "-"),
-                path: path.map { HTTPRequest(method: .get, target: $0).path } ?? "-",
+                method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
                 status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
-                bytesOut: headerBytes + stream.responseBody.count, requestID: requestID, remoteAddress: remoteAddress,
+                bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
+                remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description,
                 userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID
             )
         )
     }
 
-    /// `:status`, `server`, `date`, the handler's fields (lower-cased, connection-specific ones
-    /// dropped) and `content-length` (the body's, HEAD included, as on HTTP/1.1).
-    func headerFields(of response: HTTPResponse) -> [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = [
-            (":status", String(response.status.code)), ("server", configuration.serverName),
-            ("date", String(decoding: dates.current(), as: UTF8.self)),
-        ]
-        for (name, value) in response.headers {
-            let lowered = name.lowercased()
-            if !Self.droppedHeaders.contains(lowered) { fields.append((lowered, value)) }
+    /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,
+    /// the server's own and connection-specific ones dropped), `x-request-id` and `content-length`
+    /// (the body's, HEAD included, as on HTTP/1.1). `response` is validated: its status is 200–999.
+    func buildHeaderList(of response: HTTPResponse, requestID: RequestContext.ID) {
+        headerList.removeAll()
+        headerList.addStatus(response.status.code)
+        serverNameBytes.withUnsafeBufferPointer { headerList.add(.server, value: $0) }
+        dates.refresh()
+        dates.bytes.withUnsafeBufferPointer { headerList.add(.date, value: $0) }
+        for field in response.headers.fields where !Self.droppedHeaders.contains(field.name) {
+            var name = field.name.canonicalName
+            name.withUTF8 { name in field.withValueBytes { headerList.add(name: name, value: $0) } }
         }
+        headerList.add(requestID: requestID)
         let code = response.status.code
-        if code != 204 && code != 304 { fields.append(("content-length", String(response.body.count))) }
-        return fields
-    }
-
-    /// Calls `body` with nghttp2_nv entries pointing into one buffer (nghttp2 copies them).
-    private func withHeaderList(
-        _ fields: [(name: String, value: String)], _ body: (UnsafeBufferPointer<nghttp2_nv>) -> Int32
-    ) -> Int32 {
-        var storage: [UInt8] = []
-        var ranges: [(name: Range<Int>, value: Range<Int>)] = []
-        for field in fields {
-            let nameStart = storage.count
-            storage.append(contentsOf: field.name.utf8)
-            let valueStart = storage.count
-            storage.append(contentsOf: field.value.utf8)
-            ranges.append((nameStart..<valueStart, valueStart..<storage.count))
-        }
-        return storage.withUnsafeMutableBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-            let list = ranges.map { name, value in
-                nghttp2_nv(
-                    name: base + name.lowerBound, value: base + value.lowerBound, namelen: name.count,
-                    valuelen: value.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
-                )
-            }
-            return list.withUnsafeBufferPointer(body)
-        }
+        if code != 204 && code != 304 { headerList.add(.contentLength, digitsOf: response.body.count) }
     }
 
     /// nghttp2 asks for the next DATA payload of a response.

@@ -48,6 +48,10 @@ final class HTTP2Session {
     /// the caller cancels their work (`takeAbandonedStreams`).
     var abandonedStreams: [Int32] = []
     var dates = HTTPDateCache()
+    /// The `server` header's value.
+    let serverNameBytes: [UInt8]
+    /// The entries of the response being submitted, reused by each.
+    let headerList = HTTP2HeaderList()
     var requestCounter = 0
     /// nghttp2 reported an error it cannot recover from (bad preface, out of memory).
     private(set) var isFailed = false
@@ -78,6 +82,7 @@ final class HTTP2Session {
         self.remoteAddress = remoteAddress
         self.requestIDPrefix = requestIDPrefix
         self.observer = observer
+        serverNameBytes = Array(configuration.serverName.utf8)
         self.now = now
         lastActivity = now
         lastBodyProgress = now
@@ -243,10 +248,10 @@ final class HTTP2Session {
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
     }
 
-    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>`.
-    func nextRequestID(echoing headers: HTTPHeaders) -> String {
+    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>` (kept as prefix and number, formatted when read).
+    func nextRequestID(echoing headers: HTTPHeaders) -> RequestContext.ID {
         requestCounter += 1
-        if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return given }
-        return RequestContext.generatedID(prefix: requestIDPrefix, number: requestCounter)
+        if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        return RequestContext.ID(prefix: requestIDPrefix, number: requestCounter)
     }
 }

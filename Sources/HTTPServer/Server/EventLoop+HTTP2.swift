@@ -74,7 +74,7 @@ extension EventLoop {
             }
             let response = contentCoder.respond(to: request, context: context, with: shared.responder)
             connection.http2?.complete(
-                streamID: item.streamID, with: response, request: request, requestID: context.requestID
+                streamID: item.streamID, with: response, request: request, requestID: context.id
             )
         }
     }
@@ -83,7 +83,7 @@ extension EventLoop {
     func completeHTTP2(_ pending: PendingRequest, response: HTTPResponse, on connection: ServerConnection) {
         connection.http2?.complete(
             streamID: Int32(truncatingIfNeeded: pending.key), with: response, request: pending.request,
-            requestID: pending.context.requestID
+            requestID: pending.context.id
         )
     }
 

@@ -145,7 +145,7 @@ final class HTTP2TestClient {
     func answer(_ request: HTTP2Session.Request, _ response: HTTPResponse) {
         pending.removeAll { $0.streamID == request.streamID }
         server.complete(
-            streamID: request.streamID, with: response, request: request.request, requestID: request.context.requestID
+            streamID: request.streamID, with: response, request: request.request, requestID: request.context.id
         )
         exchange()
     }

@@ -1,0 +1,157 @@
+import CNghttp2
+
+/// The `nghttp2_nv` entries of one response, built over bytes without a String per field and
+/// reused by every response of a session. The server's own names and the `:status` digits
+/// point at `HTTP2StaticBytes` (not copied by nghttp2); other bytes (the date, the handler's
+/// fields, `content-length` digits, the request ID) go into this list's scratch storage, which
+/// nghttp2 copies when the response is submitted, so the next response may overwrite it.
+/// Not Sendable: it lives in its session, on one event loop's queue.
+final class HTTP2HeaderList {
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCapacity: Int
+    private var usedBytes = 0
+    private var entries: UnsafeMutablePointer<nghttp2_nv>
+    private var entryCapacity: Int
+    /// Entries added since `removeAll`.
+    private(set) var count = 0
+    /// The name and value bytes of the entries, as the access log counts a response's headers.
+    private(set) var fieldBytes = 0
+
+    init(byteCapacity: Int = 512, entryCapacity: Int = 16) {
+        self.byteCapacity = byteCapacity
+        self.entryCapacity = entryCapacity
+        bytes = .allocate(capacity: byteCapacity)
+        entries = .allocate(capacity: entryCapacity)
+    }
+
+    deinit {
+        bytes.deallocate()
+        entries.deallocate()
+    }
+
+    /// Starts a new list (the storage is kept).
+    func removeAll() {
+        usedBytes = 0
+        count = 0
+        fieldBytes = 0
+    }
+
+    /// Calls `body` with the entries (valid during the call only).
+    func withEntries<R>(_ body: (UnsafeBufferPointer<nghttp2_nv>) -> R) -> R {
+        body(UnsafeBufferPointer(start: entries, count: count))
+    }
+
+    /// `:status` with the digits of `code` (100–999), neither copied by nghttp2.
+    func addStatus(_ code: Int) {
+        let value = HTTP2StaticBytes.pointer(toCode: code)
+        let flags = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue | NGHTTP2_NV_FLAG_NO_COPY_VALUE.rawValue
+        append(name: HTTP2StaticBytes.pointer(to: .status), HTTP2StaticBytes.Name.status.span.count, value, 3, flags)
+    }
+
+    /// A field with one of the server's names and `value`'s bytes (copied here).
+    func add(_ name: HTTP2StaticBytes.Name, value: UnsafeBufferPointer<UInt8>) {
+        let start = copy(value)
+        append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, Self.staticName)
+    }
+
+    /// A field with one of the server's names and the decimal digits of a non-negative `value`.
+    func add(_ name: HTTP2StaticBytes.Name, digitsOf value: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+            add(name, value: UnsafeBufferPointer(rebasing: room[Self.writeDigits(of: value, into: room)...]))
+        }
+    }
+
+    /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
+    func add(requestID id: RequestContext.ID) {
+        var text = id.text
+        text.withUTF8 { prefix in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 21) { room in
+                var end = 0
+                for byte in prefix {
+                    room[end] = byte
+                    end += 1
+                }
+                if id.number >= 0 {
+                    room[end] = UInt8(ascii: "-")
+                    end += 1
+                    let digits = UnsafeMutableBufferPointer(rebasing: room[end...])
+                    let first = Self.writeDigits(of: id.number, into: digits)
+                    for index in first..<digits.count {
+                        room[end] = digits[index]
+                        end += 1
+                    }
+                }
+                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]))
+            }
+        }
+    }
+
+    /// A field with a lower-case `name` and `value`, both copied here.
+    func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let nameStart = copy(name)
+        let valueStart = copy(value)
+        append(name: bytes + nameStart, name.count, bytes + valueStart, value.count, 0)
+    }
+
+    private static let staticName = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue
+
+    /// Writes `value`'s digits at the end of `room` (20 bytes at least); returns where they begin.
+    private static func writeDigits(of value: Int, into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var rest = UInt(max(0, value))
+        var start = room.count
+        repeat {
+            start -= 1
+            room[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        return start
+    }
+
+    /// Copies `source` into the scratch storage; returns its offset there (an offset, not a
+    /// pointer: a later copy may move the storage).
+    private func copy(_ source: UnsafeBufferPointer<UInt8>) -> Int {
+        if usedBytes + source.count > byteCapacity { grow(toHold: usedBytes + source.count) }
+        let offset = usedBytes
+        if let base = source.baseAddress, source.count > 0 { (bytes + offset).update(from: base, count: source.count) }
+        usedBytes += source.count
+        return offset
+    }
+
+    private func append(
+        name: UnsafeMutablePointer<UInt8>, _ nameCount: Int, _ value: UnsafeMutablePointer<UInt8>, _ valueCount: Int,
+        _ flags: UInt32
+    ) {
+        if count == entryCapacity {
+            let larger = UnsafeMutablePointer<nghttp2_nv>.allocate(capacity: 2 * entryCapacity)
+            larger.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = larger
+            entryCapacity *= 2
+        }
+        (entries + count).initialize(
+            to: nghttp2_nv(name: name, value: value, namelen: nameCount, valuelen: valueCount, flags: UInt8(flags)))
+        count += 1
+        fieldBytes += nameCount + valueCount
+    }
+
+    /// Larger scratch storage; the entries that pointed into the old one are moved with it.
+    private func grow(toHold needed: Int) {
+        var capacity = 2 * byteCapacity
+        while capacity < needed { capacity *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        larger.update(from: bytes, count: usedBytes)
+        let old = UnsafeRawPointer(bytes)
+        let oldEnd = old + byteCapacity
+        for index in 0..<count {
+            if let name = entries[index].name, UnsafeRawPointer(name) >= old, UnsafeRawPointer(name) <= oldEnd {
+                entries[index].name = larger + (UnsafeRawPointer(name) - old)
+            }
+            if let value = entries[index].value, UnsafeRawPointer(value) >= old, UnsafeRawPointer(value) <= oldEnd {
+                entries[index].value = larger + (UnsafeRawPointer(value) - old)
+            }
+        }
+        bytes.deallocate()
+        bytes = larger
+        byteCapacity = capacity
+    }
+}
