@@ -87,7 +87,8 @@ extension HTTP2Session {
                 bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
                 remoteAddress: remoteAddress,
                 protocolVersion: HTTPVersion.http2.description,
-                userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID
+                userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID,
+                loopIndex: loopIndex
             )
         )
     }

@@ -30,6 +30,9 @@ final class HTTP2Session {
     let remoteAddress: String?
     let requestIDPrefix: String
     let observer: (any ServerObserver)?
+    /// The event loop serving this session, given to its records so that the access log
+    /// buffers a stream's line with the loop's other lines (0 outside a server).
+    var loopIndex = 0
     /// The nghttp2_session; nil only if nghttp2 could not allocate one.
     private(set) var session: OpaquePointer?
     var streams: [Int32: HTTP2Stream] = [:]

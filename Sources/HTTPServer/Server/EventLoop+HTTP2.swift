@@ -25,6 +25,7 @@ extension EventLoop {
             remoteAddress: connection.machine.remoteAddress, requestIDPrefix: connection.machine.requestIDPrefix,
             observer: shared.observer, now: .now
         )
+        session.loopIndex = index
         connection.http2 = session
         if shared.isDraining.load(ordering: .relaxed) { session.startDraining() }
     }
