@@ -25,7 +25,7 @@ public func fuzzHTTP2Session(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             precondition(ready.request.body.count <= fuzzLimits.maxBodyBytes, "a body over the limit")
             let response = HTTPResponse(headers: ["Content-Type": "text/plain"], body: ready.request.body)
             session.complete(
-                streamID: ready.streamID, with: response, request: ready.request, requestID: ready.context.requestID)
+                streamID: ready.streamID, with: response, request: ready.request, requestID: ready.context.id)
         }
         output.removeAll(keepingCapacity: true)
         session.drainOutput(into: &output, limit: 1 << 20)
