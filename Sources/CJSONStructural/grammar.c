@@ -17,18 +17,24 @@
 #define CJS_KIND_PUNCTUATION 2
 
 /// Passes the next token (a set bit of the masks, in order; `bits` holds those of word `word`
-/// not yet passed) and puts its offset in `offset`. No token left means the value is not
-/// closed: the walk fails there, so that the tokens it reads are never past the end.
-#define CJS_NEXT(offset)                                                               \
+/// not yet passed) and puts its offset in `offset`, or runs `none` when the masks have no
+/// token left.
+#define CJS_TAKE(offset, none)                                                         \
     do {                                                                               \
         while (!bits) {                                                                \
-            if (++word >= words) return -1;                                            \
+            if (++word >= words) {                                                     \
+                none;                                                                  \
+            }                                                                          \
             bits = tokens[word];                                                       \
             base += 64;                                                                \
         }                                                                              \
         (offset) = base + __builtin_ctzll(bits);                                       \
         bits &= bits - 1;                                                              \
     } while (0)
+
+/// CJS_TAKE for the value walk: no token left means the value is not closed, and the walk
+/// fails there, so that the tokens it reads are never past the end.
+#define CJS_NEXT(offset) CJS_TAKE(offset, return -1)
 
 /// Whether `key` is a string and `colon` a `:`, in one branch.
 #define CJS_KEY_AND_COLON(key, colon) (((bytes[key] ^ '"') | (bytes[colon] ^ ':')) == 0)
@@ -200,20 +206,6 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
     const uint64_t *key = table + 34 + 3 * (entry - 1);
     return key[0] == low && key[1] == high && key[2] == length ? entry - 1 : key_count;
 }
-
-/// Passes the next token into `offset`, or runs `none` when the masks have no token left.
-#define CJS_TAKE(offset, none)                                                         \
-    do {                                                                               \
-        while (!bits) {                                                                \
-            if (++word >= words) {                                                     \
-                none;                                                                  \
-            }                                                                          \
-            bits = tokens[word];                                                       \
-            base += 64;                                                                \
-        }                                                                              \
-        (offset) = base + __builtin_ctzll(bits);                                       \
-        bits &= bits - 1;                                                              \
-    } while (0)
 
 /// Moves the token cursor to the first token at or after `offset`.
 #define CJS_SEEK(offset)                                                               \

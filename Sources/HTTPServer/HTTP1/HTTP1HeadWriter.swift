@@ -46,21 +46,7 @@ struct HTTP1HeadWriter {
 
     /// Writes the decimal digits of a non-negative `value`, without making a String.
     mutating func write(digitsOf value: Int) {
-        guard value > 0 else {
-            write(byte: UInt8(ascii: "0"))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has at most 19
-        var length = 0
-        var rest = UInt64(value)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            while rest > 0 {
-                length += 1
-                scratch[24 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            write(UnsafeRawBufferPointer(rebasing: scratch[(24 - length)...]))
-        }
+        HTTP1Serializer.withDigits(of: value) { write($0) }
     }
 
     /// The most bytes `write(digitsOf:)` writes: an Int has at most 19 digits.

@@ -203,20 +203,22 @@ public struct HTTP1Serializer: Sendable {
 
     /// The decimal digits of a non-negative `value`, without making a String.
     static func appendDigits(of value: Int, to buffer: inout [UInt8]) {
-        guard value > 0 else {
-            buffer.append(UInt8(ascii: "0"))
-            return
-        }
+        withDigits(of: value) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the decimal digits of a non-negative `value` (at most 19 bytes, in
+    /// scratch memory on the stack): the one digit formatter of the HTTP/1 head and its callers.
+    static func withDigits<Result>(of value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has at most 19
-        var count = 0
-        var rest = UInt64(value)
-        withUnsafeMutableBytes(of: &digits) { room in
-            while rest > 0 {
-                count += 1
-                room[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var length = 0
+        var rest = UInt64(max(0, value))
+        return withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                length += 1
+                scratch[24 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            }
-            buffer.append(contentsOf: room[(24 - count)...])
+            } while rest > 0
+            return body(UnsafeRawBufferPointer(rebasing: scratch[(24 - length)...]))
         }
     }
 }

@@ -20,36 +20,10 @@ extension JSONScanner {
     @inline(__always)
     mutating func scanDouble() throws(JSONSyntaxError) -> Double? {
         var index = position
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index &+= 1 }
-        let integerStart = index
-        var mantissa: UInt64 = 0
-        while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-            index &+= 1
+        if let value = plainNumber(at: &index), index == count || bytes[index] | 0x20 != UInt8(ascii: "e") {
+            position = index
+            return value
         }
-        let integerDigits = index &- integerStart
-        var fractionDigits = 0
-        var hasPoint = false
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            hasPoint = true
-            index &+= 1
-            let fractionStart = index
-            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-                index &+= 1
-            }
-            fractionDigits = index &- fractionStart
-        }
-        let leadingZero = integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")
-        let exponent = index < count && bytes[index] | 0x20 == UInt8(ascii: "e")
-        guard integerDigits > 0, !leadingZero, !hasPoint || fractionDigits > 0, !exponent,
-            integerDigits &+ fractionDigits <= 15
-        else {
-            return double(try scanNumber())
-        }
-        position = index
-        let magnitude = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
+        return double(try scanNumber())
     }
 }
