@@ -239,9 +239,13 @@ def strace_attempt(server, path, requests, body_file):
     return calls  # empty when strace was killed before its summary: never printed as "0.00 ()"
 
 
-def per_request(server, path, requests, body_file=None):
+def per_request(server, path, requests, body_file=None, count_syscalls=True):
+    """Instructions and system calls (by name) per request: a loaded run minus an idle one.
+    Without `count_syscalls` the strace runs are skipped and the calls are empty."""
     loaded = callgrind_run(server, path, requests, body_file)
     idle = callgrind_run(server, path, 0, body_file)
+    if not count_syscalls:
+        return (loaded - idle) / requests, {}
     calls_loaded = strace_run(server, path, requests, body_file)
     calls_idle = strace_run(server, path, 0, body_file)
     syscalls = {name: (calls_loaded[name] - calls_idle[name]) / requests for name in calls_loaded}
@@ -250,6 +254,8 @@ def per_request(server, path, requests, body_file=None):
 
 
 def describe(syscalls):
+    if not syscalls:
+        return "not counted"
     total = sum(syscalls.values())
     parts = ", ".join(f"{name} {count:.2f}" for name, count in sorted(syscalls.items(), key=lambda kv: -kv[1]))
     return f"{total:.2f} ({parts})"
@@ -261,14 +267,17 @@ def main():
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
     parser.add_argument("--cases", default="healthz,small,sample,open,close", help="which cases, comma-separated")
+    parser.add_argument("--no-strace", action="store_true",
+                        help="count instructions only (strace's runs are the slow and load-sensitive part)")
+    parser.add_argument("--no-nginx", action="store_true", help="measure the service alone")
     args = parser.parse_args()
-    for tool in ("valgrind", "strace", "h2load"):
+    for tool in ("valgrind", "h2load") + (() if args.no_strace else ("strace",)):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is not installed (scripts/bench installs it)")
     workdir = tempfile.mkdtemp(prefix="bench-cost-")
     try:
         service = Service(args.binary, workdir)
-        servers = [service] + ([Nginx(workdir)] if shutil.which("nginx") else [])
+        servers = [service] + ([Nginx(workdir)] if shutil.which("nginx") and not args.no_nginx else [])
         small = os.path.join(workdir, "small.json")
         with open(small, "wb") as f:
             f.write(SMALL_TIMELINE)
@@ -291,7 +300,7 @@ def main():
         }
         for key in args.cases.split(","):
             case, path, body, count, who = cases[key]
-            results = {server.name: per_request(server, path, count, body) for server in who}
+            results = {server.name: per_request(server, path, count, body, not args.no_strace) for server in who}
             rows.append((case, body, results))
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
         print("|---|---|---|---|")
