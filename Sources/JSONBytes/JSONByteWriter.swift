@@ -174,6 +174,26 @@ public struct JSONByteWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
+    /// A string the program spells, written as is between quotes: like a key, it must need no
+    /// escaping (checked in debug builds). An enum's name (`"gif"`, `"image"`) costs a copy of a
+    /// few constant bytes, where `string(_: String)` read a `String` and scanned it for escapes.
+    @inlinable
+    public mutating func string(literal text: StaticString) {
+        assert(Self.needsNoEscaping(text), "a string written as is must need no escaping")
+        text.withUTF8Buffer { utf8 in
+            let count = utf8.count
+            write(reserving: count &+ 2) { output in
+                output[0] = UInt8(ascii: "\"")
+                if let start = utf8.baseAddress {
+                    UnsafeMutableRawPointer(output + 1).copyMemory(from: start, byteCount: count)
+                }
+                output[count &+ 1] = UInt8(ascii: "\"")
+                return count &+ 2
+            }
+        }
+        needsComma = true
+    }
+
     @inlinable
     public mutating func bool(_ value: Bool) {
         writeScalar(value ? "true" : "false")
