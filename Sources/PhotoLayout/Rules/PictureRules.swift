@@ -60,11 +60,29 @@ public enum PictureRules {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
             // The info is read in place through a pointer into the array, not copied out of
             // it; the closure captures the two arrays, not `media` (a capture would copy it).
-            table.infos.withUnsafeBufferPointer { infos in
-                guard let base = infos.baseAddress else { return }
-                for guess in pids.indices {
-                    guard let index = table.index(of: pids[guess], guess: guess) else { continue }
-                    take(at: base + index, pid: pids[guess], into: &sink)
+            // The pids are compared in place, byte for byte, at the guessed index first: through
+            // `table.index(of:guess:)` each was copied out of its array twice (two retains and
+            // two releases) and compared by `ByteString ==`. Different bytes may still be equal
+            // strings (Unicode equivalence): those take `index(of:guess:)`.
+            pids.withUnsafeBufferPointer { keys in
+                table.pids.withUnsafeBufferPointer { tableKeys in
+                    table.infos.withUnsafeBufferPointer { infos in
+                        guard let key = keys.baseAddress, let tableKey = tableKeys.baseAddress,
+                            let base = infos.baseAddress
+                        else { return }
+                        for guess in keys.indices {
+                            let pid = key + guess
+                            let index: Int
+                            if guess < tableKeys.count, sameBytes(pid, tableKey + guess) {
+                                index = guess
+                            } else if let found = table.index(of: pid.pointee, guess: guess) {
+                                index = found
+                            } else {
+                                continue
+                            }
+                            take(at: base + index, pidIsGIF: PidURLs.isGIF(pid.pointee), into: &sink)
+                        }
+                    }
                 }
             }
             return
@@ -144,7 +162,7 @@ public enum PictureRules {
     /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
     static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
         var sink = PictureArraySink()
-        take(at: pointer, pid: pid, into: &sink)
+        take(at: pointer, pidIsGIF: pid.map(PidURLs.isGIF) == true, into: &sink)
         return sink.pictures.first
     }
 
@@ -153,7 +171,7 @@ public enum PictureRules {
     /// variant is read in place through `unwrapped()` (`slots.bmiddle?.urlBytes` copied the
     /// whole variant, through `Optional`'s generic value witness, to read its URL).
     @inline(__always)
-    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?, into sink: inout some PictureSink) {
+    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let slots = pointer.pointer(to: \.slots)!
         let small = slots.pointer(to: \.thumbnail)!.unwrapped()
@@ -178,7 +196,7 @@ public enum PictureRules {
         let largestSize =
             largest?.pointee.knownSize ?? original?.pointee.knownSize ?? large?.pointee.knownSize ?? bmiddleSize
         let kind: PictureKind
-        if pid.map(PidURLs.isGIF) == true {
+        if pidIsGIF {
             kind = .gif
         } else {
             // `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
@@ -197,6 +215,28 @@ public enum PictureRules {
                 large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large)),
             kind: kind, isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
             keepSize: pointer.pointee.keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
+    }
+
+    /// Whether the two strings hold the same bytes, compared eight at a time, in place.
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafePointer<ByteString>, _ right: UnsafePointer<ByteString>) -> Bool {
+        left.pointee.utf8.withUnsafeBufferPointer { first in
+            right.pointee.utf8.withUnsafeBufferPointer { second in
+                guard first.count == second.count else { return false }
+                guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+                var index = 0
+                while index &+ 8 <= first.count {
+                    let x = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                    guard x == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else { return false }
+                    index &+= 8
+                }
+                while index < first.count {
+                    guard a[index] == b[index] else { return false }
+                    index &+= 1
+                }
+                return true
+            }
+        }
     }
 
     /// The URL of the variant at `variant`, when it has one that is not empty.
