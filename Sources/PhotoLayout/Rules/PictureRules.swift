@@ -31,15 +31,26 @@ public enum PictureRules {
         }
         if sink.taken > 0 { return }
         for url in media.pointee.picURLBytes where !url.isEmpty {
-            sink.take(Picture(thumbnail: url))
+            take(thumbnail: url, into: &sink)
         }
         if sink.taken > 0 { return }
         if let single = media.pointee.thumbnailPicBytes, !single.isEmpty {
-            return sink.take(Picture(thumbnail: single))
+            return take(thumbnail: single, into: &sink)
         }
         for pid in media.pointee.pids where !pid.isEmpty {
             sink.take(PidURLs.picture(pid: pid))
         }
+    }
+
+    /// Gives `sink` the picture an Open API thumbnail URL alone describes, as
+    /// `Picture(thumbnail:)` builds it (variants by the segment rule, GIF by the extension, no
+    /// sizes), in parts: a `Picture` handed over was taken apart again, its URLs copied.
+    @inline(__always)
+    static func take(thumbnail: ByteString, into sink: inout some PictureSink) {
+        let derived = URLVariants.derived(from: thumbnail)
+        sink.take(
+            urls: PictureURLs(thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large),
+            kind: derived.isGIF ? .gif : .image, isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
     }
 
     /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
