@@ -84,8 +84,9 @@ extension JSONByteWriter {
     /// Puts the members of the object being closed in the order of their keys' bytes.
     private mutating func sort(_ members: [Indentation.Member]) {
         guard members.count > 1, let first = members.first else { return }
-        func key(_ member: Indentation.Member) -> ArraySlice<UInt8> {
-            storage[(member.keyStart + 1)..<(member.keyEnd - 1)]
+        let text = UnsafeBufferPointer(start: base, count: length)
+        func key(_ member: Indentation.Member) -> Slice<UnsafeBufferPointer<UInt8>> {
+            text[(member.keyStart + 1)..<(member.keyEnd - 1)]
         }
         let order = members.indices.sorted { key(members[$0]).lexicographicallyPrecedes(key(members[$1])) }
         guard order != Array(members.indices) else { return }
@@ -96,9 +97,15 @@ extension JSONByteWriter {
             let start = members[index].start + (index == 0 ? 0 : 1)
             let end = index + 1 < members.count ? members[index + 1].start : length
             if !sorted.isEmpty { sorted.append(UInt8(ascii: ",")) }
-            sorted += storage[start..<end]
+            sorted += text[start..<end]
         }
-        storage.replaceSubrange(first.start..<length, with: sorted)
+        // The members keep their lengths and one comma between each two: the same bytes, moved.
+        assert(sorted.count == length - first.start, "sorting changed an object's length")
+        sorted.withUnsafeBufferPointer { moved in
+            // Not nil: an object of two members or more holds bytes.
+            guard let source = moved.baseAddress else { return }
+            (base + first.start).update(from: source, count: moved.count)
+        }
     }
 
     /// A comma when `comma`, a line break, and the indentation of `depth` levels.
@@ -112,14 +119,12 @@ extension JSONByteWriter {
 
     /// Room for `count` more bytes.
     private mutating func reserve(_ count: Int) {
-        if length &+ count > storage.count {
-            storage.append(contentsOf: repeatElement(0, count: max(storage.count, count)))
-        }
+        if length &+ count > capacity { grow(toHold: count) }
     }
 
     /// One byte, in room already reserved.
     private mutating func append(_ byte: UInt8) {
-        storage[length] = byte
+        base[length] = byte
         length &+= 1
     }
 }

@@ -15,19 +15,24 @@ extension JSONByteWriter {
     /// `…/`, `bmiddle`, `/…`) goes out without the spliced URL ever being built.
     public mutating func string(prefix: ByteString, middle: StaticString, suffix: ByteString) {
         prefix.utf8.withUnsafeBufferPointer { first in
-            suffix.utf8.withUnsafeBufferPointer { last in
-                // `withUTF8Buffer`: a one-character literal is held as a scalar, not a pointer.
-                middle.withUTF8Buffer { second in
-                    write(reserving: (first.count &+ second.count &+ last.count) &* 6 &+ 2) { output in
-                        output[0] = UInt8(ascii: "\"")
-                        var written = 1
-                        written &+= Self.escape(first, into: output + written)
-                        written &+= Self.escape(second, into: output + written)
-                        written &+= Self.escape(last, into: output + written)
-                        output[written] = UInt8(ascii: "\"")
-                        return written &+ 1
-                    }
-                }
+            suffix.utf8.withUnsafeBufferPointer { last in string(prefix: first, middle: middle, suffix: last) }
+        }
+    }
+
+    /// `string(prefix:middle:suffix:)` on the parts' bytes (valid UTF-8 each).
+    public mutating func string(
+        prefix first: UnsafeBufferPointer<UInt8>, middle: StaticString, suffix last: UnsafeBufferPointer<UInt8>
+    ) {
+        // `withUTF8Buffer`: a one-character literal is held as a scalar, not a pointer.
+        middle.withUTF8Buffer { second in
+            write(reserving: (first.count &+ second.count &+ last.count) &* 6 &+ 2) { output in
+                output[0] = UInt8(ascii: "\"")
+                var written = 1
+                written &+= Self.escape(first, into: output + written)
+                written &+= Self.escape(second, into: output + written)
+                written &+= Self.escape(last, into: output + written)
+                output[written] = UInt8(ascii: "\"")
+                return written &+ 1
             }
         }
         needsComma = true

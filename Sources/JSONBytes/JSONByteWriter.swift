@@ -7,15 +7,29 @@
 /// `/` and non-ASCII are written as is). Types write themselves by conforming to
 /// `JSONByteEncodable`.
 ///
-/// Each call makes one bounds check and one write through a pointer into a buffer that grows
-/// by doubling (the buffer's tail past `length` is spare room: it may hold a comma or digits
-/// written ahead and written over next, and is never part of the text).
+/// Each call makes one bounds check and one write through a pointer into a buffer the writer
+/// owns, which grows by doubling (its tail past `length` is spare room: it may hold a comma or
+/// digits written ahead and written over next, and is never part of the text).
+///
+/// The buffer is plain allocated memory, not a `[UInt8]`: an array's room must be initialized
+/// (a 40 KB response was a 40 KB `memset` before its first byte), every write through
+/// `withUnsafeMutableBufferPointer` checked that the array was uniquely referenced, and
+/// `finish()` copied the array to trim it. `encode` goes further: the writer writes straight
+/// into the uninitialized room of the array it returns (`Array(unsafeUninitializedCapacity:)`),
+/// so a response that fits its estimate is neither zero-filled nor copied. The writer is
+/// `~Copyable` so that the buffer has exactly one owner: a copy could not share it safely.
 ///
 /// `JSONByteWriter(indented: true)` writes for people instead (`--pretty`, golden files): the
 /// same values, indented (`JSONByteWriter+Indentation`).
-public struct JSONByteWriter: Sendable {
-    @usableFromInline var storage: [UInt8]
+// Sendable: the writer is noncopyable, so the memory behind `base` is reachable through one
+// writer only, and moves with it.
+public struct JSONByteWriter: ~Copyable, @unchecked Sendable {
+    /// The start of the buffer: `capacity` bytes, of which the first `length` are the text.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     @usableFromInline var length = 0
+    /// Whether the writer allocated `base` (and frees it), or writes into room `encode` lent it.
+    @usableFromInline var ownsBuffer: Bool
     /// A value was just completed at the current level: the next key or element needs a comma.
     @usableFromInline var needsComma = false
     /// Whether the output is indented (`indentation` is not `nil`): fixed at `init`, so the
@@ -27,29 +41,59 @@ public struct JSONByteWriter: Sendable {
     /// An empty writer whose buffer has room for `capacity` bytes before it grows; compact
     /// unless `indented`.
     public init(capacity: Int = 4096, indented: Bool = false) {
-        storage = Array(repeating: 0, count: max(capacity, 64))
+        let room = max(capacity, 64)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        self.capacity = room
+        ownsBuffer = true
         self.indented = indented
         indentation = indented ? Indentation() : nil
     }
 
+    /// A writer that writes into `room` (at least 64 bytes, owned by the caller), until it
+    /// needs more: then it copies what it wrote into a buffer of its own.
+    init(lending room: UnsafeMutableBufferPointer<UInt8>, indented: Bool) {
+        // Not nil: `encode` lends at least 64 bytes.
+        base = room.baseAddress!
+        capacity = room.count
+        ownsBuffer = false
+        self.indented = indented
+        indentation = indented ? Indentation() : nil
+    }
+
+    deinit {
+        if ownsBuffer { base.deallocate() }
+    }
+
     /// The JSON text written so far.
     public var bytes: [UInt8] {
-        Array(storage[..<length])
+        Array(UnsafeBufferPointer(start: base, count: length))
     }
 
-    /// The JSON text, without copying the buffer.
+    /// The JSON text, as an array of its own (one copy of the text).
     public consuming func finish() -> [UInt8] {
-        storage.removeLast(storage.count - length)
-        return storage
+        bytes
     }
 
-    /// The JSON text of `value`, indented when `indented`, written into a buffer of
-    /// `capacity` bytes to start with (the value's `writtenLengthEstimate` when `nil`).
+    /// The JSON text of `value`, indented when `indented`, written into room for `capacity`
+    /// bytes to start with (the value's `writtenLengthEstimate` when `nil`).
+    ///
+    /// The room is the returned array's own, uninitialized: a value that fits is written once,
+    /// in place. One that outgrows it continues in the writer's own buffer, copied out at the end.
     public static func encode(_ value: some JSONByteEncodable, capacity: Int? = nil, indented: Bool = false) -> [UInt8]
     {
-        var writer = JSONByteWriter(capacity: capacity ?? value.writtenLengthEstimate, indented: indented)
-        value.write(to: &writer)
-        return writer.finish()
+        var grown: [UInt8]?
+        let text = [UInt8](unsafeUninitializedCapacity: max(capacity ?? value.writtenLengthEstimate, 64)) {
+            room, count in
+            var writer = JSONByteWriter(lending: room, indented: indented)
+            value.write(to: &writer)
+            if writer.ownsBuffer {
+                grown = writer.finish()
+                count = 0
+            } else {
+                count = writer.length
+            }
+        }
+        return grown ?? text
     }
 
     // MARK: Structure
@@ -130,6 +174,26 @@ public struct JSONByteWriter: Sendable {
         needsComma = true
     }
 
+    /// A string the program spells, written as is between quotes: like a key, it must need no
+    /// escaping (checked in debug builds). An enum's name (`"gif"`, `"image"`) costs a copy of a
+    /// few constant bytes, where `string(_: String)` read a `String` and scanned it for escapes.
+    @inlinable
+    public mutating func string(literal text: StaticString) {
+        assert(Self.needsNoEscaping(text), "a string written as is must need no escaping")
+        text.withUTF8Buffer { utf8 in
+            let count = utf8.count
+            write(reserving: count &+ 2) { output in
+                output[0] = UInt8(ascii: "\"")
+                if let start = utf8.baseAddress {
+                    UnsafeMutableRawPointer(output + 1).copyMemory(from: start, byteCount: count)
+                }
+                output[count &+ 1] = UInt8(ascii: "\"")
+                return count &+ 2
+            }
+        }
+        needsComma = true
+    }
+
     @inlinable
     public mutating func bool(_ value: Bool) {
         writeScalar(value ? "true" : "false")
@@ -176,33 +240,24 @@ public struct JSONByteWriter: Sendable {
     ) {
         if separated, indented { breakLine() }
         let comma = separated && needsComma
-        if _slowPath(length &+ maximum &+ 1 > storage.count) { grow(toHold: maximum &+ 1) }
-        let start = length
-        length &+= storage.withUnsafeMutableBufferPointer { buffer in
-            // Not nil: the storage holds at least 64 bytes.
-            guard let base = buffer.baseAddress else { return 0 }
-            let output = base + start
-            output.pointee = UInt8(ascii: ",")
-            let skip = comma ? 1 : 0
-            return skip &+ body(output + skip)
-        }
+        if _slowPath(length &+ maximum &+ 1 > capacity) { grow(toHold: maximum &+ 1) }
+        let output = base + length
+        output.pointee = UInt8(ascii: ",")
+        let skip = comma ? 1 : 0
+        length &+= skip &+ body(output + skip)
     }
 
-    /// Room for `count` more bytes past `length`: the buffer at least doubles, into a new
-    /// zero-filled array (a `memset`) with the text copied over (a `memcpy`), where appending
-    /// `repeatElement(0, …)` stored its zeros one element at a time.
+    /// Room for `count` more bytes past `length`: the buffer at least doubles, the text
+    /// copied into new memory of the writer's own (room lent by `encode` is left to its owner).
     @usableFromInline
     mutating func grow(toHold count: Int) {
-        var larger = [UInt8](repeating: 0, count: storage.count &+ max(storage.count, count))
-        let written = length
-        larger.withUnsafeMutableBufferPointer { target in
-            storage.withUnsafeBufferPointer { source in
-                // Not nil: both arrays hold at least 64 bytes.
-                guard let to = target.baseAddress, let from = source.baseAddress else { return }
-                to.update(from: from, count: written)
-            }
-        }
-        storage = larger
+        let larger = capacity &+ max(capacity, count)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        memory.initialize(from: base, count: length)
+        if ownsBuffer { base.deallocate() }
+        base = memory
+        capacity = larger
+        ownsBuffer = true
     }
 
     /// Whether `name` holds no `"`, `\` or control character (keys written as is).

@@ -42,6 +42,20 @@ struct JSONByteWriterTests {
         #expect(String(decoding: writer.finish(), as: UTF8.self) == expected)
     }
 
+    /// `encode` writes into the room of the array it returns; a value that outgrows that room
+    /// (64 bytes here) moves to the writer's own buffer and comes out whole, compact or indented.
+    @Test func encodeOutgrowingItsRoomKeepsEveryByte() {
+        let value = NumberList(count: 500)
+        let compact = JSONByteWriter.encode(value, capacity: 1)
+        let roomy = JSONByteWriter.encode(value, capacity: 1 << 16)
+        #expect(compact == roomy)
+        #expect(
+            String(decoding: compact, as: UTF8.self) == "[" + (0..<500).map { "\($0).5" }.joined(separator: ",") + "]")
+        let indented = JSONByteWriter.encode(value, capacity: 1, indented: true)
+        #expect(indented == JSONByteWriter.encode(value, capacity: 1 << 16, indented: true))
+        #expect(String(decoding: indented, as: UTF8.self).hasPrefix("[\n  0.5,\n  1.5,"))
+    }
+
     /// Commas go between members and elements only, at every level.
     @Test func structureAndCommas() {
         let json = text { writer in
@@ -139,4 +153,17 @@ struct JSONByteWriterTests {
             }
         }
     }
+}
+
+/// `[0.5, 1.5, …]`: a value whose text is longer than the room it is encoded into.
+private struct NumberList: JSONByteEncodable {
+    var count: Int
+
+    func write(to writer: inout JSONByteWriter) {
+        writer.beginArray()
+        for index in 0..<count { writer.number(Double(index) + 0.5) }
+        writer.endArray()
+    }
+
+    var writtenLengthEstimate: Int { 64 }
 }

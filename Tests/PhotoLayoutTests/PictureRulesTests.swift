@@ -22,6 +22,20 @@ struct PictureRulesTests {
             PictureRules.pictures(of: media).map(\.thumbnailURL) == ["http://h/or180/b.jpg", "http://h/or180/a.jpg"])
     }
 
+    /// A pid matches its pic_infos key by string equality, not bytes: a decomposed `é` in
+    /// pic_ids finds the precomposed key (and a key at another index than its pid's), and a
+    /// pid that only shares a prefix with a key does not.
+    @Test func pidsMatchKeysAsStrings() {
+        let media = WeiboMedia(
+            picIDs: ["ab", "e\u{301}x", "a"],
+            picInfos: [
+                "a": WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/a.jpg")]),
+                "\u{E9}x": WeiboPictureInfo(variants: [.thumbnail: Self.variant("http://h/or180/e.jpg")]),
+            ])
+        #expect(
+            PictureRules.pictures(of: media).map(\.thumbnailURL) == ["http://h/or180/e.jpg", "http://h/or180/a.jpg"])
+    }
+
     /// Explicit pic_infos URLs win: bmiddle from bmiddle, large from large, else largest, else original.
     @Test func explicitURLsWin() throws {
         let info = WeiboPictureInfo(variants: [

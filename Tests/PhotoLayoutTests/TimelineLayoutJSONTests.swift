@@ -49,6 +49,28 @@ struct TimelineLayoutJSONTests {
         #expect(try decoded(layout.jsonBytes()) == layout)
     }
 
+    /// A grid that hides pictures writes its "+N" label, items without URLs or badges, exactly;
+    /// one that hides pictures but shows none has a `null` label (compact output writes the
+    /// members before `items` as one fragment, and these are its other branches).
+    @Test func exactTextOfHiddenPictures() throws {
+        let grid = try #require(GridRules.layout(count: 12, options: GridOptions()))
+        let items = (0..<9).map { index in
+            #"{"index":\#(index),"frame":{"x":\#(index % 3 * 80),"y":\#(index / 3 * 80),"width":70,"height":70},"#
+                + #""kind":"image","is_gif":false,"is_long":false,"badge":null}"#
+        }
+        let expected =
+            #"{"size":{"width":230,"height":230},"columns":3,"rows":3,"total":12,"more":3,"#
+            + #""more_label":{"text":"+3","frame":{"x":160,"y":160,"width":70,"height":70}},"items":["#
+            + items.joined(separator: ",") + "]}"
+        #expect(String(decoding: JSONByteWriter.encode(grid), as: UTF8.self) == expected)
+        let empty = GridLayout(size: Size(width: 0, height: 0), columns: 0, rows: 0, total: 3, items: [])
+        #expect(
+            String(decoding: JSONByteWriter.encode(empty), as: UTF8.self)
+                == #"{"size":{"width":0,"height":0},"columns":0,"rows":0,"total":3,"more":3,"more_label":null,"items":[]}"#
+        )
+        #expect(try decoded(JSONByteWriter.encode(empty, indented: true)) == empty)
+    }
+
     /// A grid laid out from a count has no URL fields, and reads back equal.
     @Test func gridWithoutURLs() throws {
         let grid = try #require(

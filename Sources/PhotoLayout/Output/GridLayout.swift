@@ -22,7 +22,7 @@ public struct GridLayout: Hashable, Sendable {
 
     /// A grid of `items`; `total` (at least the items shown) gives `more` and its label,
     /// placed on the last item's frame.
-    public init(size: Size, columns: Int, rows: Int, total: Int? = nil, items: [GridItem]) {
+    public init(size: Size, columns: Int, rows: Int, total: Int? = nil, items: consuming [GridItem]) {
         self.size = size
         self.columns = columns
         self.rows = rows
@@ -30,7 +30,7 @@ public struct GridLayout: Hashable, Sendable {
         let hidden = all - items.count
         self.total = all
         self.more = hidden
-        self.items = items
+        self.items = consume items
     }
 }
 
@@ -50,10 +50,10 @@ public struct GridItem: Hashable, Sendable {
     public var isLong: Bool
     public var badge: Badge?
 
-    public init(index: Int, frame: Rect, urls: PictureURLs?, kind: PictureKind, isLong: Bool, badge: Badge?) {
+    public init(index: Int, frame: Rect, urls: consuming PictureURLs?, kind: PictureKind, isLong: Bool, badge: Badge?) {
         self.index = index
         self.frame = frame
-        self.urls = urls
+        self.urls = consume urls
         self.kind = kind
         self.isLong = isLong
         self.badge = badge
@@ -76,10 +76,10 @@ public struct PictureURLs: Hashable, Sendable {
     }
 
     /// URLs that are bytes or splices already.
-    package init(thumbnail: ByteString, bmiddle: PictureURL, large: PictureURL) {
-        thumbnailBytes = thumbnail
-        bmiddleBytes = bmiddle
-        largeBytes = large
+    package init(thumbnail: consuming ByteString, bmiddle: consuming PictureURL, large: consuming PictureURL) {
+        thumbnailBytes = consume thumbnail
+        bmiddleBytes = consume bmiddle
+        largeBytes = consume large
     }
 
     /// The thumbnail URL as a `String` (built on each read).

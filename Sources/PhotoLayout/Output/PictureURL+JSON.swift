@@ -13,11 +13,17 @@ extension URLVariants.Target {
 
 extension JSONByteWriter {
     /// `url` as one JSON string: its bytes as they are, or a splice written as its three parts
-    /// (the source before the segment, the target name, the rest), never built first.
-    mutating func string(_ url: PictureURL) {
+    /// (the source before the segment, the target name, the rest), never built first. The URL
+    /// is borrowed and its parts read as buffers of the source: a `PictureURL` passed by value,
+    /// and a `ByteString` made of each part, were a copy and two retains more per URL.
+    mutating func string(_ url: borrowing PictureURL) {
         guard let segment = url.segment else { return string(url.source) }
-        string(
-            prefix: ByteString(utf8: url.source.utf8[..<segment.lowerBound]), middle: url.target.staticName,
-            suffix: ByteString(utf8: url.source.utf8[segment.upperBound...]))
+        let start = url.source.utf8.startIndex
+        let middle = url.target.staticName
+        url.source.utf8.withUnsafeBufferPointer { bytes in
+            string(
+                prefix: UnsafeBufferPointer(rebasing: bytes[..<(segment.lowerBound &- start)]), middle: middle,
+                suffix: UnsafeBufferPointer(rebasing: bytes[(segment.upperBound &- start)...]))
+        }
     }
 }

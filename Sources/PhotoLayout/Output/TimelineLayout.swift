@@ -23,10 +23,10 @@ public struct StatusLayout: Hashable, Sendable {
     }
 
     /// A layout whose id is bytes already: the rules'.
-    package init(idBytes: ByteString?, photos: GridLayout?, retweeted: RetweetLayout?) {
-        self.idBytes = idBytes
-        self.photos = photos
-        self.retweeted = retweeted
+    package init(idBytes: consuming ByteString?, photos: consuming GridLayout?, retweeted: consuming RetweetLayout?) {
+        self.idBytes = consume idBytes
+        self.photos = consume photos
+        self.retweeted = consume retweeted
     }
 
     /// The id as a `String` (built on each read).
@@ -47,9 +47,9 @@ public struct RetweetLayout: Hashable, Sendable {
     }
 
     /// A layout whose id is bytes already: the rules'.
-    package init(idBytes: ByteString?, photos: GridLayout?) {
-        self.idBytes = idBytes
-        self.photos = photos
+    package init(idBytes: consuming ByteString?, photos: consuming GridLayout?) {
+        self.idBytes = consume idBytes
+        self.photos = consume photos
     }
 
     /// The id as a `String` (built on each read).

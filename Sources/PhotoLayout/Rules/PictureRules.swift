@@ -31,15 +31,26 @@ public enum PictureRules {
         }
         if sink.taken > 0 { return }
         for url in media.pointee.picURLBytes where !url.isEmpty {
-            sink.take(Picture(thumbnail: url))
+            take(thumbnail: url, into: &sink)
         }
         if sink.taken > 0 { return }
         if let single = media.pointee.thumbnailPicBytes, !single.isEmpty {
-            return sink.take(Picture(thumbnail: single))
+            return take(thumbnail: single, into: &sink)
         }
         for pid in media.pointee.pids where !pid.isEmpty {
             sink.take(PidURLs.picture(pid: pid))
         }
+    }
+
+    /// Gives `sink` the picture an Open API thumbnail URL alone describes, as
+    /// `Picture(thumbnail:)` builds it (variants by the segment rule, GIF by the extension, no
+    /// sizes), in parts: a `Picture` handed over was taken apart again, its URLs copied.
+    @inline(__always)
+    static func take(thumbnail: ByteString, into sink: inout some PictureSink) {
+        let derived = URLVariants.derived(from: thumbnail)
+        sink.take(
+            urls: PictureURLs(thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large),
+            kind: derived.isGIF ? .gif : .image, isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
     }
 
     /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
@@ -60,11 +71,29 @@ public enum PictureRules {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
             // The info is read in place through a pointer into the array, not copied out of
             // it; the closure captures the two arrays, not `media` (a capture would copy it).
-            table.infos.withUnsafeBufferPointer { infos in
-                guard let base = infos.baseAddress else { return }
-                for guess in pids.indices {
-                    guard let index = table.index(of: pids[guess], guess: guess) else { continue }
-                    take(at: base + index, pid: pids[guess], into: &sink)
+            // The pids are compared in place, byte for byte, at the guessed index first: through
+            // `table.index(of:guess:)` each was copied out of its array twice (two retains and
+            // two releases) and compared by `ByteString ==`. Different bytes may still be equal
+            // strings (Unicode equivalence): those take `index(of:guess:)`.
+            pids.withUnsafeBufferPointer { keys in
+                table.pids.withUnsafeBufferPointer { tableKeys in
+                    table.infos.withUnsafeBufferPointer { infos in
+                        guard let key = keys.baseAddress, let tableKey = tableKeys.baseAddress,
+                            let base = infos.baseAddress
+                        else { return }
+                        for guess in keys.indices {
+                            let pid = key + guess
+                            let index: Int
+                            if guess < tableKeys.count, sameBytes(pid, tableKey + guess) {
+                                index = guess
+                            } else if let found = table.index(of: pid.pointee, guess: guess) {
+                                index = found
+                            } else {
+                                continue
+                            }
+                            take(at: base + index, pidIsGIF: PidURLs.isGIF(pid.pointee), into: &sink)
+                        }
+                    }
                 }
             }
             return
@@ -103,25 +132,24 @@ public enum PictureRules {
     }
 
     /// Gives `sink` the picture of the `pics` entry at `pointer`, if it has one: read in place
-    /// and handed over as it is built (a `Picture?` returned was wrapped and moved again).
+    /// (`large` through `unwrapped()`, not copied) and handed over as it is built.
     @inline(__always)
     static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink) {
-        guard let thumbnail = pointer.pointee.thumbnail.urlBytes, !thumbnail.isEmpty else { return }
-        let size = pointer.pointee.large?.knownSize ?? pointer.pointee.thumbnail.knownSize
-        let largeURL = pointer.pointee.large?.urlBytes.flatMap { $0.isEmpty ? nil : $0 }
-        let type = pointer.pointee.thumbnail.type
+        // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
+        let small = pointer.pointer(to: \.thumbnail)!
+        guard let thumbnail = url(small) else { return }
+        let large = pointer.pointer(to: \.large)!.unwrapped()
+        let size = large?.pointee.knownSize ?? small.pointee.knownSize
+        let largeURL = large.flatMap(url)
+        let type = small.pointee.type
         let derived = URLVariants.derived(from: thumbnail)
         let isGIF = type == .gif || derived.isGIF || pointer.pointee.pidBytes.map(PidURLs.isGIF) == true
         sink.take(
-            Picture(
-                thumbnail: thumbnail,
-                bmiddle: derived.bmiddle,
-                large: largeURL.map { PictureURL($0) } ?? derived.large,
-                kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
-                isLong: size.map { $0.height / $0.width > 3 } ?? false,
-                bmiddleSize: size,
-                largestSize: size
-            ))
+            urls: PictureURLs(
+                thumbnail: thumbnail, bmiddle: derived.bmiddle, large: largeURL.map { PictureURL($0) } ?? derived.large),
+            kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
+            isLong: size.map { $0.height / $0.width > 3 } ?? false, keepSize: false,
+            bmiddleSize: size, largestSize: size)
     }
 
     /// The picture one `pic_infos` entry describes, or `nil` when it carries no URL at all.
@@ -145,20 +173,28 @@ public enum PictureRules {
     /// info is about 400 bytes: passed by value, each picture copied it and retained its URLs).
     static func picture(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?) -> Picture? {
         var sink = PictureArraySink()
-        take(at: pointer, pid: pid, into: &sink)
+        take(at: pointer, pidIsGIF: pid.map(PidURLs.isGIF) == true, into: &sink)
         return sink.pictures.first
     }
 
     /// Gives `sink` the picture of the info at `pointer`, if it describes one: the picture
-    /// goes to the sink as it is built, not wrapped in an `Optional` and moved again.
+    /// goes to the sink as it is built, not wrapped in an `Optional` and moved again. Each
+    /// variant is read in place through `unwrapped()` (`slots.bmiddle?.urlBytes` copied the
+    /// whole variant, through `Optional`'s generic value witness, to read its URL).
     @inline(__always)
-    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pid: ByteString?, into sink: inout some PictureSink) {
-        let bmiddleURL = url(pointer.pointee.slots.bmiddle?.urlBytes)
-        let largeURL =
-            url(pointer.pointee.slots.large?.urlBytes) ?? url(pointer.pointee.slots.largest?.urlBytes)
-            ?? url(pointer.pointee.slots.original?.urlBytes)
+    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink) {
+        // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
+        let slots = pointer.pointer(to: \.slots)!
+        let small = slots.pointer(to: \.thumbnail)!.unwrapped()
+        let bmiddle = slots.pointer(to: \.bmiddle)!.unwrapped()
+        let large = slots.pointer(to: \.large)!.unwrapped()
+        let largest = slots.pointer(to: \.largest)!.unwrapped()
+        let original = slots.pointer(to: \.original)!.unwrapped()
+
+        let bmiddleURL = bmiddle.flatMap(url)
+        let largeURL = large.flatMap(url) ?? largest.flatMap(url) ?? original.flatMap(url)
         let thumbnail: ByteString
-        if let explicit = url(pointer.pointee.slots.thumbnail?.urlBytes) {
+        if let explicit = small.flatMap(url) {
             thumbnail = explicit
         } else if let any = bmiddleURL ?? largeURL {
             thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
@@ -167,45 +203,61 @@ public enum PictureRules {
         }
 
         // The first known size among largest, original, large, bmiddle.
-        let bmiddleSize = pointer.pointee.slots.bmiddle?.knownSize
+        let bmiddleSize = bmiddle?.pointee.knownSize
         let largestSize =
-            pointer.pointee.slots.largest?.knownSize ?? pointer.pointee.slots.original?.knownSize ?? pointer.pointee
-            .slots.large?.knownSize
-            ?? bmiddleSize
+            largest?.pointee.knownSize ?? original?.pointee.knownSize ?? large?.pointee.knownSize ?? bmiddleSize
+        let kind: PictureKind
+        if pidIsGIF {
+            kind = .gif
+        } else {
+            // `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
+            // thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else
+            // `image`. The reader classified the types (`WeiboPictureType`): a few compares.
+            let flags =
+                flag(pointer.pointee.type) | flag(small?.pointee.type) | flag(bmiddle?.pointee.type)
+                | flag(large?.pointee.type) | flag(largest?.pointee.type) | flag(original?.pointee.type)
+            kind =
+                flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) ? .gif : flags & 2 != 0 ? .livephoto : .image
+        }
         sink.take(
-            Picture(
+            urls: PictureURLs(
                 thumbnail: thumbnail,
                 bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-                large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large),
-                kind: pid.map(PidURLs.isGIF) == true ? .gif : kind(at: pointer, thumbnail: thumbnail),
-                isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-                keepSize: pointer.pointee.keepSize,
-                bmiddleSize: bmiddleSize,
-                largestSize: largestSize
-            ))
+                large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large)),
+            kind: kind, isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
+            keepSize: pointer.pointee.keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
     }
 
-    /// A variant's URL when it is not empty.
+    /// Whether the two strings hold the same bytes, compared eight at a time, in place.
     @inline(__always)
-    private static func url(_ url: ByteString?) -> ByteString? {
-        guard let url, !url.isEmpty else { return nil }
+    private static func sameBytes(_ left: UnsafePointer<ByteString>, _ right: UnsafePointer<ByteString>) -> Bool {
+        left.pointee.utf8.withUnsafeBufferPointer { first in
+            right.pointee.utf8.withUnsafeBufferPointer { second in
+                guard first.count == second.count else { return false }
+                guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+                var index = 0
+                while index &+ 8 <= first.count {
+                    let x = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                    guard x == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else { return false }
+                    index &+= 8
+                }
+                while index < first.count {
+                    guard a[index] == b[index] else { return false }
+                    index &+= 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// The URL of the variant at `variant`, when it has one that is not empty.
+    @inline(__always)
+    private static func url(_ variant: UnsafePointer<WeiboPictureVariant>) -> ByteString? {
+        guard let url = variant.pointee.urlBytes, !url.isEmpty else { return nil }
         return url
     }
 
-    /// `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
-    /// thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
-    /// The types were classified by the reader (`WeiboPictureType`): a few compares. The
-    /// info is read in place at `pointer` (a copy retained its URLs).
-    static func kind(at pointer: UnsafePointer<WeiboPictureInfo>, thumbnail: ByteString) -> PictureKind {
-        let flags =
-            flag(pointer.pointee.type) | flag(pointer.pointee.slots.thumbnail?.type)
-            | flag(pointer.pointee.slots.bmiddle?.type) | flag(pointer.pointee.slots.large?.type)
-            | flag(pointer.pointee.slots.largest?.type) | flag(pointer.pointee.slots.original?.type)
-        if flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) { return .gif }
-        return flags & 2 != 0 ? .livephoto : .image
-    }
-
-    /// 1 for a `gif` type, 2 for `livephoto`, else 0: `kind(at:thumbnail:)`'s bits.
+    /// 1 for a `gif` type, 2 for `livephoto`, else 0: the kind's bits.
     @inline(__always)
     private static func flag(_ type: WeiboPictureType?) -> UInt8 {
         type == .gif ? 1 : type == .livephoto ? 2 : 0
