@@ -29,6 +29,9 @@ package struct JSONScanner {
     /// Values `skipValue` passed over by stage 1's token masks rather than byte by byte: what
     /// tests read to know the token path was taken. Nothing else depends on it.
     package var valuesSkippedByTokens = 0
+    /// Objects `members(gathering:)` walked whole: what tests read to know that walk was
+    /// taken. Nothing else depends on it.
+    package var objectsGathered = 0
     /// The document as an array, the storage `byteString(_:)` slices share: the caller's array
     /// (the same bytes as `bytes`), else a copy made by the first `byteString(_:)`.
     package var retained: [UInt8]?

@@ -114,6 +114,27 @@ package enum JSONStructuralIndex {
         }
     }
 
+    /// Walks the object whose first key's opening quote is at `offset` as `nextMember` would
+    /// member after member, passing over the wanted values too (`cjs_gather_members`): writes
+    /// each wanted member's `value << 8 | field` to `entries` (room for `keyCount`), and
+    /// returns their number, the offset of the object's `}` and the values skipped; `nil`
+    /// where `nextMember` would stop on a key or after a value.
+    @inline(__always)
+    package static func gatherMembers(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, table: UnsafePointer<UInt64>,
+        keyCount: Int, room: Int, from offset: Int, into entries: UnsafeMutablePointer<UInt64>
+    ) -> (found: Int, end: Int, skipped: Int)? {
+        var end = 0
+        var skipped = 0
+        // Without the stack protector (see `nextMember`): the walk writes only these two.
+        let found = _withUnprotectedUnsafeMutablePointer(to: &end) { end in
+            _withUnprotectedUnsafeMutablePointer(to: &skipped) { skipped in
+                cjs_gather_members(bytes, count, tokens, table, keyCount, room, offset, entries, end, skipped)
+            }
+        }
+        return found < 0 ? nil : (found, end, skipped)
+    }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 
