@@ -142,10 +142,12 @@ package struct JSONScanner {
     // MARK: Containers
 
     /// Consumes `{` (the next byte) and tells whether a member follows (else consumes `}`).
+    /// The whitespace after the `{` (a line break and indentation in pretty-printed JSON) is
+    /// passed by the token masks when there are some (`peekToken`).
     @inline(__always)
     package mutating func enterObject() throws(JSONSyntaxError) -> Bool {
         try enter()
-        if try peek() == UInt8(ascii: "}") {
+        if try peekToken() == UInt8(ascii: "}") {
             leave()
             return false
         }
@@ -181,21 +183,23 @@ package struct JSONScanner {
         }
     }
 
-    /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`).
+    /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`),
+    /// as `enterObject` passing the whitespace after it by the token masks.
     @inline(__always)
     package mutating func enterArray() throws(JSONSyntaxError) -> Bool {
         try enter()
-        if try peek() == UInt8(ascii: "]") {
+        if try peekToken() == UInt8(ascii: "]") {
             leave()
             return false
         }
         return true
     }
 
-    /// After an element: consumes `,` and tells that an element follows, or consumes `]`.
+    /// After an element: consumes `,` and tells that an element follows, or consumes `]`
+    /// (the whitespace before them passed by the token masks when there are some).
     @inline(__always)
     package mutating func nextElement() throws(JSONSyntaxError) -> Bool {
-        switch try peek() {
+        switch try peekToken() {
         case UInt8(ascii: ","):
             position += 1
             return true
