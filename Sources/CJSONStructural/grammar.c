@@ -160,19 +160,23 @@ static inline int cjs_has_backslash16(uint64_t low, uint64_t high) {
 #endif
 }
 
+/// What `cjs_key_index` returns for a key not in the set: a constant rather than the set's
+/// size, which the walk would keep in a register (or spill) for the comparison. The table's
+/// slots name only keys of the set, so any other result is below `key_count`.
+#define CJS_NO_KEY 64
+
 /// The index of the key `bytes[start ..< end]` spells in the key table `table` (see
-/// `cjs_next_member`), or `key_count`. Sets `*escaped` when it holds a backslash: then it is no
+/// `cjs_next_member`), or `CJS_NO_KEY`. Sets `*escaped` when it holds a backslash: then it is no
 /// key of the set as far as the walk can tell, and the caller decodes it. A key whose length
 /// no key of the set has is told apart by the table's length bits; any other key's slot is
 /// found as `JSONKeySet` finds it (its words and length mixed, times the table's multiplier,
 /// the top eight bits), so a key costs one slot and one comparison, however many the set has.
 static inline __attribute__((always_inline)) size_t cjs_key_index(
-    const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, size_t key_count,
-    int *escaped) {
+    const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, int *escaped) {
     size_t length = end - start;
     if (length > 16) {
         *escaped = memchr(bytes + start, '\\', length) != 0;
-        return key_count;
+        return CJS_NO_KEY;
     }
     uint64_t low, high;
     if (__builtin_expect(count - start >= 16, 1)) {
@@ -204,7 +208,7 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
         if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
     }
     if (cjs_has_backslash16(low, high)) *escaped = 1;
-    return key_count;
+    return CJS_NO_KEY;
 }
 
 /// Moves the token cursor to the first token at or after `offset`.
@@ -252,9 +256,9 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
             if (end == key) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
             int escaped = 0;
-            size_t field = cjs_key_index(bytes, count, key + 1, end, table, key_count, &escaped);
+            size_t field = cjs_key_index(bytes, count, key + 1, end, table, &escaped);
             if (escaped) CJS_STOP(CJS_MEMBER_KEY, key);
-            if (field < key_count && !(members->seen & (1ULL << field))) {
+            if (field != CJS_NO_KEY && !(members->seen & (1ULL << field))) {
                 members->seen |= 1ULL << field;
                 if (!entries) {
                     members->field = field;
