@@ -26,6 +26,10 @@ package struct JSONScanner {
     /// Stage 1's token masks of the whole document (`JSONStructuralIndex`), when it passed
     /// stage 1: `skipValue` then walks them. `nil`: every value is skipped byte by byte.
     package var tokens: UnsafePointer<UInt64>?
+    /// With `tokens`: stage 1's map of the 64-byte blocks that hold an escape inside a string
+    /// (`JSONStructuralIndex.tokens(of:from:into:escapes:path:)`), which `lenientByteString`
+    /// reads to take a string's bytes without looking for backslashes.
+    package var escapeBlocks: UnsafePointer<UInt64>?
     /// Values `skipValue` passed over by stage 1's token masks rather than byte by byte: what
     /// tests read to know the token path was taken. Nothing else depends on it.
     package var valuesSkippedByTokens = 0

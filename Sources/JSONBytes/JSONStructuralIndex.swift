@@ -143,12 +143,18 @@ package enum JSONStructuralIndex {
     /// mark) are read as spaces. The masks are complete only when the outcome is `.valid`; an
     /// invalid document's outcome is the first of its problems in the order of `Outcome`, the
     /// same on every path.
+    /// With `escapes`, also writes `escapeWordCount(for: bytes.count)` words there: bit b of
+    /// word w set when block 64·w + b holds a byte escaped inside a string (a string in blocks
+    /// without one has no escapes; `cjs_structural_tokens_marking`).
     package static func tokens(
         of bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: UnsafeMutablePointer<UInt64>,
-        path: Path = bestPath
+        escapes: UnsafeMutablePointer<UInt64>? = nil, path: Path = bestPath
     ) -> Outcome {
         guard let base = bytes.baseAddress else { return .valid }
-        let status = cjs_structural_tokens(base, bytes.count, start, tokens, path.cValue)
+        let status = cjs_structural_tokens_marking(base, bytes.count, start, tokens, escapes, path.cValue)
         return Outcome(rawValue: status.rawValue) ?? .unavailable
     }
+
+    /// The number of words of the escape map for a document of `count` bytes.
+    package static func escapeWordCount(for count: Int) -> Int { cjs_escape_words(count) }
 }

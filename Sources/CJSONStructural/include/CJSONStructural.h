@@ -59,6 +59,19 @@ static inline size_t cjs_token_words(size_t count) { return (count + 63) / 64; }
 /// complete only on `CJS_OK`.
 cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path);
 
+/// The number of words of the escape map `cjs_structural_tokens_marking` writes for `count`
+/// bytes: one bit per 64-byte block.
+static inline size_t cjs_escape_words(size_t count) { return (cjs_token_words(count) + 63) / 64; }
+
+/// `cjs_structural_tokens`, also writing `cjs_escape_words(count)` words to `escapes`: bit b
+/// of word w set when block 64·w + b (bytes 64·(64·w + b) ..< +64) holds a backslash (in a
+/// valid document, all in strings). A string whose blocks have no bit set has no escapes, so
+/// a reader can take its bytes as they are without looking for backslashes. Complete only on
+/// `CJS_OK`. Marked where the pass works out the escapes, which few blocks have: the blocks
+/// without a backslash cost nothing more.
+cjs_status cjs_structural_tokens_marking(
+    const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, uint64_t *escapes, cjs_path path);
+
 /// The deepest nesting `cjs_skip_value` follows.
 #define CJS_MAXIMUM_DEPTH 512
 
