@@ -87,13 +87,6 @@ static inline uint64_t cjs_join32(int low, int high) { return cjs_mask32(low) | 
 #define CJS_SPLAT8(x) x, x, x, x, x, x, x, x
 #define CJS_SPLAT32(x) CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x), CJS_SPLAT8(x)
 
-/// The same 32 bytes as unsigned: a copy between vector types of one size, no cast written.
-static inline CJS_AVX2 cjs_u32 cjs_unsigned(cjs_v32 bytes) {
-    cjs_u32 result;
-    memcpy(&result, &bytes, sizeof result);
-    return result;
-}
-
 /// `table[nibble]` for each byte of `nibbles` (each below 16), in both 16-byte lanes.
 static inline CJS_AVX2 cjs_u32 cjs_lookup(cjs_v32 table, cjs_u32 nibbles) {
     return __builtin_ia32_pshufb256(table, nibbles);
