@@ -160,19 +160,23 @@ static inline int cjs_has_backslash16(uint64_t low, uint64_t high) {
 #endif
 }
 
+/// What `cjs_key_index` returns for a key not in the set: a constant rather than the set's
+/// size, which the walk would keep in a register (or spill) for the comparison. The table's
+/// slots name only keys of the set, so any other result is below `key_count`.
+#define CJS_NO_KEY 64
+
 /// The index of the key `bytes[start ..< end]` spells in the key table `table` (see
-/// `cjs_next_member`), or `key_count`. Sets `*escaped` when it holds a backslash: then it is no
+/// `cjs_next_member`), or `CJS_NO_KEY`. Sets `*escaped` when it holds a backslash: then it is no
 /// key of the set as far as the walk can tell, and the caller decodes it. A key whose length
 /// no key of the set has is told apart by the table's length bits; any other key's slot is
 /// found as `JSONKeySet` finds it (its words and length mixed, times the table's multiplier,
 /// the top eight bits), so a key costs one slot and one comparison, however many the set has.
 static inline __attribute__((always_inline)) size_t cjs_key_index(
-    const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, size_t key_count,
-    int *escaped) {
+    const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, int *escaped) {
     size_t length = end - start;
     if (length > 16) {
         *escaped = memchr(bytes + start, '\\', length) != 0;
-        return key_count;
+        return CJS_NO_KEY;
     }
     uint64_t low, high;
     if (__builtin_expect(count - start >= 16, 1)) {
@@ -193,18 +197,18 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
     };
     low &= masks[length][0];
     high &= masks[length][1];
-    if (cjs_has_backslash16(low, high)) {
-        *escaped = 1;
-        return key_count;
-    }
     // Most keys the walk skips have a length no key of the set has (word 33: bit n for n bytes).
-    if (!((table[33] >> length) & 1)) return key_count;
-    uint64_t mixed = low ^ (high * 0xC2B2AE3D27D4EB4FULL) ^ length;
-    unsigned slot = (mixed * table[0]) >> 56;
-    size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
-    if (!entry) return key_count;
-    const uint64_t *key = table + 34 + 3 * (entry - 1);
-    return key[0] == low && key[1] == high && key[2] == length ? entry - 1 : key_count;
+    if ((table[33] >> length) & 1) {
+        uint64_t mixed = low ^ (high * 0xC2B2AE3D27D4EB4FULL) ^ length;
+        unsigned slot = (mixed * table[0]) >> 56;
+        size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
+        const uint64_t *key = table + 34 + 3 * (entry - 1);
+        // A key found has no backslash (the keys of a walk table have none), so only a key
+        // not found is looked at for one.
+        if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
+    }
+    if (cjs_has_backslash16(low, high)) *escaped = 1;
+    return CJS_NO_KEY;
 }
 
 /// Moves the token cursor to the first token at or after `offset`.
@@ -223,9 +227,13 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
         return (stop);                                                                 \
     } while (0)
 
-cjs_member_stop cjs_next_member(
+/// The walk of `cjs_next_member` and `cjs_gather_members` (inlined into each, `entries` a
+/// constant there): without `entries`, it stops on the first member to read; with them, it
+/// appends each member to read to `entries` (`*found` of them so far), passes over its value
+/// as over the values it skips, and goes on to the object's end.
+static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    int after_value, cjs_members *members) {
+    int after_value, cjs_members *members, uint64_t *entries, size_t *found) {
     size_t words = cjs_token_words(count);
     size_t word, base;
     uint64_t bits;
@@ -248,12 +256,19 @@ cjs_member_stop cjs_next_member(
             if (end == key) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
             int escaped = 0;
-            size_t field = cjs_key_index(bytes, count, key + 1, end, table, key_count, &escaped);
+            size_t field = cjs_key_index(bytes, count, key + 1, end, table, &escaped);
             if (escaped) CJS_STOP(CJS_MEMBER_KEY, key);
-            if (field < key_count && !(members->seen & (1ULL << field))) {
+            if (field != CJS_NO_KEY && !(members->seen & (1ULL << field))) {
                 members->seen |= 1ULL << field;
-                members->field = field;
-                CJS_STOP(CJS_MEMBER_FIELD, value);
+                if (!entries) {
+                    members->field = field;
+                    CJS_STOP(CJS_MEMBER_FIELD, value);
+                }
+                uint64_t entry = value;
+                entries[(*found)++] = entry << 8 | field;
+                // Passed over below like a skipped value, but not counted as one: the caller
+                // reads it.
+                skipped--;
             }
             // Skip the value.
             uint8_t first = bytes[value];
@@ -277,6 +292,25 @@ cjs_member_stop cjs_next_member(
         CJS_TAKE(key, CJS_STOP(CJS_MEMBER_AFTER, token));
         if (bytes[key] != '"') CJS_STOP(CJS_MEMBER_AFTER, token);
     }
+}
+
+cjs_member_stop cjs_next_member(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    int after_value, cjs_members *members) {
+    return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0);
+}
+
+ptrdiff_t cjs_gather_members(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
+    cjs_members members = {offset, 0, 0, 0};
+    size_t found = 0;
+    cjs_member_stop stop = cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found);
+    if (stop != CJS_MEMBER_END) return -1;
+    *end = members.position;
+    *skipped = members.skipped;
+    ptrdiff_t result = found;
+    return result;
 }
 
 #if defined(__clang__)

@@ -34,6 +34,7 @@ typedef struct {
     size_t count;
     size_t start;             // bytes before this offset are read as spaces (a byte order mark)
     uint64_t *tokens;
+    uint64_t *escape_blocks;  // bit per block with an escape inside a string, or NULL
     size_t utf8_done;         // bytes before this offset are known to be UTF-8
     size_t escape_done;       // escaped bytes before this offset were checked with their escape
     unsigned errors;          // bit s set: a problem of status s was found
@@ -73,13 +74,18 @@ static inline uint64_t cjs_prefix_xor_shifts(uint64_t word) {
 /// to the run carries through it to the byte after its end, and a run that starts on an even
 /// bit and ends before an odd one (or the reverse) has odd length. `prev_escaped` is 1 when
 /// the previous block ended inside a run of odd length so far; it is updated for the next.
-static inline __attribute__((always_inline)) uint64_t cjs_escaped(uint64_t backslash, uint64_t *prev_escaped) {
+/// A block with a backslash is marked in the pass's escape map, when it has one (in a valid
+/// document every backslash is in a string: the map's promise, that a string in unmarked
+/// blocks has no escapes, holds).
+static inline __attribute__((always_inline)) uint64_t cjs_escaped(
+    uint64_t backslash, uint64_t *prev_escaped, cjs_stage1 *stage, size_t block) {
     if (!backslash) {
         // Most blocks: only a run ending the previous block can escape the first byte.
         uint64_t escaped = *prev_escaped;
         *prev_escaped = 0;
         return escaped;
     }
+    if (stage->escape_blocks) stage->escape_blocks[block / 64] |= 1ULL << (block % 64);
     const uint64_t even_bits = 0x5555555555555555ULL;
     const uint64_t odd_bits = ~even_bits;
     uint64_t starts = backslash & ~(backslash << 1);
@@ -244,7 +250,7 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
         CJS_OPAQUE((classes).op);                                                      \
         CJS_OPAQUE((classes).whitespace);                                              \
         CJS_OPAQUE((classes).control);                                                 \
-        uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(carry).prev_escaped); \
+        uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(carry).prev_escaped, (stage), (block)); \
         uint64_t cjs_quotes = (classes).quote & ~cjs_escaped_bytes;                    \
         uint64_t cjs_inside, cjs_starts;                                               \
         uint64_t cjs_scalar = cjs_block_tokens((stage), &(carry), (tokens), &(classes), cjs_quotes, \

@@ -54,6 +54,11 @@ int cjs_path_available(cjs_path path) {
 }
 
 cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path) {
+    return cjs_structural_tokens_marking(bytes, count, start, tokens, 0, path);
+}
+
+cjs_status cjs_structural_tokens_marking(
+    const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, uint64_t *escapes, cjs_path path) {
     if (!cjs_path_available(path)) return CJS_ERROR_UNAVAILABLE;
     cjs_stage1 stage;
     memset(&stage, 0, sizeof stage);
@@ -61,6 +66,8 @@ cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t star
     stage.count = count;
     stage.start = start < count ? start : count;
     stage.tokens = tokens;
+    stage.escape_blocks = escapes;
+    if (escapes) memset(escapes, 0, sizeof *escapes * cjs_escape_words(count));
     switch (path) {
 #if defined(__x86_64__) || defined(_M_X64)
     case CJS_PATH_SSE2:

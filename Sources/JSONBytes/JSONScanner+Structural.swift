@@ -10,15 +10,21 @@ extension JSONScanner {
         _ body: (inout JSONScanner) throws(JSONSyntaxError) -> Result
     ) throws(JSONSyntaxError) -> Result {
         var scanner = try JSONScanner(buffer, from: start)
+        let wordCount = JSONStructuralIndex.wordCount(for: buffer.count)
         return try withUnsafeTemporaryAllocation(
-            of: UInt64.self, capacity: JSONStructuralIndex.wordCount(for: buffer.count)
+            of: UInt64.self, capacity: wordCount + JSONStructuralIndex.escapeWordCount(for: buffer.count)
         ) { (masks: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) -> Result in
             // Never empty: the scanner refused an empty document.
             guard let words = masks.baseAddress else { return try body(&scanner) }
-            if JSONStructuralIndex.tokens(of: buffer, from: start, into: words) == .valid {
+            let escapes = words + wordCount
+            if JSONStructuralIndex.tokens(of: buffer, from: start, into: words, escapes: escapes) == .valid {
                 scanner.tokens = UnsafePointer(words)
+                scanner.escapeBlocks = UnsafePointer(escapes)
             }
-            defer { scanner.tokens = nil }
+            defer {
+                scanner.tokens = nil
+                scanner.escapeBlocks = nil
+            }
             return try body(&scanner)
         }
     }

@@ -26,9 +26,16 @@ package struct JSONScanner {
     /// Stage 1's token masks of the whole document (`JSONStructuralIndex`), when it passed
     /// stage 1: `skipValue` then walks them. `nil`: every value is skipped byte by byte.
     package var tokens: UnsafePointer<UInt64>?
+    /// With `tokens`: stage 1's map of the 64-byte blocks that hold an escape inside a string
+    /// (`JSONStructuralIndex.tokens(of:from:into:escapes:path:)`), which `lenientByteString`
+    /// reads to take a string's bytes without looking for backslashes.
+    package var escapeBlocks: UnsafePointer<UInt64>?
     /// Values `skipValue` passed over by stage 1's token masks rather than byte by byte: what
     /// tests read to know the token path was taken. Nothing else depends on it.
     package var valuesSkippedByTokens = 0
+    /// Objects `members(gathering:)` walked whole: what tests read to know that walk was
+    /// taken. Nothing else depends on it.
+    package var objectsGathered = 0
     /// The document as an array, the storage `byteString(_:)` slices share: the caller's array
     /// (the same bytes as `bytes`), else a copy made by the first `byteString(_:)`.
     package var retained: [UInt8]?
@@ -139,10 +146,12 @@ package struct JSONScanner {
     // MARK: Containers
 
     /// Consumes `{` (the next byte) and tells whether a member follows (else consumes `}`).
+    /// The whitespace after the `{` (a line break and indentation in pretty-printed JSON) is
+    /// passed by the token masks when there are some (`peekToken`).
     @inline(__always)
     package mutating func enterObject() throws(JSONSyntaxError) -> Bool {
         try enter()
-        if try peek() == UInt8(ascii: "}") {
+        if try peekToken() == UInt8(ascii: "}") {
             leave()
             return false
         }
@@ -178,21 +187,23 @@ package struct JSONScanner {
         }
     }
 
-    /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`).
+    /// Consumes `[` (the next byte) and tells whether an element follows (else consumes `]`),
+    /// as `enterObject` passing the whitespace after it by the token masks.
     @inline(__always)
     package mutating func enterArray() throws(JSONSyntaxError) -> Bool {
         try enter()
-        if try peek() == UInt8(ascii: "]") {
+        if try peekToken() == UInt8(ascii: "]") {
             leave()
             return false
         }
         return true
     }
 
-    /// After an element: consumes `,` and tells that an element follows, or consumes `]`.
+    /// After an element: consumes `,` and tells that an element follows, or consumes `]`
+    /// (the whitespace before them passed by the token masks when there are some).
     @inline(__always)
     package mutating func nextElement() throws(JSONSyntaxError) -> Bool {
-        switch try peek() {
+        switch try peekToken() {
         case UInt8(ascii: ","):
             position += 1
             return true

@@ -114,6 +114,27 @@ package enum JSONStructuralIndex {
         }
     }
 
+    /// Walks the object whose first key's opening quote is at `offset` as `nextMember` would
+    /// member after member, passing over the wanted values too (`cjs_gather_members`): writes
+    /// each wanted member's `value << 8 | field` to `entries` (room for `keyCount`), and
+    /// returns their number, the offset of the object's `}` and the values skipped; `nil`
+    /// where `nextMember` would stop on a key or after a value.
+    @inline(__always)
+    package static func gatherMembers(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, table: UnsafePointer<UInt64>,
+        keyCount: Int, room: Int, from offset: Int, into entries: UnsafeMutablePointer<UInt64>
+    ) -> (found: Int, end: Int, skipped: Int)? {
+        var end = 0
+        var skipped = 0
+        // Without the stack protector (see `nextMember`): the walk writes only these two.
+        let found = _withUnprotectedUnsafeMutablePointer(to: &end) { end in
+            _withUnprotectedUnsafeMutablePointer(to: &skipped) { skipped in
+                cjs_gather_members(bytes, count, tokens, table, keyCount, room, offset, entries, end, skipped)
+            }
+        }
+        return found < 0 ? nil : (found, end, skipped)
+    }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 
@@ -122,12 +143,18 @@ package enum JSONStructuralIndex {
     /// mark) are read as spaces. The masks are complete only when the outcome is `.valid`; an
     /// invalid document's outcome is the first of its problems in the order of `Outcome`, the
     /// same on every path.
+    /// With `escapes`, also writes `escapeWordCount(for: bytes.count)` words there: bit b of
+    /// word w set when block 64·w + b holds a byte escaped inside a string (a string in blocks
+    /// without one has no escapes; `cjs_structural_tokens_marking`).
     package static func tokens(
         of bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: UnsafeMutablePointer<UInt64>,
-        path: Path = bestPath
+        escapes: UnsafeMutablePointer<UInt64>? = nil, path: Path = bestPath
     ) -> Outcome {
         guard let base = bytes.baseAddress else { return .valid }
-        let status = cjs_structural_tokens(base, bytes.count, start, tokens, path.cValue)
+        let status = cjs_structural_tokens_marking(base, bytes.count, start, tokens, escapes, path.cValue)
         return Outcome(rawValue: status.rawValue) ?? .unavailable
     }
+
+    /// The number of words of the escape map for a document of `count` bytes.
+    package static func escapeWordCount(for count: Int) -> Int { cjs_escape_words(count) }
 }

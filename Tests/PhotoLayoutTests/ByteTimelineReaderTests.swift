@@ -89,6 +89,23 @@ struct ByteTimelineReaderTests {
         #expect(fast == reference)
     }
 
+    /// Sides given as strings read as the reference reads them, the digit strings that
+    /// `lenientSide` reads in place (1 to 15 digits) and every string it leaves to
+    /// `lenientFlexibleNumber` alike: leading zeros, 15 and 16 digits, empty, signs,
+    /// fractions, exponents, spaces, escapes, letters.
+    @Test(arguments: [
+        "640", "0640", "0", "123456789012345", "1234567890123456", "", "-5", "+5", "1.5", "1e3", " 12", "12 ",
+        #"1\u0032"#, "12a", "0x10", "٣",
+    ])
+    func sidesAsStrings(side: String) throws {
+        let text =
+            #"{"statuses": [{"pic_infos": {"p": {"large": {"url": "u", "width": ""# + side
+            + #"", "height": "7"}}}}]}"#
+        let (fast, reference) = both(text)
+        #expect(fast == reference)
+        #expect(try fast.get().statuses[0].media.picInfos["p"]?.slots.large?.height == 7)
+    }
+
     /// The request's own fields are strict, with the reference's errors and precedence: no
     /// envelope is a 422 at the root naming the four and the keys found, an envelope key of
     /// the wrong type a 400 at its pointer, an entry that is not a status is skipped.

@@ -13,15 +13,23 @@ private let timelineKeys = JSONKeySet([
     "bmiddle", "large", "largest", "original", "url", "width", "height", "type", "geo", "pic_ids",
 ])
 
+/// The keys of picture variants and a few containers: a set of at most 8, which
+/// `members(gathering:)` walks whole.
+private let gatheredKeys = JSONKeySet([
+    "url", "width", "height", "type", "thumbnail", "pic_infos", "retweeted_status", "statuses",
+])
+
 /// What `nextField` gives for the value at the scanner's position, read recursively: for an
 /// object, each field's number and what the same read gives for its value; for an array, the
 /// same read of each element; else the value's bytes as the scanner consumed them (skipped by
-/// `skipValue`).
-private func walk(_ scanner: inout JSONScanner, _ keys: JSONKeySet) throws(JSONSyntaxError) -> String {
+/// `skipValue`). With `gathering`, objects are entered by `members(gathering:)`.
+private func walk(
+    _ scanner: inout JSONScanner, _ keys: JSONKeySet, gathering: Bool = false
+) throws(JSONSyntaxError) -> String {
     if try scanner.peekKind() == .array {
         var elements: [String] = []
         if try scanner.enterArray() {
-            repeat { elements.append(try walk(&scanner, keys)) } while try scanner.nextElement()
+            repeat { elements.append(try walk(&scanner, keys, gathering: gathering)) } while try scanner.nextElement()
         }
         return "[" + elements.joined(separator: ",") + "]"
     }
@@ -34,9 +42,9 @@ private func walk(_ scanner: inout JSONScanner, _ keys: JSONKeySet) throws(JSONS
         return String(decoding: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start), as: UTF8.self)
     }
     var found: [String] = []
-    var members = try scanner.members()
+    var members = try gathering ? scanner.members(gathering: keys) : scanner.members()
     while let field = try scanner.nextField(&members, in: keys) {
-        found.append("\(field)=" + (try walk(&scanner, keys)))
+        found.append("\(field)=" + (try walk(&scanner, keys, gathering: gathering)))
     }
     return "{" + found.joined(separator: ",") + "}"
 }
@@ -44,14 +52,15 @@ private func walk(_ scanner: inout JSONScanner, _ keys: JSONKeySet) throws(JSONS
 /// `walk` of the whole of `bytes` (then nothing may follow), with stage 1's token masks (so
 /// `nextField` runs the C member walk) or byte by byte; with the values skipped by tokens.
 private func walkDocument(
-    _ bytes: [UInt8], _ keys: JSONKeySet = walkKeys, withTokens: Bool
-) -> (read: Result<String, JSONSyntaxError>, skippedByTokens: Int) {
+    _ bytes: [UInt8], _ keys: JSONKeySet = walkKeys, withTokens: Bool, gathering: Bool = false
+) -> (read: Result<String, JSONSyntaxError>, skippedByTokens: Int, gathered: Int) {
     bytes.withUnsafeBufferPointer { buffer in
         var skipped = 0
+        var gathered = 0
         let read = Result { () throws(JSONSyntaxError) -> String in
             func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
-                defer { skipped = scanner.valuesSkippedByTokens }
-                let text = try walk(&scanner, keys)
+                defer { (skipped, gathered) = (scanner.valuesSkippedByTokens, scanner.objectsGathered) }
+                let text = try walk(&scanner, keys, gathering: gathering)
                 try scanner.finish()
                 return text
             }
@@ -61,15 +70,23 @@ private func walkDocument(
             var scanner = try JSONScanner(buffer)
             return try read(&scanner)
         }
-        return (read, skipped)
+        return (read, skipped, gathered)
     }
 }
 
 /// Whether `walkDocument` reads `text` alike with and without token masks (fields, values,
-/// error message and offset).
+/// error message and offset), and with the objects gathered (`members(gathering:)`) too, the
+/// gathered walk skipping as many values by tokens as the member-by-member one.
 private func readsAlike(_ text: String, _ keys: JSONKeySet = walkKeys) -> Bool {
-    let bytes = Array(text.utf8)
-    return walkDocument(bytes, keys, withTokens: true).read == walkDocument(bytes, keys, withTokens: false).read
+    readsAlike(bytes: Array(text.utf8), keys)
+}
+
+/// `readsAlike` of a document's bytes (which need not be UTF-8).
+private func readsAlike(bytes: [UInt8], _ keys: JSONKeySet) -> Bool {
+    let byTokens = walkDocument(bytes, keys, withTokens: true)
+    let gathered = walkDocument(bytes, keys, withTokens: true, gathering: true)
+    return byTokens.read == walkDocument(bytes, keys, withTokens: false).read && gathered.read == byTokens.read
+        && (gathered.skippedByTokens == byTokens.skippedByTokens || (try? byTokens.read.get()) == nil)
 }
 
 struct JSONMemberWalkTests {
@@ -86,6 +103,7 @@ struct JSONMemberWalkTests {
             try walked.read.get()
                 == #"{0="http://a/b.jpg",1=360,4={3="WEBP",2="1136",0="u"},5=null,6={},2=-1.5e3}"#)
         #expect(walked.read == walkDocument(bytes, withTokens: false).read)
+        #expect(readsAlike(text))
         // Skipped by the member walk: cut_type, photo, the second width, keep_size (top level)
         // and object_id (in thumbnail); by `skipValue` on the masks, the 7 fields read here as
         // bytes (url, width, retweeted_status, height; thumbnail's type, height, url).
@@ -140,6 +158,7 @@ struct JSONMemberWalkTests {
         let bytes = Array(text.utf8)
         let fast = walkDocument(bytes, withTokens: true).read
         #expect(fast == walkDocument(bytes, withTokens: false).read)
+        #expect(fast == walkDocument(bytes, withTokens: true, gathering: true).read)
         #expect(throws: JSONSyntaxError.self) { try fast.get() }
     }
 
@@ -193,5 +212,44 @@ struct JSONMemberWalkTests {
                 "\(String(decoding: document.prefix(300), as: UTF8.self))")
         }
         #expect(walked > documents.count / 3)
+    }
+
+    /// Objects walked whole (`members(gathering:)`) read as member by member: duplicates (the
+    /// first wins), wanted values that are containers (read by their own gathered walk),
+    /// escaped keys, errors after a wanted value, on mutated samples and random documents.
+    @Test func gatheredObjectsReadAsMemberByMember() throws {
+        let texts = [
+            #"{"cut_type": 1, "type": "WEBP", "url": "http://a/b.jpg", "width": 180, "height": "319"}"#,
+            #"{"url": 1, "url": 2, "x": [1, {"url": 3}], "thumbnail": {"url": 4, "width": [5]}, "type": null}"#,
+            #"{"\u0075rl": 1, "width": 2}"#, #"{"width": 2, "w\u0069dth": 3, "height": {}}"#,
+            #"{"url": 1 "width": 2}"#, #"{"url": [1,], "width": 2}"#, #"{"url": {"a" 1}}"#, #"{"url": 1,}"#,
+            #"{"url": ]}"#, #"{"url": 1"#, #"{"width": 1, "height": 2, "url": 3, "type": 4}"#, "{}", #"{"a": {}}"#,
+        ]
+        for text in texts { #expect(readsAlike(text, gatheredKeys), "\(text)") }
+        // Walked whole: the first object, and the second with its `thumbnail`; left to the
+        // member-by-member walk: an escaped key, an error.
+        let walked = walkDocument(Array(texts[1].utf8), gatheredKeys, withTokens: true, gathering: true)
+        #expect(try walked.read.get() == #"{0=1,4={0=4,1=[5]},3=null}"#)
+        #expect(walked.gathered == 2)
+        #expect(walkDocument(Array(texts[0].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 1)
+        #expect(walkDocument(Array(texts[2].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
+        #expect(walkDocument(Array(texts[4].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
+        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 33), seeds: try TimelineFuzzer.seeds(from: samples))
+        var random = SeededGenerator(seed: 34)
+        var documents = samples
+        for _ in 0..<1000 { documents.append(fuzzer.next()) }
+        for _ in 0..<1000 {
+            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
+            if random.next() % 2 == 0, !document.isEmpty {
+                let grammar = Array("{}[]:,\" 1".utf8)
+                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
+            }
+            documents.append(document)
+        }
+        for document in documents where !document.isEmpty {
+            #expect(
+                readsAlike(bytes: document, gatheredKeys), "\(String(decoding: document.prefix(300), as: UTF8.self))")
+        }
     }
 }

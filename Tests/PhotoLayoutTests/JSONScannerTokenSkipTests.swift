@@ -106,7 +106,53 @@ private func passesStage1(_ bytes: [UInt8]) -> Bool {
     } == .valid
 }
 
+/// The strings of a JSON array read by `lenientByteString` (the other elements skipped),
+/// with stage 1's masks or byte by byte; with the masks, whether they were there.
+private func byteStrings(_ bytes: [UInt8], withTokens: Bool) -> (strings: [String]?, hadTokens: Bool) {
+    bytes.withUnsafeBufferPointer { buffer in
+        func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [String] {
+            var strings: [String] = []
+            try scanner.readArray { scanner throws(JSONSyntaxError) in
+                strings.append(try scanner.lenientByteString()?.description ?? "-")
+            }
+            try scanner.finish()
+            return strings
+        }
+        if withTokens {
+            var hadTokens = false
+            let strings = try? JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in
+                hadTokens = scanner.tokens != nil && scanner.escapeBlocks != nil
+                return try read(&scanner)
+            }
+            return (strings, hadTokens)
+        }
+        guard var scanner = try? JSONScanner(buffer) else { return (nil, false) }
+        return (try? read(&scanner), false)
+    }
+}
+
 struct JSONScannerTokenSkipTests {
+    /// Strings kept as `ByteString`s are the same taken by the token masks and the escape map
+    /// (`stringByTokens`) as scanned byte by byte: escapes before, on and after block edges,
+    /// long plain strings, non-ASCII text, strings ending the document.
+    @Test func byteStringsByTokens() {
+        let bodies = [
+            #"http:\/\/ww2.sinaimg.cn\/large\/a.jpg"#,
+            "http://ww2.sinaimg.cn/or360/6fc6f04egw1evuciu6zqlj20hs0vkab3.jpg",
+            #"a\"b"#, #"\u00e9t\u00e9 \ud83d\ude00"#, "été", "", #"\\"#, "x",
+        ]
+        for padding in 0..<140 {
+            for body in bodies {
+                let text = "[" + String(repeating: " ", count: padding) + "\"" + body + "\", 1, \"" + body + "y\"]"
+                let bytes = Array(text.utf8)
+                let fast = byteStrings(bytes, withTokens: true)
+                #expect(fast.hadTokens)
+                #expect(fast.strings != nil)
+                #expect(fast.strings == byteStrings(bytes, withTokens: false).strings, "\(padding) \(body)")
+            }
+        }
+    }
+
     /// Skipping by tokens accepts and refuses exactly what the byte loop does, with the same
     /// error (message and offset), on thousands of mutated samples and random documents.
     @Test func sameOutcomeAsTheByteLoop() throws {

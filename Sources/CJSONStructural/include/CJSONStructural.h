@@ -59,6 +59,19 @@ static inline size_t cjs_token_words(size_t count) { return (count + 63) / 64; }
 /// complete only on `CJS_OK`.
 cjs_status cjs_structural_tokens(const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, cjs_path path);
 
+/// The number of words of the escape map `cjs_structural_tokens_marking` writes for `count`
+/// bytes: one bit per 64-byte block.
+static inline size_t cjs_escape_words(size_t count) { return (cjs_token_words(count) + 63) / 64; }
+
+/// `cjs_structural_tokens`, also writing `cjs_escape_words(count)` words to `escapes`: bit b
+/// of word w set when block 64·w + b (bytes 64·(64·w + b) ..< +64) holds a backslash (in a
+/// valid document, all in strings). A string whose blocks have no bit set has no escapes, so
+/// a reader can take its bytes as they are without looking for backslashes. Complete only on
+/// `CJS_OK`. Marked where the pass works out the escapes, which few blocks have: the blocks
+/// without a backslash cost nothing more.
+cjs_status cjs_structural_tokens_marking(
+    const uint8_t *bytes, size_t count, size_t start, uint64_t *tokens, uint64_t *escapes, cjs_path path);
+
 /// The deepest nesting `cjs_skip_value` follows.
 #define CJS_MAXIMUM_DEPTH 512
 
@@ -108,10 +121,25 @@ typedef struct {
 /// 256 one-byte slots (slot s in byte s % 8 of word 1 + s / 8, first byte lowest: the index of
 /// the key hashed there plus one, or 0), word 33 the lengths of the keys (bit n: a key has n
 /// bytes), then three words per key: its first eight bytes (first byte lowest), its next eight
-/// (zero past its end), and its length, at most 16.
+/// (zero past its end), and its length, at most 16. No key of the table holds a backslash or
+/// a quote (a key matched on its bytes is then known to have no escapes).
 cjs_member_stop cjs_next_member(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     int after_value, cjs_members *members);
+
+/// Walks a whole object as `cjs_next_member` would be called on it member after member, from
+/// the key at `offset` (its opening quote), with every wanted value (a member whose key is in
+/// the set and not met before) passed over as the walk passes the values it skips (checked
+/// the same way: `cjs_skip_value` for a container). Writes, for each wanted member in document
+/// order, `value << 8 | field` to `entries` (its value's first token, its key's index; room
+/// for `key_count` entries, `key_count` at most 255), the offset of the object's `}` to `end`
+/// and the number of values skipped to `skipped`, and returns the number of entries; or
+/// returns -1, having written only to `entries`, wherever `cjs_next_member` would stop
+/// otherwise than on a field or the end (a key with escapes, a grammar error), so that the
+/// caller reads the object member by member from `offset` as before.
+ptrdiff_t cjs_gather_members(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
 
 #ifdef __cplusplus
 }

@@ -94,7 +94,8 @@ extension ByteTimelineReader {
         var sides: (Double?, Double?) = (nil, nil)
         // The set read once (a `static let` costs its lazy-initialisation check per access).
         let keys = geoKeys
-        var members = try scanner.members()
+        // Two numbers wanted: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: keys)
         while let field = try scanner.nextField(&members, in: keys) {
             if field == 0 {
                 sides.0 = try scanner.lenientSide()

@@ -71,7 +71,8 @@ extension ByteTimelineReader {
         slot = WeiboPictureVariant()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
         let keys = variantKeys
-        var members = try scanner.members()
+        // Scalars wanted: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: keys)
         while let field = try scanner.nextField(&members, in: keys) {
             switch field {
             case 0: slot?.urlBytes = try scanner.lenientByteString()

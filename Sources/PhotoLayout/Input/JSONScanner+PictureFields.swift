@@ -17,9 +17,10 @@ extension JSONScanner {
     }
 
     /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15
-    /// digits (`1242`, exact as a double) read in place. The fast path checks the grammar it
-    /// passes (a first digit 1–9, digits, then no fraction, exponent or further digit);
-    /// anything else is left to `lenientFlexibleNumber`.
+    /// digits (`1242`, exact as a double) or of a string of 1 to 15 digits read in place. The
+    /// fast path checks the grammar it passes (a first digit 1–9, digits, then no fraction,
+    /// exponent or further digit; a string's digits then its closing quote); anything else is
+    /// left to `lenientFlexibleNumber`.
     mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
         let first = try peek()
         let lead = first &- UInt8(ascii: "1")
@@ -36,6 +37,22 @@ extension JSONScanner {
             let next = index < count ? bytes[index] : 0
             if next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
                 position = index
+                return Double(value)
+            }
+        } else if first == UInt8(ascii: "\"") {
+            // A string of 1 to 15 digits (`"1136"`, as Weibo sends the sides of large
+            // variants), what `lenientFlexibleNumber` reads through `plainDigits`, in place.
+            var value: UInt64 = 0
+            var index = position &+ 1
+            let limit = min(count, position &+ 16)
+            while index < limit {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ UInt64(digit)
+                index &+= 1
+            }
+            if index > position &+ 1, index < count, bytes[index] == UInt8(ascii: "\"") {
+                position = index &+ 1
                 return Double(value)
             }
         }
