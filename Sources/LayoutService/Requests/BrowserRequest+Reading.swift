@@ -88,6 +88,7 @@ extension BrowserRequest {
 
 extension BrowserPhotoRequest {
     private static let keys = JSONKeySet(["url", "width", "height"])
+    private static let canonicalKeys = CanonicalKey.keys(of: keys)
     static let objectType = #"an object {"url", "width", "height"}"#
 
     /// `photos`: an array of photo objects.
@@ -141,8 +142,9 @@ extension BrowserPhotoRequest {
             scanner.position = start
             return nil
         }
+        let keys = canonicalKeys
         var index = scanner.position &+ 1
-        guard scanner.canonicalMember(keys.keys[0], first: true, at: &index), index < scanner.count,
+        guard scanner.canonicalMember(keys[0], first: true, at: &index), index < scanner.count,
             scanner.bytes[index] == UInt8(ascii: "\"")
         else {
             scanner.position = start
@@ -151,9 +153,9 @@ extension BrowserPhotoRequest {
         scanner.position = index
         let url = try scanner.scanString()
         index = scanner.position
-        guard scanner.canonicalMember(keys.keys[1], first: false, at: &index),
+        guard scanner.canonicalMember(keys[1], first: false, at: &index),
             let width = scanner.plainNumber(at: &index),
-            scanner.canonicalMember(keys.keys[2], first: false, at: &index),
+            scanner.canonicalMember(keys[2], first: false, at: &index),
             let height = scanner.plainNumber(at: &index),
             scanner.canonicalEnd(at: &index)
         else {
