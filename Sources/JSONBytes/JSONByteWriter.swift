@@ -49,7 +49,7 @@ public struct JSONByteWriter: Sendable {
     {
         var writer = JSONByteWriter(capacity: capacity ?? value.writtenLengthEstimate, indented: indented)
         value.write(to: &writer)
-        return writer.finish()
+        return (consume writer).finish()
     }
 
     // MARK: Structure
