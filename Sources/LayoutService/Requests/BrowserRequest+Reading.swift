@@ -106,7 +106,7 @@ extension BrowserPhotoRequest {
         _ scanner: inout JSONScanner, at path: @autoclosure () -> [String]
     ) throws(JSONSyntaxError) -> Result<BrowserPhotoRequest, InputError> {
         if let photo = try readCanonical(&scanner) { return .success(photo) }
-        var url: Result<String?, InputError> = .success(nil)
+        var url: Result<ByteString?, InputError> = .success(nil)
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
         var members: JSONMemberCursor
@@ -118,7 +118,7 @@ extension BrowserPhotoRequest {
         }
         while let field = try scanner.nextField(&members, in: keys) {
             switch field {
-            case 0: url = try scanner.strictString(at: path() + ["url"])
+            case 0: url = try scanner.strictByteString(at: path() + ["url"])
             case 1: width = try scanner.strictNumber(at: path() + ["width"])
             default: height = try scanner.strictNumber(at: path() + ["height"])
             }
@@ -163,6 +163,6 @@ extension BrowserPhotoRequest {
             return nil
         }
         scanner.position = index
-        return BrowserPhotoRequest(url: scanner.string(url), width: width, height: height)
+        return BrowserPhotoRequest(url: scanner.byteString(url), width: width, height: height)
     }
 }

@@ -58,7 +58,7 @@ extension BrowserPage: JSONByteEncodable {
         writer.key("index")
         writer.number(index)
         writer.key("url")
-        writer.string(url)
+        if let url { writer.string(url) } else { writer.null() }
         writer.key("frame")
         frame.write(to: &writer)
         writer.key("photo_frame")
