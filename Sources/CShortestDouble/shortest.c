@@ -120,9 +120,11 @@ static inline __attribute__((always_inline)) int schubfach(int q, uint64_t c, ui
 }
 
 /// `csd_shortest_decimal`, inlined into the writers (a call of its own cost them a dozen
-/// instructions of saved registers and stores through pointers per number).
-static inline __attribute__((always_inline)) void shortest_decimal(double value, uint64_t *significand,
-                                                                   int32_t *exponent) {
+/// instructions of saved registers and stores through pointers per number). `may_be_whole`
+/// false skips the test for a whole number below 2^53, for a caller that has written those
+/// already (`csd_write_json_number`); Schubfach would give the same digits.
+static inline __attribute__((always_inline)) void shortest_decimal(double value, int may_be_whole,
+                                                                   uint64_t *significand, int32_t *exponent) {
     uint64_t bits;
     memcpy(&bits, &value, sizeof bits);
     const uint64_t fraction = bits & ((UINT64_C(1) << SIGNIFICAND_BITS) - 1);
@@ -138,7 +140,7 @@ static inline __attribute__((always_inline)) void shortest_decimal(double value,
     }
     uint64_t digits;
     int e;
-    if (q < 0 && q > -SIGNIFICAND_BITS - 1 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
+    if (may_be_whole && q < 0 && q > -SIGNIFICAND_BITS - 1 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
         // An integer below 2^53: its own digits are the shortest (no other integer is within
         // half a unit, and a shorter decimal would be an integer).
         digits = c >> -q;
@@ -155,7 +157,7 @@ static inline __attribute__((always_inline)) void shortest_decimal(double value,
 }
 
 void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent) {
-    shortest_decimal(value, significand, exponent);
+    shortest_decimal(value, 1, significand, exponent);
 }
 
 /// "00" … "99".
@@ -279,11 +281,11 @@ static inline void copy_digits(uint8_t *output, const uint8_t *source, int count
 
 /// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
 /// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the word
-/// copies write at most 29).
-static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, uint8_t *cursor) {
+/// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it.
+static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
     uint64_t significand;
     int32_t exponent;
-    shortest_decimal(magnitude, &significand, &exponent);
+    shortest_decimal(magnitude, may_be_whole, &significand, &exponent);
     const int count = digit_count(significand);
     const int scientific = exponent + count - 1;  // the power of ten of the first digit
     const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
@@ -351,7 +353,7 @@ size_t csd_write_double(double value, uint8_t *output) {
     }
     double magnitude;
     memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
-    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, 1, cursor);
 }
 
 size_t csd_write_json_number(double value, uint8_t *output) {
@@ -398,7 +400,9 @@ size_t csd_write_json_number(double value, uint8_t *output) {
         const double exact = whole;
         if (exact == magnitude) return cursor - output + write_digits(whole, cursor);
     }
-    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
+    // Every whole number below 2^53 was written above (below 10^11 as k / 10^4 with k a
+    // multiple of 10^4): Schubfach needs no test for one.
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, 0, cursor);
 }
 
 #if defined(__clang__)
