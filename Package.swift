@@ -18,7 +18,7 @@
 // no platform header, so JSONBytes and PhotoLayout still build for iOS and macOS).
 import PackageDescription
 
-// The benchmark executable is declared only when TIMELINE_LAYOUT_BENCHMARKS=1 (scripts/bench and
+// The benchmark executables are declared only when TIMELINE_LAYOUT_BENCHMARKS=1 (scripts/bench and
 // scripts/bench-json set it), so a plain `swift build` of the service builds no benchmark — the
 // way Hummingbird gates its benchmarks behind an environment variable.
 let benchmarkTargets: [Target] =
@@ -26,7 +26,10 @@ let benchmarkTargets: [Target] =
     ? [
         .executableTarget(
             name: "ReaderWriterBench", dependencies: ["PhotoLayout", "JSONBytes"],
-            path: "Benchmarks/ReaderWriterBench")
+            path: "Benchmarks/ReaderWriterBench"),
+        .executableTarget(
+            name: "BrowserBench", dependencies: ["LayoutService", "PhotoLayout", "JSONBytes"],
+            path: "Benchmarks/BrowserBench"),
     ]
     : []
 

@@ -73,8 +73,10 @@ static inline uint64_t round_to_odd(uint64_t g1, uint64_t g0, uint64_t cp) {
 }
 
 /// The decimal for v = c 2^q, c > 0: the digits in `*digits` (perhaps with trailing zeros) and
-/// the power of ten they are multiplied by as the return value.
-static int schubfach(int q, uint64_t c, uint64_t *digits) {
+/// the power of ten they are multiplied by as the return value. Inlined into the writers: as a
+/// call, its digits went through memory and its registers were saved and restored each time
+/// (about 20 instructions of a number's 340).
+static inline __attribute__((always_inline)) int schubfach(int q, uint64_t c, uint64_t *digits) {
     const uint64_t open = c & 1;  // an odd significand's bounds round away from it: excluded
     const uint64_t cb = c << 2;
     const uint64_t cbr = cb + 2;
@@ -117,7 +119,12 @@ static int schubfach(int q, uint64_t c, uint64_t *digits) {
     return k;
 }
 
-void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent) {
+/// `csd_shortest_decimal`, inlined into the writers (a call of its own cost them a dozen
+/// instructions of saved registers and stores through pointers per number). `may_be_whole`
+/// false skips the test for a whole number below 2^53, for a caller that has written those
+/// already (`csd_write_json_number`); Schubfach would give the same digits.
+static inline __attribute__((always_inline)) void shortest_decimal(double value, int may_be_whole,
+                                                                   uint64_t *significand, int32_t *exponent) {
     uint64_t bits;
     memcpy(&bits, &value, sizeof bits);
     const uint64_t fraction = bits & ((UINT64_C(1) << SIGNIFICAND_BITS) - 1);
@@ -133,7 +140,7 @@ void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent
     }
     uint64_t digits;
     int e;
-    if (q < 0 && q > -SIGNIFICAND_BITS - 1 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
+    if (may_be_whole && q < 0 && q > -SIGNIFICAND_BITS - 1 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
         // An integer below 2^53: its own digits are the shortest (no other integer is within
         // half a unit, and a shorter decimal would be an integer).
         digits = c >> -q;
@@ -147,6 +154,10 @@ void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent
     }
     *significand = digits;
     *exponent = e;
+}
+
+void csd_shortest_decimal(double value, uint64_t *significand, int32_t *exponent) {
+    shortest_decimal(value, 1, significand, exponent);
 }
 
 /// "00" … "99".
@@ -208,27 +219,86 @@ static inline int write_digits(uint64_t value, uint8_t *output) {
     return count;
 }
 
+/// Whether eight digits can be made at once in a 64-bit word: its bytes in memory order are
+/// then its lanes from the lowest (`eight_digits`). Elsewhere the digits go two at a time.
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CSD_SWAR_DIGITS 1
+#else
+#define CSD_SWAR_DIGITS 0
+#endif
+
+/// The eight decimal digits of `value` < 10^8 (leading zeros written) into `output[0 ..< 8]`,
+/// with no loop and no table: the 8-digit number is split into two 4-digit lanes of a 64-bit
+/// word, each lane into two 2-digit lanes, each of those into two digit bytes, every split of
+/// every lane at once by one multiplication (q = v / 100 is (v 10486) >> 20 for v < 43699, and
+/// q = v / 10 is (v 103) >> 10 for v < 179, so the products never reach the next lane) and
+/// one subtraction that leaves q in a lane's low half and v - 100q (or v - 10q) in its high
+/// half; then '0' is added to every byte. About 15 instructions for eight digits, where two
+/// at a time took four divisions, four table reads and a loop.
+static inline void eight_digits(uint32_t value, uint8_t *output) {
+#if CSD_SWAR_DIGITS
+    const uint64_t low_half = value % 10000;  // no casts in this file: see the top
+    uint64_t lanes = (value / 10000) | (low_half << 32);
+    uint64_t quotients = ((lanes * 10486) >> 20) & UINT64_C(0x0000007F0000007F);
+    lanes = (lanes << 16) - quotients * (100 * 65536 - 1);
+    quotients = ((lanes * 103) >> 10) & UINT64_C(0x000F000F000F000F);
+    lanes = (lanes << 8) - quotients * (10 * 256 - 1);
+    lanes += UINT64_C(0x3030303030303030);
+    memcpy(output, &lanes, 8);
+#else
+    write_fixed_digits(value, 8, output);
+#endif
+}
+
+/// The digits of `significand` < 10^17 right-aligned in `digits[0 ..< 24]` (leading zeros in
+/// front, as many 8-digit groups as `count` needs), followed by eight zero bytes, so that
+/// `copy_digits` may read whole words past the last digit. Returns where the `count` digits
+/// start.
+static inline const uint8_t *significand_digits(uint64_t significand, int count, uint8_t digits[32]) {
+    memset(digits + 24, 0, 8);
+    const uint32_t low = significand % 100000000;
+    eight_digits(low, digits + 16);
+    if (count > 8) {
+        const uint64_t high = significand / 100000000;
+        const uint32_t middle = high % 100000000;
+        eight_digits(middle, digits + 8);
+        if (count > 16) digits[7] = '0' + high / 100000000;
+    }
+    return digits + 24 - count;
+}
+
+/// `source[0 ..< count]` (1 <= count <= 24) into `output`, eight bytes at a time: the bytes up
+/// to the next multiple of eight past `count` are written over too (the caller writes what
+/// follows afterwards, and has room for them). Unrolled: as a loop, the compiler calls
+/// `memcpy` for it.
+static inline void copy_digits(uint8_t *output, const uint8_t *source, int count) {
+    memcpy(output, source, 8);
+    if (count > 8) {
+        memcpy(output + 8, source + 8, 8);
+        if (count > 16) memcpy(output + 16, source + 16, 8);
+    }
+}
+
 /// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
-/// decimal; returns the bytes written.
-static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, uint8_t *cursor) {
+/// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the word
+/// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it.
+static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
     uint64_t significand;
     int32_t exponent;
-    csd_shortest_decimal(magnitude, &significand, &exponent);
+    shortest_decimal(magnitude, may_be_whole, &significand, &exponent);
     const int count = digit_count(significand);
     const int scientific = exponent + count - 1;  // the power of ten of the first digit
     const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
+    uint8_t buffer[32];
+    const uint8_t *digits = significand_digits(significand, count, buffer);
     if (scientific < -4 || magnitude_bits > two_to_53) {
-        // "d.ddde+XX": at least two exponent digits. The digits go one byte to the right, and
-        // the first comes back before the point.
-        uint8_t *end;
+        // "d.ddde+XX": at least two exponent digits.
+        uint8_t *end = cursor + 1;
+        cursor[0] = digits[0];
         if (count > 1) {
-            write_fixed_digits(significand, count, cursor + 1);
-            cursor[0] = cursor[1];
             cursor[1] = '.';
+            copy_digits(cursor + 2, digits + 1, count - 1);
             end = cursor + count + 1;
-        } else {
-            cursor[0] = '0' + significand;
-            end = cursor + 1;
         }
         *end++ = 'e';
         *end++ = scientific < 0 ? '-' : '+';
@@ -243,18 +313,17 @@ static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits
         const int whole = scientific + 1;
         if (count <= whole) {
             // "ddd00.0".
-            write_fixed_digits(significand, count, cursor);
+            copy_digits(cursor, digits, count);
             for (int index = count; index < whole; index++) cursor[index] = '0';
             cursor[whole] = '.';  // bytes, not literals: a literal would carry debug information
             cursor[whole + 1] = '0';
             return whole + 2;
         }
-        // "ddd.ddd": the integer part and the fraction, each written in place.
-        const int fraction = count - whole;
-        const uint64_t scale = powers_of_ten[fraction];
-        write_fixed_digits(significand / scale, whole, cursor);
+        // "ddd.ddd": the integer part, the point, the fraction (whole <= 16 below 2^53; the
+        // last word written ends at most 25 bytes in).
+        copy_digits(cursor, digits, whole);
         cursor[whole] = '.';
-        write_fixed_digits(significand % scale, fraction, cursor + whole + 1);
+        copy_digits(cursor + whole + 1, digits + whole, count - whole);
         return count + 1;
     }
     // "0.000ddd": at most three zeros after the point ("0.000" is written whole, then the
@@ -265,7 +334,7 @@ static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits
     cursor[2] = '0';
     cursor[3] = '0';
     cursor[4] = '0';
-    write_fixed_digits(significand, count, cursor + 2 + zeros);
+    copy_digits(cursor + 2 + zeros, digits, count);
     return 2 + zeros + count;
 }
 
@@ -284,7 +353,7 @@ size_t csd_write_double(double value, uint8_t *output) {
     }
     double magnitude;
     memcpy(&magnitude, &magnitude_bits, sizeof magnitude);
-    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, 1, cursor);
 }
 
 size_t csd_write_json_number(double value, uint8_t *output) {
@@ -307,10 +376,12 @@ size_t csd_write_json_number(double value, uint8_t *output) {
         // quarter, so this finds k whenever one exists, and the division (exact operands,
         // correctly rounded) proves that `magnitude` is the double nearest to k / 10^4. Every
         // decimal of at most 15 significant digits reads back as a different double (DBL_DIG),
-        // so k's digits are the shortest: Schubfach would find the same ones.
-        const uint64_t ten_thousandths = magnitude * 10000.0 + 0.5;
-        const double exact = ten_thousandths;
+        // so k's digits are the shortest: Schubfach would find the same ones. k < 2^63: signed
+        // conversions, one instruction each way on x86-64 where unsigned ones take a dozen.
+        const int64_t rounded = magnitude * 10000.0 + 0.5;
+        const double exact = rounded;
         if (exact / 10000.0 == magnitude) {
+            const uint64_t ten_thousandths = rounded;
             const uint64_t whole = ten_thousandths / 10000;
             const uint64_t fraction = ten_thousandths % 10000;
             cursor += write_digits(whole, cursor);
@@ -323,12 +394,15 @@ size_t csd_write_json_number(double value, uint8_t *output) {
             return cursor + 1 + kept - output;
         }
     } else if (magnitude_bits < UINT64_C(0x4340000000000000)) {
-        // Below 2^53 and not an integer below 10^11: a larger integer goes by its own digits.
-        const uint64_t whole = magnitude;
+        // Below 2^53 and not an integer below 10^11: a larger integer goes by its own digits
+        // (a signed conversion again).
+        const int64_t whole = magnitude;
         const double exact = whole;
         if (exact == magnitude) return cursor - output + write_digits(whole, cursor);
     }
-    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, cursor);
+    // Every whole number below 2^53 was written above (below 10^11 as k / 10^4 with k a
+    // multiple of 10^4): Schubfach needs no test for one.
+    return cursor - output + write_shortest_magnitude(magnitude, magnitude_bits, 0, cursor);
 }
 
 #if defined(__clang__)

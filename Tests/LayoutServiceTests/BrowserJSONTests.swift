@@ -42,7 +42,7 @@ struct BrowserJSONTests {
         #expect(!response.transition.keyframes.isEmpty)
         let object = try Self.object(response)
         let pages = try #require(object["pages"] as? [[String: Any]])
-        #expect(pages.map { $0["url"] as? String } == response.pages.map(\.url))
+        #expect(pages.map { $0["url"] as? String } == response.pages.map { $0.url?.description })
         #expect(
             pages.map { $0["photo_frame"] as? [String: Double] } == response.pages.map { Self.frame($0.photoFrame) })
         #expect(pages[1]["pan"] as? [String: Double] == ["min": pan.min, "max": pan.max, "initial": pan.initial])

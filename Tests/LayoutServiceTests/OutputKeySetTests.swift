@@ -246,7 +246,7 @@ enum Expected {
 
     static func page(_ page: BrowserPage) -> [String: Any] {
         [
-            "index": page.index, "url": optional(page.url), "frame": rect(page.frame),
+            "index": page.index, "url": optional(page.url?.description), "frame": rect(page.frame),
             "photo_frame": rect(page.photoFrame), "placeholder": page.placeholder,
             "zoom": ["min": page.zoom.min, "max": page.zoom.max, "double_tap": page.zoom.doubleTap] as [String: Any],
             "pan": optional(

@@ -1,3 +1,4 @@
+import JSONBytes
 import Testing
 
 @testable import PhotoLayout
@@ -9,7 +10,9 @@ struct BrowserPageRulesTests {
         BrowserInput(
             screen: Self.iPhone8,
             pixelGrid: PixelGrid(scale: scale),
-            pictures: (0..<count).map { BrowserPicture(url: "p\($0)", size: Size(width: 440, height: 660)) },
+            pictures: (0..<count).map {
+                BrowserPicture(url: ByteString("p\($0)"), size: Size(width: 440, height: 660))
+            },
             index: index,
             pageSpacing: spacing
         )

@@ -81,6 +81,29 @@ struct ShortestDoubleTests {
         #expect(mismatches == 0)
     }
 
+    /// Every digit count (1 … 17) at every place of the point the three notations take
+    /// (`d.ddde±XX`, `ddd.ddd` with 1 … 16 digits before the point, `ddd00.0`, `0.000ddd`):
+    /// the digits are made eight at a time and copied eight bytes at a time, so each count
+    /// around a group's edge (8, 9, 16, 17) and each length of the integer part is its own case.
+    @Test func everyDigitCountAtEveryPoint() throws {
+        var random = SeededGenerator(seed: 17)
+        var mismatches = 0
+        for count in 1...17 {
+            for exponent in -12...24 {
+                for _ in 0..<40 {
+                    var digits = String(Int.random(in: 1...9, using: &random))
+                    for _ in 1..<count { digits += String(Int.random(in: 0...9, using: &random)) }
+                    let value = try #require(Double("\(digits)e\(exponent - count + 1)"))
+                    for value in [value, -value, value.nextUp, value.nextDown]
+                    where shortest(value) != value.description {
+                        mismatches += 1
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// The values layouts write: thirds and sixtieths of pixel sizes, and keyframes of an eased
     /// transition (UIKit's cubic-bezier(0.42, 0, 0.58, 1)) between two frames, at several rates.
     @Test func layoutLikeValues() {

@@ -1,8 +1,26 @@
+import JSONBytes
 import Testing
 
 @testable import PhotoLayout
 
 struct ZoomRulesTests {
+    /// The default limits are written as a constant text: the one their numbers give.
+    @Test func defaultLimitsText() {
+        let limits = ZoomRules.limits
+        var members = JSONByteWriter()
+        members.beginObject()
+        members.key("min")
+        members.number(limits.min)
+        members.key("max")
+        members.number(limits.max)
+        members.key("double_tap")
+        members.number(limits.doubleTap)
+        members.endObject()
+        #expect(JSONByteWriter.encode(limits) == members.finish())
+        let other = ZoomLimits(min: 0.5, max: 3, doubleTap: 2)
+        #expect(String(decoding: JSONByteWriter.encode(other), as: UTF8.self) == #"{"min":0.5,"max":3,"double_tap":2}"#)
+    }
+
     static let screen = Size(width: 375, height: 667)
     /// 440×660 in fill_width on 375×667, exact.
     static let photo = Rect(x: 0, y: 52.25, width: 375, height: 562.5)

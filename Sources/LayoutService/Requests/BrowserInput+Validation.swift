@@ -71,20 +71,21 @@ extension BrowserInput {
                 )
                 return nil
             }
+            // Each path is spelled where it is refused (an autoclosure, built only then): a
+            // local closure for it was a heap-allocated context per photo.
             let pictures = photos.enumerated().map { offset, photo in
-                let path = { ["photos", String(offset)] }  // built only for a refusal
                 switch (photo.width, photo.height) {
                 case (let width?, let height?):
                     return BrowserPicture(
                         url: photo.url,
-                        size: validation.size(Size(width: width, height: height), path())
+                        size: validation.size(Size(width: width, height: height), ["photos", String(offset)])
                     )
                 case (nil, nil):
                     return BrowserPicture(url: photo.url, size: nil)
                 case (nil, _?):
-                    validation.refuse(path() + ["width"], "is required with height")
+                    validation.refuse(["photos", String(offset), "width"], "is required with height")
                 case (_?, nil):
-                    validation.refuse(path() + ["height"], "is required with width")
+                    validation.refuse(["photos", String(offset), "height"], "is required with width")
                 }
                 return BrowserPicture(url: photo.url, size: nil)
             }

@@ -88,6 +88,7 @@ extension BrowserRequest {
 
 extension BrowserPhotoRequest {
     private static let keys = JSONKeySet(["url", "width", "height"])
+    private static let canonicalKeys = CanonicalKey.keys(of: keys)
     static let objectType = #"an object {"url", "width", "height"}"#
 
     /// `photos`: an array of photo objects.
@@ -105,7 +106,7 @@ extension BrowserPhotoRequest {
         _ scanner: inout JSONScanner, at path: @autoclosure () -> [String]
     ) throws(JSONSyntaxError) -> Result<BrowserPhotoRequest, InputError> {
         if let photo = try readCanonical(&scanner) { return .success(photo) }
-        var url: Result<String?, InputError> = .success(nil)
+        var url: Result<ByteString?, InputError> = .success(nil)
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
         var members: JSONMemberCursor
@@ -117,7 +118,7 @@ extension BrowserPhotoRequest {
         }
         while let field = try scanner.nextField(&members, in: keys) {
             switch field {
-            case 0: url = try scanner.strictString(at: path() + ["url"])
+            case 0: url = try scanner.strictByteString(at: path() + ["url"])
             case 1: width = try scanner.strictNumber(at: path() + ["width"])
             default: height = try scanner.strictNumber(at: path() + ["height"])
             }
@@ -141,8 +142,9 @@ extension BrowserPhotoRequest {
             scanner.position = start
             return nil
         }
+        let keys = canonicalKeys
         var index = scanner.position &+ 1
-        guard scanner.canonicalMember(keys.keys[0], first: true, at: &index), index < scanner.count,
+        guard scanner.canonicalMember(keys[0], first: true, at: &index), index < scanner.count,
             scanner.bytes[index] == UInt8(ascii: "\"")
         else {
             scanner.position = start
@@ -151,9 +153,9 @@ extension BrowserPhotoRequest {
         scanner.position = index
         let url = try scanner.scanString()
         index = scanner.position
-        guard scanner.canonicalMember(keys.keys[1], first: false, at: &index),
+        guard scanner.canonicalMember(keys[1], first: false, at: &index),
             let width = scanner.plainNumber(at: &index),
-            scanner.canonicalMember(keys.keys[2], first: false, at: &index),
+            scanner.canonicalMember(keys[2], first: false, at: &index),
             let height = scanner.plainNumber(at: &index),
             scanner.canonicalEnd(at: &index)
         else {
@@ -161,6 +163,6 @@ extension BrowserPhotoRequest {
             return nil
         }
         scanner.position = index
-        return BrowserPhotoRequest(url: scanner.string(url), width: width, height: height)
+        return BrowserPhotoRequest(url: scanner.byteString(url), width: width, height: height)
     }
 }

@@ -31,7 +31,8 @@ struct BrowserRequest: Hashable, Sendable {
 
 /// One entry of `photos`: `{"url", "width"?, "height"?}`.
 struct BrowserPhotoRequest: Hashable, Sendable {
-    var url: String
+    /// As bytes: a slice of the body, the page's URL as it came (no `String`).
+    var url: ByteString
     var width: Double?
     var height: Double?
 }

@@ -49,6 +49,23 @@ extension JSONScanner {
         }
     }
 
+    /// A string as bytes (a slice of the document, unless it has escapes: `byteString`);
+    /// `nil` for `null`.
+    mutating func strictByteString(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
+        ByteString?, InputError
+    > {
+        switch try peekKind() {
+        case .string:
+            return .success(byteString(try scanString()))
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), "a string"))
+        }
+    }
+
     /// `true` or `false`; `nil` for `null`.
     mutating func strictBool(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         Bool?, InputError

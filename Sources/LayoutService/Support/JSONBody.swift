@@ -14,14 +14,27 @@ enum JSONBody {
                 "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
         guard let contentType = request.headers[.contentType] else { return }
-        let mediaType =
-            contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        let mediaType = Self.mediaType(of: contentType).trimmingSpaces.lowercased()
         if mediaType == "application/json" || mediaType.hasSuffix("+json")
             || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty
         {
             return
         }
         throw APIError(.unsupportedMediaType, "Content-Type \"\(mediaType)\" is not JSON; send application/json.")
+    }
+
+    /// The part of a Content-Type value before its parameters: what
+    /// `split(separator: ";", maxSplits: 1).first` gives (empty pieces before it skipped), found
+    /// on the bytes when the value is ASCII (every byte then is one Character), where the
+    /// Character-wise split was two thirds of this check (7,000 instructions a request).
+    static func mediaType(of contentType: String) -> Substring {
+        let utf8 = contentType.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        }
+        guard let start = utf8.firstIndex(where: { $0 != UInt8(ascii: ";") }) else { return "" }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        return contentType[start..<end]
     }
 
     /// A JSON response with the given status.

@@ -58,7 +58,7 @@ extension BrowserPage: JSONByteEncodable {
         writer.key("index")
         writer.number(index)
         writer.key("url")
-        writer.string(url)
+        if let url { writer.string(url) } else { writer.null() }
         writer.key("frame")
         frame.write(to: &writer)
         writer.key("photo_frame")
@@ -89,8 +89,16 @@ extension BrowserPanRange: JSONByteEncodable {
 }
 
 extension ZoomLimits: JSONByteEncodable {
+    /// The compact text of `ZoomRules.limits`, which every page has: copied as one constant,
+    /// where its three numbers through the number writer were an eighth of writing a page.
+    /// `ZoomRulesTests.defaultLimitsText` checks it is the text those numbers give.
+    static let defaultLimitsText: StaticString = #"{"min":1,"max":2.4,"double_tap":2.4}"#
+
     public func write(to writer: inout JSONByteWriter) {
         guard writer.isIndented else {
+            if self == ZoomRules.limits {
+                return writer.fragment(reserving: 40) { $0.text(Self.defaultLimitsText) }
+            }
             return writer.fragment(reserving: 3 &* JSONByteWriter.numberMaximumLength &+ 32) { fragment in
                 fragment.text(#"{"min":"#)
                 fragment.number(min)

@@ -1,8 +1,11 @@
+import JSONBytes
+
 /// One page of the browser (DESIGN §5, §7.1). Frames on the pixel grid: `frame` in the paging
 /// scroll view's content, `photo_frame` and `watermark_frame` in the page's own coordinates.
 public struct BrowserPage: Hashable, Sendable {
     public var index: Int
-    public var url: String?
+    /// The picture's URL as the input held it (`BrowserPicture.url`).
+    public var url: ByteString?
     public var frame: Rect
     public var photoFrame: Rect
     /// The picture's size is unknown: `photo_frame` is the placeholder square.
@@ -13,7 +16,7 @@ public struct BrowserPage: Hashable, Sendable {
 
     public init(
         index: Int,
-        url: String?,
+        url: ByteString?,
         frame: Rect,
         photoFrame: Rect,
         placeholder: Bool,

@@ -54,11 +54,15 @@ public enum KeyframeRules {
             )
         }
         let curve = TransitionBezier.easeInOut
-        let grid = (0..<Int(gridCount)).map { k in
+        // One array of the final size: `grid + [last]` made a second one and copied.
+        var samples: [Sample] = []
+        samples.reserveCapacity(Int(gridCount) + 1)
+        for k in 0..<Int(gridCount) {
             let t = Double(k) / fps
-            return Sample(t: t, progress: curve.progress(at: t / duration))
+            samples.append(Sample(t: t, progress: curve.progress(at: t / duration)))
         }
-        return grid + [Sample(t: duration, progress: 1)]
+        samples.append(Sample(t: duration, progress: 1))
+        return samples
     }
 
     /// Keyframes from `from` to `to`: frame = lerp(from, to, p), corner radius =
