@@ -5,7 +5,7 @@ import CNghttp2
 /// point at `HTTP2StaticBytes` (not copied by nghttp2); other bytes (the date, the handler's
 /// fields, `content-length` digits, the request ID) go into this list's scratch storage, which
 /// nghttp2 copies when the response is submitted, so the next response may overwrite it.
-/// Not Sendable: it lives in its session, on one event loop's queue.
+/// Not Sendable: it lives in its session, on one event loop's thread.
 final class HTTP2HeaderList {
     private var bytes: UnsafeMutablePointer<UInt8>
     private var byteCapacity: Int

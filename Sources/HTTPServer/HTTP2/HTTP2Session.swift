@@ -5,7 +5,7 @@ import CNghttp2
 /// no handler, so tests feed it bytes. Same limits as HTTP/1.1: header list over the limit →
 /// 431 on that stream, body over the limit → 413; a protocol error ends only this session.
 ///
-/// Not Sendable: it lives on its event loop's queue. nghttp2's callbacks capture nothing and
+/// Not Sendable: it lives on its event loop's thread. nghttp2's callbacks capture nothing and
 /// find the session through `user_data`.
 final class HTTP2Session {
     /// Limits and the name for the `server` header.

@@ -1,6 +1,6 @@
 /// What an HTTP/2 session keeps about one request stream, from its HEADERS to its close.
 /// A class, so nghttp2's many callbacks per stream update it in place. Not Sendable: it
-/// lives in its session, on one event loop's queue.
+/// lives in its session, on one event loop's thread.
 final class HTTP2Stream {
     var method: String?
     var target: String?
