@@ -93,11 +93,13 @@ extension HTTP2Session {
             return
         }
         let stream = HTTP2Stream(receivedAt: now)
-        if let session, streams.values.count(where: { !$0.isRefused }) >= Int(configuration.maxConcurrentStreams) {
+        if let session, servedStreams >= Int(configuration.maxConcurrentStreams) {
             stream.isRefused = true
             stream.requestEnded = true
             _ = nghttp2_submit_rst_stream(
                 session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_REFUSED_STREAM.rawValue)
+        } else {
+            servedStreams += 1
         }
         streams[frame.hd.stream_id] = stream
     }
@@ -127,21 +129,30 @@ extension HTTP2Session {
             return 0
         }
         if isTrailer { return 0 }
-        let text = String(decoding: value, as: UTF8.self)
         guard name.first == UInt8(ascii: ":") else {
             // A regular field: nghttp2 checked that its name is a lower-case token, so the name is
-            // made from the bytes (a well-known one without a String) and is not lower-cased again.
-            stream.headers.add(HTTPFieldName(validTokenBytes: name), text)
+            // made from the bytes (a well-known one without a String) and is not lower-cased again;
+            // the value stays bytes until read.
+            stream.addField(HTTPFieldName(validTokenBytes: name), value: value)
             return 0
         }
-        if name.elementsEqual(":method".utf8) {
-            stream.method = text
-        } else if name.elementsEqual(":path".utf8) {
-            stream.target = text
-        } else if name.elementsEqual(":authority".utf8) {
-            stream.authority = text
+        if Self.equals(name, ":method") {
+            stream.method = String(decoding: value, as: UTF8.self)
+        } else if Self.equals(name, ":path") {
+            stream.target = String(decoding: value, as: UTF8.self)
+        } else if Self.equals(name, ":authority") {
+            stream.authority = String(decoding: value, as: UTF8.self)
         }  // else :scheme (nghttp2 checked them all)
         return 0
+    }
+
+    /// Whether `bytes` are `literal`'s: a plain loop (the generic `elementsEqual` against a
+    /// `String.UTF8View` cost about 500 instructions per pseudo-header).
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
     }
 
     func data(streamID: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
