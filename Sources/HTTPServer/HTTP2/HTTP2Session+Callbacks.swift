@@ -56,6 +56,11 @@ extension HTTP2Session {
         nghttp2_option_set_max_continuations(option, 8)
         nghttp2_option_set_max_outbound_ack(option, 1000)
         nghttp2_option_set_stream_reset_rate_limit(option, 2 * UInt64(floodBurst), 2 * UInt64(floodRate))
+        // A closed stream is forgotten at once. By default a server keeps each closed client stream
+        // in RFC 7540's priority tree, up to nghttp2's idea of MAX_CONCURRENT_STREAMS, which it is
+        // not told (see `addConcurrencySetting`) and takes as unlimited: a long connection kept
+        // every stream it ever served (memory), and each new stream was linked among them.
+        nghttp2_option_set_no_closed_streams(option, 1)
         // Our own per-stream and connection windows are raised in init; nghttp2 acknowledges
         // consumed DATA itself (automatic WINDOW_UPDATE).
         var session: OpaquePointer?
