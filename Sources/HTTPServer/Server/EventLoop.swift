@@ -188,7 +188,8 @@ final class EventLoop: @unchecked Sendable {
             }
             shared.observer?.batchEnded(loop: index)
         }
-        shared.observer?.batchEnded(loop: index)
+        // No `batchEnded` for the stopping round: the server may already be telling the observer
+        // `serverStopped` (the stop task let it go on), which flushes what that round buffered.
         mailbox.withLock { box in
             box.isClosed = true
             box.tasks = []
