@@ -105,6 +105,7 @@ extension EventLoop {
 
     /// Drops the work of HTTP/2 streams the session saw closed before their answer (RST_STREAM).
     func cancelWork(streams: [Int32], of connection: ServerConnection) {
+        guard !streams.isEmpty else { return }  // the common case, on every read: no Set to build
         for streamID in streams {
             if let ticket = connection.work.removeValue(forKey: Int(streamID)) { shared.pool.cancel(ticket) }
         }
