@@ -24,6 +24,7 @@ void shim_keep_allocations_in_heap(size_t bytes) {
 
 #ifdef __linux__
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 int shim_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -48,6 +49,22 @@ int shim_epoll_wait(int epfd, shim_event *out, int capacity, int timeout_ms) {
         out[i].events = events[i].events;
     }
     return n;
+}
+
+int shim_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int shim_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    ssize_t n;
+    do {
+        n = write(fd, &one, sizeof one);
+    } while (n < 0 && errno == EINTR);
+    return n == (ssize_t)sizeof one ? 0 : -1;  // EAGAIN: the counter is full, a wake-up is pending anyway
+}
+
+uint64_t shim_eventfd_drain(int fd) {
+    uint64_t count = 0;
+    return read(fd, &count, sizeof count) == (ssize_t)sizeof count ? count : 0;
 }
 
 int shim_accept_nonblocking(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }

@@ -47,6 +47,24 @@ struct HTTP2SessionTests {
         #expect(record.protocolVersion == "HTTP/2.0" && record.status == 200 && record.path == "/hello")
     }
 
+    /// A stream answered and closed is forgotten by nghttp2 too: a long connection does not keep
+    /// every stream it served (nghttp2 kept closed streams for RFC 7540's priority tree, with no
+    /// bound since it is not told the concurrency limit).
+    @Test func closedStreamsAreNotKept() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        var ids: [Int32] = []
+        for _ in 0..<3 {
+            let id = client.request("GET", "/a")
+            client.exchange()
+            for request in client.pending { client.answer(request, Self.text("a")) }
+            client.pending.removeAll()
+            ids.append(id)
+        }
+        #expect(ids.allSatisfy { client.streams[$0]?.closed == true })
+        let session = try #require(client.server.session)
+        #expect(ids.allSatisfy { nghttp2_session_find_stream(session, $0) == nil })
+    }
+
     /// Three streams are handed out together and answered in reverse order; each gets its own body.
     @Test func concurrentStreamsAnsweredOutOfOrder() throws {
         let client = HTTP2TestClient(server: Self.session())

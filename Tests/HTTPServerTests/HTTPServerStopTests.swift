@@ -46,13 +46,14 @@ struct HTTPServerStopTests {
         try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try client.readResponse().text == "hello")  // the loop has the connection
 
-        // Hold the loop's queue; the request's read event queues behind the held block, and
-        // the drain's block behind the read event (the pause gives the event time to arrive:
-        // without it the order may differ, and the test then proves less but still passes).
-        let queue = try #require(server.eventLoopQueues.first)
+        // Hold the loop's thread; the request's read event waits behind the held task, and the
+        // drain's task behind the read event (the loop serves ready sockets before posted
+        // tasks; the pause gives the event time to arrive: without it the order may differ,
+        // and the test then proves less but still passes).
+        let loop = try #require(server.eventLoops.first)
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        queue.async {
+        loop.execute {
             holding.signal()
             release.wait()
         }

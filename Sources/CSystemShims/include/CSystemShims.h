@@ -29,6 +29,13 @@ int shim_epoll_delete(int epfd, int fd);
 /// Waits up to `timeout_ms` (0: poll) and writes at most `capacity` events to `out`.
 int shim_epoll_wait(int epfd, shim_event *out, int capacity, int timeout_ms);
 
+/// `eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)`: an event loop's doorbell; -1 and errno on failure.
+int shim_eventfd_create(void);
+/// Adds 1 to the eventfd's counter (wakes an `epoll_wait` that watches it); 0, or -1 and errno.
+int shim_eventfd_signal(int fd);
+/// Reads (and so resets) the eventfd's counter; 0 when it was already 0.
+uint64_t shim_eventfd_drain(int fd);
+
 /// `accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)`.
 int shim_accept_nonblocking(int fd);
 

@@ -5,7 +5,7 @@ import CNghttp2
 /// point at `HTTP2StaticBytes` (not copied by nghttp2); other bytes (the date, the handler's
 /// fields, `content-length` digits, the request ID) go into this list's scratch storage, which
 /// nghttp2 copies when the response is submitted, so the next response may overwrite it.
-/// Not Sendable: it lives in its session, on one event loop's queue.
+/// Not Sendable: it lives in its session, on one event loop's thread.
 final class HTTP2HeaderList {
     private var bytes: UnsafeMutablePointer<UInt8>
     private var byteCapacity: Int
@@ -48,10 +48,12 @@ final class HTTP2HeaderList {
         append(name: HTTP2StaticBytes.pointer(to: .status), HTTP2StaticBytes.Name.status.span.count, value, 3, flags)
     }
 
-    /// A field with one of the server's names and `value`'s bytes (copied here).
-    func add(_ name: HTTP2StaticBytes.Name, value: UnsafeBufferPointer<UInt8>) {
+    /// A field with one of the server's names and `value`'s bytes (copied here); `indexed`
+    /// false sends it as a literal the HPACK encoder does not add to its dynamic table.
+    func add(_ name: HTTP2StaticBytes.Name, value: UnsafeBufferPointer<UInt8>, indexed: Bool = true) {
         let start = copy(value)
-        append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, Self.staticName)
+        let flags = indexed ? Self.staticName : Self.staticName | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
+        append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, flags)
     }
 
     /// A field with one of the server's names and the decimal digits of a non-negative `value`.
@@ -62,6 +64,12 @@ final class HTTP2HeaderList {
     }
 
     /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
+    ///
+    /// Never indexed (HPACK's literal without indexing, `NGHTTP2_NV_FLAG_NO_INDEX`): each value
+    /// is new, so indexing it only filled nghttp2's dynamic table with dead `x-request-id`
+    /// entries, all of one name, that its encoder then walked (two `memcmp`s each) for every
+    /// later field of that name: about 60 entries and 7,900 instructions per response, half of
+    /// the h2c /healthz cost on our side. The other fields repeat and stay indexed.
     func add(requestID id: RequestContext.ID) {
         var text = id.text
         text.withUTF8 { prefix in
@@ -81,7 +89,7 @@ final class HTTP2HeaderList {
                         end += 1
                     }
                 }
-                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]))
+                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]), indexed: false)
             }
         }
     }

@@ -56,6 +56,11 @@ extension HTTP2Session {
         nghttp2_option_set_max_continuations(option, 8)
         nghttp2_option_set_max_outbound_ack(option, 1000)
         nghttp2_option_set_stream_reset_rate_limit(option, 2 * UInt64(floodBurst), 2 * UInt64(floodRate))
+        // A closed stream is forgotten at once. By default a server keeps each closed client stream
+        // in RFC 7540's priority tree, up to nghttp2's idea of MAX_CONCURRENT_STREAMS, which it is
+        // not told (see `addConcurrencySetting`) and takes as unlimited: a long connection kept
+        // every stream it ever served (memory), and each new stream was linked among them.
+        nghttp2_option_set_no_closed_streams(option, 1)
         // Our own per-stream and connection windows are raised in init; nghttp2 acknowledges
         // consumed DATA itself (automatic WINDOW_UPDATE).
         var session: OpaquePointer?
@@ -93,11 +98,13 @@ extension HTTP2Session {
             return
         }
         let stream = HTTP2Stream(receivedAt: now)
-        if let session, streams.values.count(where: { !$0.isRefused }) >= Int(configuration.maxConcurrentStreams) {
+        if let session, servedStreams >= Int(configuration.maxConcurrentStreams) {
             stream.isRefused = true
             stream.requestEnded = true
             _ = nghttp2_submit_rst_stream(
                 session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_REFUSED_STREAM.rawValue)
+        } else {
+            servedStreams += 1
         }
         streams[frame.hd.stream_id] = stream
     }
@@ -127,21 +134,30 @@ extension HTTP2Session {
             return 0
         }
         if isTrailer { return 0 }
-        let text = String(decoding: value, as: UTF8.self)
         guard name.first == UInt8(ascii: ":") else {
             // A regular field: nghttp2 checked that its name is a lower-case token, so the name is
-            // made from the bytes (a well-known one without a String) and is not lower-cased again.
-            stream.headers.add(HTTPFieldName(validTokenBytes: name), text)
+            // made from the bytes (a well-known one without a String) and is not lower-cased again;
+            // the value stays bytes until read.
+            stream.addField(HTTPFieldName(validTokenBytes: name), value: value)
             return 0
         }
-        if name.elementsEqual(":method".utf8) {
-            stream.method = text
-        } else if name.elementsEqual(":path".utf8) {
-            stream.target = text
-        } else if name.elementsEqual(":authority".utf8) {
-            stream.authority = text
+        if Self.equals(name, ":method") {
+            stream.method = String(decoding: value, as: UTF8.self)
+        } else if Self.equals(name, ":path") {
+            stream.target = String(decoding: value, as: UTF8.self)
+        } else if Self.equals(name, ":authority") {
+            stream.authority = String(decoding: value, as: UTF8.self)
         }  // else :scheme (nghttp2 checked them all)
         return 0
+    }
+
+    /// Whether `bytes` are `literal`'s: a plain loop (the generic `elementsEqual` against a
+    /// `String.UTF8View` cost about 500 instructions per pseudo-header).
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
     }
 
     func data(streamID: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {

@@ -7,7 +7,7 @@ extension HTTP2Session {
     /// (no other frame can come while it is open).
     func expireStreams(now: ContinuousClock.Instant, limit: Duration) {
         var late: [Int32] = []
-        for (streamID, stream) in streams where !stream.requestEnded && !stream.isRefused {
+        for (streamID, stream) in streams.entries where !stream.requestEnded && !stream.isRefused {
             if let headEnded = stream.headEndedAt {
                 if now - headEnded >= limit { late.append(streamID) }
             } else if now - stream.receivedAt >= limit {
@@ -16,7 +16,7 @@ extension HTTP2Session {
             }
         }
         for streamID in late.sorted() {
-            streams[streamID]?.body = []
+            if let stream = streams[streamID] { stream.body = [] }
             let detail = "The request body was not received in time."
             refuse(streamID: streamID, ProblemDetails(status: .requestTimeout, detail: detail))
         }

@@ -14,7 +14,7 @@ extension HTTP2Session {
     func dispatch(streamID: Int32) {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
-        var headers = stream.headers
+        var headers = stream.receivedHeaders
         if let authority = stream.authority, !headers.contains(.host) { headers.add(.host, authority) }
         let method = HTTPMethod(rawValue: stream.method ?? "GET")
         stream.isHeadRequest = method == .head
@@ -22,8 +22,9 @@ extension HTTP2Session {
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
         stream.body = []
-        stream.userAgent = headers[.userAgent]
-        stream.headers = HTTPHeaders()
+        stream.userAgentValue = stream.userAgent
+        stream.fieldBytes = []
+        stream.fieldEnds = []
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(stream.receivedAt)
@@ -35,8 +36,9 @@ extension HTTP2Session {
     func refuse(streamID: Int32, _ problem: ProblemDetails) {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
+        servedStreams -= 1
         stream.isHeadRequest = stream.method == "HEAD"
-        let requestID = nextRequestID(echoing: stream.headers)
+        let requestID = nextRequestID(echoing: stream.receivedHeaders)
         submit(
             .problem(problem), streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
@@ -80,17 +82,16 @@ extension HTTP2Session {
         }
         lastActivity = now
         guard let observer else { return }
-        observer.requestCompleted(
-            RequestRecord(
-                method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
-                status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
-                bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
-                remoteAddress: remoteAddress,
-                protocolVersion: HTTPVersion.http2.description,
-                userAgent: stream.userAgent ?? stream.headers[.userAgent], operationID: operationID,
-                loopIndex: loopIndex
-            )
+        var record = RequestRecord(
+            method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
+            status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
+            bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
+            remoteAddress: remoteAddress,
+            protocolVersion: HTTPVersion.http2.description, operationID: operationID,
+            loopIndex: loopIndex
         )
+        record.userAgentValue = stream.userAgent  // still bytes: decoded only if logged
+        observer.requestCompleted(record)
     }
 
     /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,

@@ -19,6 +19,7 @@ extension HTTP2Session {
         stream.isHeadRequest = isHead
         stream.bytesIn = request.body.count
         streams[1] = stream
+        servedStreams += 1
         return true
     }
 }

@@ -5,7 +5,7 @@ import CNghttp2
 /// no handler, so tests feed it bytes. Same limits as HTTP/1.1: header list over the limit →
 /// 431 on that stream, body over the limit → 413; a protocol error ends only this session.
 ///
-/// Not Sendable: it lives on its event loop's queue. nghttp2's callbacks capture nothing and
+/// Not Sendable: it lives on its event loop's thread. nghttp2's callbacks capture nothing and
 /// find the session through `user_data`.
 final class HTTP2Session {
     /// Limits and the name for the `server` header.
@@ -32,50 +32,56 @@ final class HTTP2Session {
     let observer: (any ServerObserver)?
     /// The event loop serving this session, given to its records so that the access log
     /// buffers a stream's line with the loop's other lines (0 outside a server).
-    var loopIndex = 0
+    @exclusivity(unchecked) var loopIndex = 0
     /// The nghttp2_session; nil only if nghttp2 could not allocate one.
-    private(set) var session: OpaquePointer?
-    var streams: [Int32: HTTP2Stream] = [:]
+    @exclusivity(unchecked) private(set) var session: OpaquePointer?
+    @exclusivity(unchecked) var streams = HTTP2StreamTable()
+    /// Streams in `streams` that are not refused: those `maxConcurrentStreams` counts (kept
+    /// as streams open, are refused and close, so that `beginHeaders` need not count them).
+    @exclusivity(unchecked) var servedStreams = 0
     /// Requests completed by the bytes being received.
-    var ready: [Request] = []
+    @exclusivity(unchecked) var ready: [Request] = []
     /// The time `receive` was called with, for the streams it opens.
-    var now: ContinuousClock.Instant
+    @exclusivity(unchecked) var now: ContinuousClock.Instant
     /// When the last bytes arrived or the last response was submitted.
-    var lastActivity: ContinuousClock.Instant
+    @exclusivity(unchecked) var lastActivity: ContinuousClock.Instant
     /// Response body bytes submitted and not yet framed (held back by flow control).
-    var bufferedResponseBytes = 0
+    @exclusivity(unchecked) var bufferedResponseBytes = 0
     /// When response bytes last went out, or began to wait: a peer whose window stays at 0
     /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
-    var lastBodyProgress: ContinuousClock.Instant
+    @exclusivity(unchecked) var lastBodyProgress: ContinuousClock.Instant
     /// Streams closed (reset) after their request was handed out and before it was answered:
     /// the caller cancels their work (`takeAbandonedStreams`).
-    var abandonedStreams: [Int32] = []
-    var dates = HTTPDateCache()
+    @exclusivity(unchecked) var abandonedStreams: [Int32] = []
+    @exclusivity(unchecked) var dates = HTTPDateCache()
     /// The `server` header's value.
     let serverNameBytes: [UInt8]
     /// The entries of the response being submitted, reused by each.
     let headerList = HTTP2HeaderList()
-    var requestCounter = 0
+    @exclusivity(unchecked) var requestCounter = 0
     /// nghttp2 reported an error it cannot recover from (bad preface, out of memory).
-    private(set) var isFailed = false
+    @exclusivity(unchecked) private(set) var isFailed = false
     /// The peer broke the protocol or flooded: GOAWAY is queued, no more input is read.
-    private(set) var isCondemned = false
+    @exclusivity(unchecked) private(set) var isCondemned = false
     /// Why, for tests and debugging.
-    private(set) var condemnation: String?
+    @exclusivity(unchecked) private(set) var condemnation: String?
     /// The first SETTINGS frame went out with SETTINGS_MAX_CONCURRENT_STREAMS.
-    private var advertisedConcurrency = false
+    @exclusivity(unchecked) private var advertisedConcurrency = false
     /// The highest client stream id seen on a HEADERS frame.
-    var lastClientStreamID: Int32 = 0
+    @exclusivity(unchecked) var lastClientStreamID: Int32 = 0
     /// Ids of the last streams closed, whose late frames are not a protocol error.
-    var recentlyClosed: Set<Int32> = []
-    var recentlyClosedOrder: [Int32] = []
+    /// (A ring of the last `2 * maxConcurrentStreams` ids, searched only for a HEADERS frame on
+    /// an id below the highest one and not open, which is rare: a `Set` made every close pay
+    /// for hashing, about 650 instructions per h2c request.)
+    @exclusivity(unchecked) var recentlyClosed: [Int32] = []
+    @exclusivity(unchecked) var recentlyClosedNext = 0
     /// Streams whose header list passed the limit, on this connection.
-    var headerOverruns = 0
+    @exclusivity(unchecked) var headerOverruns = 0
     /// Cheap frames that ask for work and carry none (PING, SETTINGS, PRIORITY, empty DATA
     /// without END_STREAM), as a token bucket: `floodBurst` at most, `floodRate` back per second.
-    var floodTokens = Double(HTTP2Session.floodBurst)
-    var floodRefilledAt: ContinuousClock.Instant
-    private(set) var isDraining = false
+    @exclusivity(unchecked) var floodTokens = Double(HTTP2Session.floodBurst)
+    @exclusivity(unchecked) var floodRefilledAt: ContinuousClock.Instant
+    @exclusivity(unchecked) private(set) var isDraining = false
 
     init(
         configuration: Configuration, remoteAddress: String?, requestIDPrefix: String,
@@ -240,12 +246,12 @@ final class HTTP2Session {
     /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
-        recentlyClosed.insert(streamID)
-        recentlyClosedOrder.append(streamID)
-        if recentlyClosedOrder.count > 2 * Int(configuration.maxConcurrentStreams) {
-            let evicted = recentlyClosedOrder.prefix(Int(configuration.maxConcurrentStreams))
-            recentlyClosed.subtract(evicted)
-            recentlyClosedOrder.removeFirst(evicted.count)
+        if !stream.isRefused { servedStreams -= 1 }
+        if recentlyClosed.count < 2 * Int(configuration.maxConcurrentStreams) {
+            recentlyClosed.append(streamID)
+        } else {
+            recentlyClosed[recentlyClosedNext] = streamID
+            recentlyClosedNext = (recentlyClosedNext + 1) % recentlyClosed.count
         }
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }

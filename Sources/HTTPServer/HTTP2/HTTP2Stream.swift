@@ -1,36 +1,69 @@
 /// What an HTTP/2 session keeps about one request stream, from its HEADERS to its close.
 /// A class, so nghttp2's many callbacks per stream update it in place. Not Sendable: it
-/// lives in its session, on one event loop's queue.
+/// lives in its session, on one event loop's thread.
 final class HTTP2Stream {
-    var method: String?
-    var target: String?
-    var authority: String?
-    var headers = HTTPHeaders()
-    /// The request's `User-Agent`, kept for the access log once `headers` are handed out.
-    var userAgent: String?
+    @exclusivity(unchecked) var method: String?
+    @exclusivity(unchecked) var target: String?
+    @exclusivity(unchecked) var authority: String?
+    /// The regular fields' values back to back, and each field's name and where its value ends
+    /// there: one buffer per request instead of a `String` per value (`receivedHeaders` makes
+    /// them received fields, slices of that one buffer, as HTTP/1.1's parser does).
+    @exclusivity(unchecked) var fieldBytes: [UInt8] = []
+    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, end: Int)] = []
+    /// The request's `User-Agent` (still bytes), kept for the access log once the fields are handed out.
+    @exclusivity(unchecked) var userAgentValue: HTTPHeaders.Field.Storage?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
-    var headerListSize = 0
-    var body: [UInt8] = []
+    @exclusivity(unchecked) var headerListSize = 0
+    @exclusivity(unchecked) var body: [UInt8] = []
     /// Header name and value bytes plus DATA payload received.
-    var bytesIn = 0
+    @exclusivity(unchecked) var bytesIn = 0
     let receivedAt: ContinuousClock.Instant
     /// When its header block ended (the body deadline runs from there), nil before.
-    var headEndedAt: ContinuousClock.Instant?
+    @exclusivity(unchecked) var headEndedAt: ContinuousClock.Instant?
     /// The client finished sending (END_STREAM received).
-    var requestEnded = false
+    @exclusivity(unchecked) var requestEnded = false
     /// Answered before the request was read whole (413, 431): further input is dropped and
     /// the stream is reset once the answer is sent.
-    var isRefused = false
+    @exclusivity(unchecked) var isRefused = false
     /// The request was handed out; its answer is awaited.
-    var isDispatched = false
-    var isHeadRequest = false
+    @exclusivity(unchecked) var isDispatched = false
+    @exclusivity(unchecked) var isHeadRequest = false
     /// Its response was submitted.
-    var isAnswered = false
+    @exclusivity(unchecked) var isAnswered = false
     /// The response body and how much of it the DATA frames carried so far.
-    var responseBody: [UInt8] = []
-    var responseOffset = 0
+    @exclusivity(unchecked) var responseBody: [UInt8] = []
+    @exclusivity(unchecked) var responseOffset = 0
 
     init(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
+    }
+
+    /// Keeps a regular field (its name checked by nghttp2, lower case).
+    func addField(_ name: HTTPFieldName, value: UnsafeBufferPointer<UInt8>) {
+        fieldBytes.append(contentsOf: value)
+        fieldEnds.append((name, fieldBytes.count))
+    }
+
+    /// The fields received so far, as received fields (values decoded only when read).
+    var receivedHeaders: HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(fieldEnds.count)
+        var start = 0
+        for (name, end) in fieldEnds {
+            fields.append(HTTPHeaders.Field(name: name, bytes: fieldBytes[start..<end]))
+            start = end
+        }
+        return HTTPHeaders(received: fields)
+    }
+
+    /// The `User-Agent` as kept: the value of the last dispatched request, or the one received so far.
+    var userAgent: HTTPHeaders.Field.Storage? {
+        if let userAgentValue { return userAgentValue }
+        var start = 0
+        for (name, end) in fieldEnds {
+            if name == .userAgent { return .bytes(fieldBytes[start..<end]) }
+            start = end
+        }
+        return nil
     }
 }

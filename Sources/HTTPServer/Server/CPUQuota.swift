@@ -2,7 +2,7 @@ import Foundation
 
 /// How many cores the process may use: the machine's, capped by the cgroup CPU quota a
 /// container runtime sets (Kubernetes `resources.limits.cpu`), rounded up, at least 1. The
-/// default number of I/O queues and of workers, so that a pod limited to 1 CPU on a 64-core
+/// default number of event loops and of workers, so that a pod limited to 1 CPU on a 64-core
 /// node does not start 64 threads of each.
 public enum CPUQuota {
     /// The cores available to this process, read once.

@@ -3,7 +3,7 @@
 /// per request). Descriptors are small and reused by the kernel, so the slots stay few: the
 /// array grows to the largest descriptor seen plus one and shrinks never.
 ///
-/// Not thread-safe: one event loop's queue owns it (see `EventLoop`).
+/// Not thread-safe: one event loop's thread owns it (see `EventLoop`).
 struct ConnectionTable {
     private var slots: [ServerConnection?] = []
     /// How many slots hold a connection.

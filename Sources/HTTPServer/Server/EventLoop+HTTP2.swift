@@ -1,5 +1,3 @@
-@preconcurrency import Dispatch
-
 /// HTTP/2 on an event loop: a connection that opens with the client preface or upgrades
 /// with `Upgrade: h2c` hands its bytes to an `HTTP2Session` instead of `HTTP1Connection`.
 /// Streams of one connection are served concurrently on the worker pool (trivial ones inline);

@@ -20,7 +20,7 @@ extension EventLoop {
     /// Requests of one connection on the pool at once: half the workers, at least one.
     var maxWorkPerConnection: Int { max(1, shared.pool.workerCount / 2) }
 
-    /// Whether `request` is answered here, on the I/O queue: a trivial route and no body to inflate.
+    /// Whether `request` is answered here, on the event loop: a trivial route and no body to inflate.
     /// The responder's route lookup is kept on `request` (done once, whatever the answer).
     func answersInline(_ request: inout HTTPRequest) -> Bool {
         let trivial = shared.responder.prepare(&request)
@@ -49,7 +49,7 @@ extension EventLoop {
         return refused
     }
 
-    /// Hands `pending` to the pool; its answer comes back to `workDone` on this queue.
+    /// Hands `pending` to the pool; its answer comes back to `workDone` on this loop (`execute`).
     private func submit(_ pending: PendingRequest, on connection: ServerConnection) -> Bool {
         let ticket = WorkTicket()
         let fd = connection.fd
@@ -59,7 +59,7 @@ extension EventLoop {
                 let response = coder.respond(
                     to: pending.request, context: pending.context, with: responder, unless: ticket)
             else { return }
-            queue.async { [self] in workDone(ticket, pending: pending, fd: fd, response: response) }
+            execute { [self] in workDone(ticket, pending: pending, fd: fd, response: response) }
         }
         if accepted { connection.work[pending.key] = ticket }
         return accepted
@@ -89,7 +89,7 @@ extension EventLoop {
     }
 
     /// Answers refused HTTP/1.1 requests with `shedResponse`; the machine's actions go to the
-    /// loop's queue, for the caller's `perform(on:)`.
+    /// loop's action queue, for the caller's `perform(on:)`.
     func shedHTTP1(_ refused: [PendingRequest], on connection: ServerConnection) {
         for pending in refused {
             connection.machine.complete(sequence: pending.key, with: Self.shedResponse, now: .now, into: actions)
@@ -105,6 +105,7 @@ extension EventLoop {
 
     /// Drops the work of HTTP/2 streams the session saw closed before their answer (RST_STREAM).
     func cancelWork(streams: [Int32], of connection: ServerConnection) {
+        guard !streams.isEmpty else { return }  // the common case, on every read: no Set to build
         for streamID in streams {
             if let ticket = connection.work.removeValue(forKey: Int(streamID)) { shared.pool.cancel(ticket) }
         }

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// A generic HTTP/1.1 and cleartext HTTP/2 server (gzip on both): one listener, `threads` event
-/// loops (serial queues, each with its own epoll set) that parse, frame and write, and a bounded
+/// loops (threads, each with its own epoll set) that parse, frame and write, and a bounded
 /// pool of workers that run handlers and compression (routes declared trivial run inline).
 public final class HTTPServer: Sendable {
     private enum Phase {
@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
                 }
             } catch {
                 close(fd)
-                for loop in loops { close(loop.epollFD) }
+                for loop in loops { loop.discard() }
                 throw error
             }
             shared.onDrained.withLock { $0 = { [weak self] in self?.finish() } }
@@ -80,7 +80,7 @@ public final class HTTPServer: Sendable {
         guard let loops else { return }
         shared.isDraining.store(true, ordering: .releasing)
         for loop in loops {
-            loop.queue.async { loop.startDraining() }
+            loop.execute { loop.startDraining() }
         }
         let seconds = Self.seconds(grace ?? shared.configuration.shutdownGrace)
         control.asyncAfter(deadline: .now() + seconds) { [self] in forceStop() }
@@ -92,9 +92,9 @@ public final class HTTPServer: Sendable {
         stopped.wait()
     }
 
-    /// The event loops' queues (for tests that must order work against a loop).
-    var eventLoopQueues: [DispatchQueue] {
-        state.withLock { $0.loops.map(\.queue) }
+    /// The event loops (for tests that must order work against a loop, with `execute`).
+    var eventLoops: [EventLoop] {
+        state.withLock { $0.loops }
     }
 
     /// Requests waiting for a worker now (for tests and figures).
@@ -111,7 +111,12 @@ public final class HTTPServer: Sendable {
         guard !loops.isEmpty else { return }
         let group = DispatchGroup()
         for loop in loops {
-            loop.queue.async(group: group) { loop.closeAll() }
+            group.enter()
+            let posted = loop.execute {
+                loop.closeAll()
+                group.leave()
+            }
+            if !posted { group.leave() }
         }
         group.notify(queue: control) { [self] in finish() }
     }
@@ -127,7 +132,12 @@ public final class HTTPServer: Sendable {
         shared.onDrained.withLock { $0 = nil }
         let group = DispatchGroup()
         for loop in loops {
-            loop.queue.async(group: group) { loop.stop() }
+            group.enter()
+            let posted = loop.execute {
+                loop.stop()
+                group.leave()
+            }
+            if !posted { group.leave() }
         }
         group.notify(queue: control) { [stopped, shared] in
             shared.pool.stop()

@@ -6,10 +6,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one (reported by `HTTPServer.start()`).
     public var port = 8080
-    /// I/O queues, each with its own epoll set.
+    /// Event loops: I/O threads, each with its own epoll set.
     /// (Default: the cores available, the cgroup CPU quota included.)
     public var threads = CPUQuota.availableCores
-    /// Worker threads that run handlers and response compression, off the I/O queues.
+    /// Worker threads that run handlers and response compression, off the event loops.
     /// (Default: the cores available, the cgroup CPU quota included.)
     public var workers = CPUQuota.availableCores
     /// Requests that may wait for a worker; past it a request gets 503 with `Retry-After`.

@@ -82,7 +82,10 @@ final class Listener: @unchecked Sendable {
             }
             let loop = loops[nextLoop % loops.count]
             nextLoop &+= 1
-            loop.queue.async { loop.adopt(client) }
+            if !loop.execute({ loop.adopt(client) }) {  // the loop stopped: nobody will adopt it
+                Glibc.close(client)
+                shared.connectionClosed()
+            }
         }
     }
 

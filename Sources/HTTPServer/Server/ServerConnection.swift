@@ -1,7 +1,7 @@
 /// One accepted socket on an event loop: its state machine and the bytes not yet written.
-/// Not Sendable: it lives on its loop's queue only.
+/// Not Sendable: it lives on its loop's thread only.
 ///
-/// The mutable state is `@exclusivity(unchecked)`: it is touched on the loop's queue only, and
+/// The mutable state is `@exclusivity(unchecked)`: it is touched on the loop's thread only, and
 /// no access to a property overlaps another to the same property (the machine's methods and the
 /// loop's helpers never reach back into the connection object while it is being modified). The
 /// runtime's dynamic checks cost about 1,900 instructions per `/healthz` request (callgrind),
