@@ -1,5 +1,5 @@
-/// Receives connection and request events (metrics, access logs). Called on the I/O queues:
-/// implementations must be thread-safe and quick.
+/// Receives connection and request events (metrics, access logs). Called on the event loops'
+/// threads: implementations must be thread-safe and quick.
 public protocol ServerObserver: Sendable {
     func connectionOpened()
     func connectionClosed()
@@ -9,7 +9,7 @@ public protocol ServerObserver: Sendable {
     /// answer is also reported to `requestCompleted`.
     func requestShed()
     /// The event loop `loop` (`RequestRecord.loopIndex`) finished a batch: it drained its ready
-    /// events, or ran its deadline timer. Called on that loop's queue; a place to flush what was
+    /// events, or ran its deadline timer. Called on that loop's thread; a place to flush what was
     /// buffered for the requests the batch completed (one `write` per batch, not per request).
     func batchEnded(loop: Int)
     /// The server stopped: every loop has stopped and no request completes any more. Called
