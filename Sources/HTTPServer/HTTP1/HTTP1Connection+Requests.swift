@@ -6,6 +6,12 @@ extension HTTP1Connection {
     /// (Three comparisons of small strings: cheaper than hashing the method into a Set.)
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
+    /// Whether `method` is one of `methodsNeedingLength`: three comparisons of small strings,
+    /// without walking the array (`contains` on it cost some 140 instructions per request).
+    static func needsLength(_ method: HTTPMethod) -> Bool {
+        method == .post || method == .put || method == .patch
+    }
+
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
     mutating func pump(now: Moment, into actions: ActionQueue) {
         repeat {
@@ -37,12 +43,44 @@ extension HTTP1Connection {
             progressed = true
             switch consume event {  // consumed: the head is moved on into `partial`, not copied
             case .head(let head):
-                start(head, now: now, into: actions)
+                if parser.endIsReady {
+                    startWhole(head, now: now, into: actions)
+                } else {
+                    start(head, now: now, into: actions)
+                }
             case .end(let body, let byteCount):
                 finish(body: body, byteCount: byteCount, now: now, into: actions)
             }
         }
         return progressed
+    }
+
+    /// `start` and `finish` at once for a request whose head is all of it (no body: a GET, the
+    /// usual case): the head goes straight into the request, without being parked in
+    /// `partial` and moved out again when the parser's `.end` comes back. Does what `start`
+    /// then `finish` did: an unmet expectation is refused (the end is left unread, as then),
+    /// a POST without framing is answered 411, a bodiless request owes no `100 Continue`.
+    private mutating func startWhole(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
+        let receivedAt = requestStartedAt ?? now
+        if let expectation = head.expectation, expectation != "100-continue" {
+            partial = PartialRequest(
+                head: head, receivedAt: receivedAt, headEndedAt: now, rejection: nil, owesContinue: false)
+            refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
+            return
+        }
+        let rejection = head.framing == .none && Self.needsLength(head.method) ? Self.lengthRequired(head.method) : nil
+        let (body, byteCount) = parser.takeEnd()
+        finish(
+            head, receivedAt: receivedAt, rejection: rejection, body: body, byteCount: byteCount, now: now,
+            into: actions)
+    }
+
+    /// The 411 for `method` without Content-Length or Transfer-Encoding.
+    private static func lengthRequired(_ method: HTTPMethod) -> HTTPResponse {
+        .problem(
+            ProblemDetails(
+                status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body.")
+        )
     }
 
     private mutating func start(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
@@ -58,12 +96,8 @@ extension HTTP1Connection {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if unframed, Self.methodsNeedingLength.contains(method) {
-            partial?.rejection = .problem(
-                ProblemDetails(
-                    status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body."
-                )
-            )
+        if unframed, Self.needsLength(method) {
+            partial?.rejection = Self.lengthRequired(method)
         } else if expectation != nil, hasBody, parser.bufferedByteCount == 0 {
             partial?.owesContinue = !slots.isEmpty
             if slots.isEmpty { actions.append(.sendContinue) }
@@ -74,33 +108,49 @@ extension HTTP1Connection {
         body: [UInt8], byteCount: Int, now: Moment, into actions: ActionQueue
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
-        let head = partial.head
+        finish(
+            partial.head, receivedAt: partial.receivedAt, rejection: partial.rejection, body: body,
+            byteCount: byteCount, now: now, into: actions)
+    }
+
+    /// Queues the request of `head` and `body` for the responder (or its `rejection`). Each part
+    /// is made once and moved on (the record into its slot, the ID into the context), not copied.
+    private mutating func finish(
+        _ head: consuming HTTPRequestHead, receivedAt: Moment, rejection: consuming HTTPResponse?, body: [UInt8],
+        byteCount: Int, now: Moment, into actions: ActionQueue
+    ) {
+        let id = requestID(echoing: head.clientRequestID)
+        let closes = !head.keepAlive || isDraining
+        let method = head.method
+        let version = head.version
+        let userAgent = head.userAgentValue
         let request = HTTPRequest(head: head, body: body)
-        let info = ResponseInfo(
-            isHeadRequest: head.method == .head,
-            closeConnection: !head.keepAlive || isDraining,
-            method: head.method,
-            path: request.path,
-            id: requestID(echoing: head.clientRequestID),
-            receivedMoment: partial.receivedAt,
-            bytesIn: byteCount,
-            version: head.version,
-            isRefusal: false,
-            userAgentValue: head.userAgentValue
-        )
-        if info.closeConnection { readingStopped = true }
+        if closes { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
         nextSequence += 1
-        if let rejection = partial.rejection {
-            slots.append(Slot(sequence: sequence, response: Self.finalize(rejection, info: info), info: info))
+        let context: RequestContext? =
+            rejection == nil
+            ? RequestContext(id: id, isDraining: isDraining, remoteAddress: remoteAddress, receivedMoment: receivedAt)
+            : nil
+        let info = ResponseInfo(
+            isHeadRequest: method == .head,
+            closeConnection: closes,
+            method: method,
+            path: request.path,
+            id: id,
+            receivedMoment: receivedAt,
+            bytesIn: byteCount,
+            version: version,
+            isRefusal: false,
+            userAgentValue: userAgent
+        )
+        guard let context else {
+            let response = rejection.map { Self.finalize($0, id: info.id) }
+            slots.append(Slot(sequence: sequence, response: response, info: info))
             return
         }
         slots.append(Slot(sequence: sequence, response: nil, info: info))
-        let context = RequestContext(
-            id: info.id, isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: partial.receivedAt
-        )
         actions.append(.handle(request, context, sequence: sequence))
     }
 
@@ -120,7 +170,7 @@ extension HTTP1Connection {
             userAgentValue: head?.userAgentValue
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
-        slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))
+        slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, id: info.id), info: info))
         nextSequence += 1
         partial = nil
         readingStopped = true
@@ -132,14 +182,14 @@ extension HTTP1Connection {
         // The ready slot is moved out of the queue, its response and record moved on into the
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
-        while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            let (ready, info) = slots.removeFirst().parts()
-            guard let response = ready else { break }  // checked just above
-            var closes = info.closeConnection
+        while !isClosed, !slots.isEmpty, slots[0].isReady {
+            var slot = slots.removeFirst()
+            guard let response = slot.response.take() else { break }  // checked just above
             if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
-                closes = true
+                slot.info.closeConnection = true
             }
-            actions.append(.send(response, info.closing(closes)))
+            let closes = slot.info.closeConnection
+            actions.append(.send(response, slot.info))
             if closes {
                 close(into: actions)
                 return
@@ -178,7 +228,7 @@ extension HTTP1Connection {
 
     /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
     /// `info` by the serializer. (The ID is formatted only if the 500 is logged.)
-    static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
-        response.validated(requestID: info.requestID)
+    static func finalize(_ response: HTTPResponse, id: RequestContext.ID) -> HTTPResponse {
+        response.validated(requestID: id.description)
     }
 }
