@@ -60,13 +60,27 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         }
 
         /// Calls `body` with the value's UTF-8 bytes, without making a String of a received value.
+        /// A String's bytes are read in place (a small string's from a copy on the stack), not
+        /// through a mutable copy of the String (`withUTF8` on a `var`).
         func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             switch storage {
             case .bytes(let bytes):
                 return bytes.withUnsafeBufferPointer(body)
-            case .text(var text):
-                return text.withUTF8(body)
+            case .text(let text):
+                if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+                var copy = text
+                return copy.withUTF8(body)
             }
+        }
+
+        /// Writes `name: value` CRLF into a response head (the name as given).
+        func write(to head: inout HTTP1HeadWriter) {
+            head.write(name.rawName)
+            head.write(byte: ASCII.colon)
+            head.write(byte: ASCII.space)
+            withValueBytes { head.write(UnsafeRawBufferPointer($0)) }
+            head.write(byte: ASCII.cr)
+            head.write(byte: ASCII.lf)
         }
     }
 

@@ -82,13 +82,14 @@ public struct Router: HTTPResponder {
             response.headers.set(.allow, allowed)
             return response
         }
-        let entry = entries[index]
+        // The handler is called in place: `let entry = entries[index]` copied the entry's three
+        // strings and its closure on every request.
         do {
-            return try entry.handler(request, context)
+            return try entries[index].handler(request, context)
         } catch let error as any HTTPResponseError {
             return .problem(error.problem)
         } catch {
-            ServerLog.error("request \(context.requestID) \(entry.route.operationID) failed: \(error)")
+            ServerLog.error("request \(context.requestID) \(entries[index].route.operationID) failed: \(error)")
             return .problem(
                 ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
             )
