@@ -183,13 +183,12 @@ extension HTTP1Connection {
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].isReady {
-            var slot = slots.removeFirst()
-            guard let response = slot.response.take() else { break }  // checked just above
-            if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
-                slot.info.closeConnection = true
-            }
-            let closes = slot.info.closeConnection
-            actions.append(.send(response, slot.info))
+            // `removeLast` moves the one slot out (`removeFirst` copied it, then destroyed the original).
+            let slot = slots.count == 1 ? slots.removeLast() : slots.removeFirst()
+            let closes =
+                slot.info.closeConnection
+                || (slots.isEmpty && hasNoPartialRequest && !parser.isMidRequest && (isDraining || inputEnded))
+            actions.append(slot.sendAction(closing: closes))
             if closes {
                 close(into: actions)
                 return

@@ -77,6 +77,14 @@ public struct HTTP1Connection: Sendable {
         var isReady: Bool {
             if case .some = response { true } else { false }
         }
+
+        /// The `send` of a ready slot, its record marked `closes`: the consumed slot's parts
+        /// are moved into the action, not copied out of it.
+        consuming func sendAction(closing closes: Bool) -> Action {
+            info.closeConnection = closes
+            guard let response = response.take() else { preconditionFailure("sendAction: the slot is not ready") }
+            return .send(response, info)
+        }
     }
 
     /// The request whose head was parsed and whose body is being read.

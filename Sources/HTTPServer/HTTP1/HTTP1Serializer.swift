@@ -143,7 +143,7 @@ public struct HTTP1Serializer: Sendable {
     /// (`HTTPHeaders.areWritable`): a response built once is checked once.
     public static func isWritable(_ response: HTTPResponse) -> Bool {
         let status = response.status
-        guard (200...999).contains(status.code), standardStatusLine(status) != nil || isFieldValue(status.reason) else {
+        guard (200...999).contains(status.code), hasStandardReason(status) || isFieldValue(status.reason) else {
             return false
         }
         return response.headers.areWritable
@@ -170,9 +170,13 @@ public struct HTTP1Serializer: Sendable {
 
     /// The precomputed status line of `status` when its reason is the standard one, else nil.
     static func standardStatusLine(_ status: HTTPStatus) -> [UInt8]? {
+        hasStandardReason(status) ? statusLines[status.code - 100] : nil
+    }
+
+    /// Whether `status` is a registered code (100–599) with its standard reason.
+    static func hasStandardReason(_ status: HTTPStatus) -> Bool {
         let code = status.code
-        guard code >= 100 && code <= 599, statusReasons[code - 100] == status.reason else { return nil }
-        return statusLines[code - 100]
+        return code >= 100 && code <= 599 && statusReasons[code - 100] == status.reason
     }
 
     /// The most bytes `writeCustomStatusLine` writes for `status`.
