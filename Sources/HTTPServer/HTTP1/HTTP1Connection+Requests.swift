@@ -136,10 +136,6 @@ extension HTTP1Connection {
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
         nextSequence += 1
-        let context: RequestContext? =
-            rejection == nil
-            ? RequestContext(id: id, isDraining: isDraining, remoteAddress: remoteAddress, receivedMoment: receivedAt)
-            : nil
         let info = ResponseInfo(
             isHeadRequest: method == .head,
             closeConnection: closes,
@@ -152,13 +148,17 @@ extension HTTP1Connection {
             isRefusal: false,
             userAgentValue: userAgent
         )
-        guard let context else {
-            let response = rejection.map { Self.finalize($0, id: info.id) }
-            slots.append(Slot(sequence: sequence, response: response, info: info))
-            return
+        // Each branch uses the record once, last (moved into its slot); the ID is read from
+        // `id`, not `info.id` (a closure reading the record copied it).
+        switch consume rejection {
+        case .some(let rejection):
+            slots.append(Slot(sequence: sequence, response: Self.finalize(rejection, id: id), info: info))
+        case .none:
+            let context = RequestContext(
+                id: id, isDraining: isDraining, remoteAddress: remoteAddress, receivedMoment: receivedAt)
+            slots.append(Slot(sequence: sequence, response: nil, info: info))
+            actions.append(.handle(request, context, sequence: sequence))
         }
-        slots.append(Slot(sequence: sequence, response: nil, info: info))
-        actions.append(.handle(request, context, sequence: sequence))
     }
 
     /// Queues the one error response of this connection (after those already pending) and stops reading.
