@@ -101,7 +101,7 @@ public struct HTTP1Serializer: Sendable {
                 }
                 head.write(serverLines)
                 for index in fields.indices where !Self.isOwned(fields[index].name) {
-                    if requestID != nil, fields[index].name.canonicalName == "x-request-id" { continue }
+                    if requestID != nil, fields[index].name == .xRequestID { continue }
                     head.write(fields[index].name.rawName)
                     head.write(byte: ASCII.colon)
                     head.write(byte: ASCII.space)
@@ -197,17 +197,16 @@ public struct HTTP1Serializer: Sendable {
     /// Whether the server writes the field `name` itself (Date, Server, Connection,
     /// Content-Length, Transfer-Encoding): its length picks the one name to compare, rather
     /// than comparing with each of them.
-    /// The canonical spelling is compared with a literal (a small string: one comparison of its
-    /// bits), not with the static name, whose two strings were copied for each comparison.
+    /// (The well-known names are made from literals, so `==` costs a comparison of keys, and of
+    /// strings only when the keys are equal.)
     static func isOwned(_ name: HTTPFieldName) -> Bool {
-        let canonical = name.canonicalName
-        switch canonical.utf8.count {
-        case 4: return canonical == "date"
-        case 6: return canonical == "server"
-        case 10: return canonical == "connection"
-        case 14: return canonical == "content-length"
-        case 17: return canonical == "transfer-encoding"
-        default: return false
+        switch name.canonicalName.utf8.count {
+        case 4: name == .date
+        case 6: name == .server
+        case 10: name == .connection
+        case 14: name == .contentLength
+        case 17: name == .transferEncoding
+        default: false
         }
     }
 

@@ -60,7 +60,12 @@ public struct Router: HTTPResponder {
     /// The entry of `path`, or nil: lengths compared first, then the bytes of a path of equal length.
     private func pathEntry(_ path: String) -> Int? {
         let length = path.utf8.count
-        return paths.indices.first { paths[$0].path.utf8.count == length && paths[$0].path == path }
+        return paths.withUnsafeBufferPointer { paths in
+            for index in paths.indices where paths[index].path.utf8.count == length && paths[index].path == path {
+                return index
+            }
+            return nil
+        }
     }
 
     /// The routes in the order they were added.
