@@ -119,8 +119,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
     /// The first value of `name`, or nil.
     public subscript(name: HTTPFieldName) -> String? {
-        for field in fields where field.name == name { return field.value }
-        return nil
+        // Through a buffer pointer: `for field in fields` copied every field it looked at.
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name == name { return fields[index].value }
+            return nil
+        }
     }
 
     /// Every value of `name`, in order.
@@ -129,14 +132,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     public func contains(_ name: HTTPFieldName) -> Bool {
-        fields.contains { $0.name == name }
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name == name { return true }
+            return false
+        }
     }
 
     /// Appends a field (repeated names are kept).
     public mutating func add(_ name: HTTPFieldName, _ value: String) {
         let field = Field(name: name, value: value)
-        fields.append(field)
+        // Checked before it is appended, so that the append is its last use and moves it in
+        // (checked after, the field was copied into the array and the original destroyed).
         if let known = knownWritable { knownWritable = known && field.isWritable }
+        fields.append(field)
     }
 
     /// Replaces every field named `name` by one with `value`, at the place of the first.
