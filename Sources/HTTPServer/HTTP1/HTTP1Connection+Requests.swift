@@ -190,12 +190,18 @@ extension HTTP1Connection {
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
         while !isClosed, !slots.isEmpty, slots[0].isReady {
-            // `removeLast` moves the one slot out (`removeFirst` copied it, then destroyed the original).
-            let slot = slots.count == 1 ? slots.removeLast() : slots.removeFirst()
-            let closes =
-                slot.info.closeConnection
-                || (slots.isEmpty && hasNoPartialRequest && !parser.isMidRequest && (isDraining || inputEnded))
-            actions.append(slot.sendAction(closing: closes))
+            // The response and the record are moved out of the slot in place (the record swapped
+            // for a placeholder of literals), then the emptied slot is removed: removing the full
+            // slot copied it, and its record, out of the array.
+            guard let response = slots[0].response.take() else { break }  // checked just above
+            var info = ResponseInfo.placeholder
+            swap(&info, &slots[0].info)
+            slots.removeFirst()
+            if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
+                info.closeConnection = true
+            }
+            let closes = info.closeConnection
+            actions.append(.send(response, info))
             if closes {
                 close(into: actions)
                 return

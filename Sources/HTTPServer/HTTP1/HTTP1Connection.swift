@@ -49,6 +49,14 @@ public struct HTTP1Connection: Sendable {
         /// When the request's first byte arrived.
         public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
 
+        /// A record of nothing, made of literals (cheap to make and to free): what a slot holds
+        /// once its record was swapped out of it to be sent.
+        static var placeholder: Self {
+            ResponseInfo(
+                isHeadRequest: false, closeConnection: false, method: .get, path: "", id: RequestContext.ID(""),
+                receivedMoment: .zero, bytesIn: 0, version: .http11, isRefusal: false)
+        }
+
         /// The request ID as text.
         public var requestID: String { id.description }
     }
@@ -76,14 +84,6 @@ public struct HTTP1Connection: Sendable {
         /// copied the response to compare it).
         var isReady: Bool {
             if case .some = response { true } else { false }
-        }
-
-        /// The `send` of a ready slot, its record marked `closes`: the consumed slot's parts
-        /// are moved into the action, not copied out of it.
-        consuming func sendAction(closing closes: Bool) -> Action {
-            info.closeConnection = closes
-            guard let response = response.take() else { preconditionFailure("sendAction: the slot is not ready") }
-            return .send(response, info)
         }
     }
 
