@@ -136,7 +136,7 @@ extension HTTP1Connection {
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
         nextSequence += 1
-        let info = ResponseInfo(
+        var info = ResponseInfo(
             isHeadRequest: method == .head,
             closeConnection: closes,
             method: method,
@@ -156,7 +156,10 @@ extension HTTP1Connection {
         case .none:
             let context = RequestContext(
                 id: id, isDraining: isDraining, remoteAddress: remoteAddress, receivedMoment: receivedAt)
-            slots.append(Slot(sequence: sequence, response: nil, info: info))
+            // The record is swapped into a slot made with a placeholder (appending a slot made
+            // with the record copied the record into it).
+            slots.append(Slot(sequence: sequence, response: nil, info: .placeholder))
+            swap(&info, &slots[slots.count - 1].info)
             actions.append(.handle(request, context, sequence: sequence))
         }
     }

@@ -45,11 +45,17 @@ public struct HTTPRequest: Sendable {
     /// The request of a parsed head, whose target was split once, on its bytes.
     /// Its parts are moved out of the head one by one (a delegating init copied the whole request once more).
     public init(head: consuming HTTPRequestHead, body: [UInt8]) {
-        storedMethod = head.method
-        requestTarget = head.requestTarget
+        // Swapped out of the consumed head for placeholders made of literals (free to make and
+        // to free), rather than copied out of it and released with it: no retain and release
+        // per string and array of the head.
+        storedMethod = .get
+        requestTarget = RequestTarget(target: "", path: "", query: nil)
+        headers = HTTPHeaders()
         version = head.version
-        headers = head.headers
         self.body = body
+        swap(&storedMethod, &head.method)
+        swap(&requestTarget, &head.requestTarget)
+        swap(&headers, &head.headers)
     }
 
     init(method: HTTPMethod, target: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
