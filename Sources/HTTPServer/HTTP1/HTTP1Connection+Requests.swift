@@ -199,12 +199,13 @@ extension HTTP1Connection {
             guard let response = slots[0].response.take() else { break }  // checked just above
             var info = ResponseInfo.placeholder
             swap(&info, &slots[0].info)
-            slots.removeFirst()
+            // The usual lone slot is dropped with `removeLast` (`removeFirst` shifts the rest).
+            if slots.count == 1 { _ = slots.removeLast() } else { slots.removeFirst() }
             if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
                 info.closeConnection = true
             }
             let closes = info.closeConnection
-            actions.append(.send(response, info))
+            actions.append(.send(response, consume info))
             if closes {
                 close(into: actions)
                 return
