@@ -33,7 +33,22 @@ extension HTTP1Connection {
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
             do {
-                event = try parser.next()
+                if parser.isAwaitingHead {
+                    // A head is read straight into `startWhole`/`start`, not wrapped in an event
+                    // (and an optional of it) and copied out of it again: what `next()` does.
+                    if let head = try parser.nextHead() {
+                        progressed = true
+                        if parser.endIsReady {
+                            startWhole(head, now: now, into: actions)
+                        } else {
+                            start(head, now: now, into: actions)
+                        }
+                        continue
+                    }
+                    event = nil
+                } else {
+                    event = try parser.next()
+                }
             } catch {
                 refuse(error.status, error.detail, now: now)
                 return true

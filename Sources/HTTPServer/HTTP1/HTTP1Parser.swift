@@ -73,6 +73,22 @@ public struct HTTP1Parser: Sendable {
         }
     }
 
+    /// Whether the next event is a head (or more bytes are needed for one).
+    var isAwaitingHead: Bool {
+        if case .head = state { true } else { false }
+    }
+
+    /// The head `next()` would return, unwrapped, or nil when more bytes are needed; valid
+    /// while `isAwaitingHead`. An error poisons the parser as `next()` does.
+    mutating func nextHead() throws(HTTPParserError) -> HTTPRequestHead? {
+        do {
+            return try parseHead()
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
     /// True while a request has begun (a byte of it was received) and not ended.
     public var isMidRequest: Bool {
         if case .head = state { return readIndex < buffer.count }
