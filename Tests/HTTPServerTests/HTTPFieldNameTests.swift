@@ -16,6 +16,25 @@ struct HTTPFieldNameTests {
         #expect(HTTPFieldName("x-already-lower").canonicalName == "x-already-lower")
     }
 
+    /// Every well-known name, made from literals with its key written out, is the name its
+    /// spelling makes: the same canonical spelling, key and token check as `HTTPFieldName(_:)`.
+    @Test func wellKnownNamesAreTheirSpellings() {
+        let names: [HTTPFieldName] = [
+            .accept, .acceptEncoding, .acceptLanguage, .allow, .authorization, .cacheControl, .connection,
+            .contentEncoding, .contentLength, .contentType, .cookie, .date, .eTag, .expect, .host, .http2Settings,
+            .ifNoneMatch, .origin, .pragma, .referer, .retryAfter, .server, .transferEncoding, .upgrade, .userAgent,
+            .vary, .xRequestID,
+        ]
+        #expect(names.count == 27)
+        for name in names {
+            let made = HTTPFieldName(name.rawName)
+            #expect(name.canonicalName == made.canonicalName, "\(name.rawName)")
+            #expect(name.key == HTTPFieldName.key(of: name.canonicalName), "\(name.rawName)")
+            #expect(name.key == made.key && name.isToken == made.isToken, "\(name.rawName)")
+            #expect(name == made)
+        }
+    }
+
     /// The parser's names are the same names: a lookup by a static name finds a field sent in any case.
     @Test func parsedNamesMatchStaticNames() throws {
         var parser = HTTP1Parser()

@@ -6,6 +6,19 @@ extension HTTP1Connection {
     /// (Three comparisons of small strings: cheaper than hashing the method into a Set.)
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
+    /// Whether `method` is one of `methodsNeedingLength`: three comparisons of small strings,
+    /// without walking the array (`contains` on it cost some 140 instructions per request).
+    static func needsLength(_ method: HTTPMethod) -> Bool {
+        // The length picks the one literal to compare (comparing unequal strings is a call).
+        let name = method.rawValue
+        switch name.utf8.count {
+        case 3: return name == "PUT"
+        case 4: return name == "POST"
+        case 5: return name == "PATCH"
+        default: return false
+        }
+    }
+
     /// Alternates writing ready responses and parsing buffered requests until neither progresses.
     mutating func pump(now: Moment, into actions: ActionQueue) {
         repeat {
@@ -20,7 +33,22 @@ extension HTTP1Connection {
         while !isClosed, !readingStopped, isWritable, slots.count < configuration.maxPipelinedRequests {
             let event: HTTP1Parser.Event?
             do {
-                event = try parser.next()
+                if parser.isAwaitingHead {
+                    // A head is read straight into `startWhole`/`start`, not wrapped in an event
+                    // (and an optional of it) and copied out of it again: what `next()` does.
+                    if let head = try parser.nextHead() {
+                        progressed = true
+                        if parser.endIsReady {
+                            startWhole(head, now: now, into: actions)
+                        } else {
+                            start(head, now: now, into: actions)
+                        }
+                        continue
+                    }
+                    event = nil
+                } else {
+                    event = try parser.next()
+                }
             } catch {
                 refuse(error.status, error.detail, now: now)
                 return true
@@ -37,12 +65,44 @@ extension HTTP1Connection {
             progressed = true
             switch consume event {  // consumed: the head is moved on into `partial`, not copied
             case .head(let head):
-                start(head, now: now, into: actions)
+                if parser.endIsReady {
+                    startWhole(head, now: now, into: actions)
+                } else {
+                    start(head, now: now, into: actions)
+                }
             case .end(let body, let byteCount):
                 finish(body: body, byteCount: byteCount, now: now, into: actions)
             }
         }
         return progressed
+    }
+
+    /// `start` and `finish` at once for a request whose head is all of it (no body: a GET, the
+    /// usual case): the head goes straight into the request, without being parked in
+    /// `partial` and moved out again when the parser's `.end` comes back. Does what `start`
+    /// then `finish` did: an unmet expectation is refused (the end is left unread, as then),
+    /// a POST without framing is answered 411, a bodiless request owes no `100 Continue`.
+    private mutating func startWhole(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
+        let receivedAt = requestStartedAt ?? now
+        if let expectation = head.expectation, expectation != "100-continue" {
+            partial = PartialRequest(
+                head: head, receivedAt: receivedAt, headEndedAt: now, rejection: nil, owesContinue: false)
+            refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
+            return
+        }
+        let rejection = head.framing == .none && Self.needsLength(head.method) ? Self.lengthRequired(head.method) : nil
+        let (body, byteCount) = parser.takeEnd()
+        finish(
+            head, receivedAt: receivedAt, rejection: rejection, body: body, byteCount: byteCount, now: now,
+            into: actions)
+    }
+
+    /// The 411 for `method` without Content-Length or Transfer-Encoding.
+    private static func lengthRequired(_ method: HTTPMethod) -> HTTPResponse {
+        .problem(
+            ProblemDetails(
+                status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body.")
+        )
     }
 
     private mutating func start(_ head: consuming HTTPRequestHead, now: Moment, into actions: ActionQueue) {
@@ -58,12 +118,8 @@ extension HTTP1Connection {
             refuse(.expectationFailed, "Only the 100-continue expectation is supported.", now: now)
             return
         }
-        if unframed, Self.methodsNeedingLength.contains(method) {
-            partial?.rejection = .problem(
-                ProblemDetails(
-                    status: .lengthRequired, detail: "\(method.rawValue) needs Content-Length or a chunked body."
-                )
-            )
+        if unframed, Self.needsLength(method) {
+            partial?.rejection = Self.lengthRequired(method)
         } else if expectation != nil, hasBody, parser.bufferedByteCount == 0 {
             partial?.owesContinue = !slots.isEmpty
             if slots.isEmpty { actions.append(.sendContinue) }
@@ -74,34 +130,53 @@ extension HTTP1Connection {
         body: [UInt8], byteCount: Int, now: Moment, into actions: ActionQueue
     ) {
         guard let partial = partial.take() else { return }  // moved out, not copied
-        let head = partial.head
+        finish(
+            partial.head, receivedAt: partial.receivedAt, rejection: partial.rejection, body: body,
+            byteCount: byteCount, now: now, into: actions)
+    }
+
+    /// Queues the request of `head` and `body` for the responder (or its `rejection`). Each part
+    /// is made once and moved on (the record into its slot, the ID into the context), not copied.
+    private mutating func finish(
+        _ head: consuming HTTPRequestHead, receivedAt: Moment, rejection: consuming HTTPResponse?, body: [UInt8],
+        byteCount: Int, now: Moment, into actions: ActionQueue
+    ) {
+        let id = requestID(echoing: head.clientRequestID)
+        let closes = !head.keepAlive || isDraining
+        let method = head.method
+        let version = head.version
+        let userAgent = head.userAgentValue
         let request = HTTPRequest(head: head, body: body)
-        let info = ResponseInfo(
-            isHeadRequest: head.method == .head,
-            closeConnection: !head.keepAlive || isDraining,
-            method: head.method,
-            path: request.path,
-            id: requestID(echoing: head.clientRequestID),
-            receivedMoment: partial.receivedAt,
-            bytesIn: byteCount,
-            version: head.version,
-            isRefusal: false,
-            userAgentValue: head.userAgentValue
-        )
-        if info.closeConnection { readingStopped = true }
+        if closes { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
         nextSequence += 1
-        if let rejection = partial.rejection {
-            slots.append(Slot(sequence: sequence, response: Self.finalize(rejection, info: info), info: info))
-            return
-        }
-        slots.append(Slot(sequence: sequence, response: nil, info: info))
-        let context = RequestContext(
-            id: info.id, isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: partial.receivedAt
+        var info = ResponseInfo(
+            isHeadRequest: method == .head,
+            closeConnection: closes,
+            method: method,
+            path: request.path,
+            id: id,
+            receivedMoment: receivedAt,
+            bytesIn: byteCount,
+            version: version,
+            isRefusal: false,
+            userAgentValue: userAgent
         )
-        actions.append(.handle(request, context, sequence: sequence))
+        // Each branch uses the record once, last (moved into its slot); the ID is read from
+        // `id`, not `info.id` (a closure reading the record copied it).
+        switch consume rejection {
+        case .some(let rejection):
+            slots.append(Slot(sequence: sequence, response: Self.finalize(rejection, id: id), info: info))
+        case .none:
+            let context = RequestContext(
+                id: id, isDraining: isDraining, remoteAddress: remoteAddress, receivedMoment: receivedAt)
+            // The record is swapped into a slot made with a placeholder (appending a slot made
+            // with the record copied the record into it).
+            slots.append(Slot(sequence: sequence, response: nil, info: .placeholder))
+            swap(&info, &slots[slots.count - 1].info)
+            actions.append(.handle(request, context, sequence: sequence))
+        }
     }
 
     /// Queues the one error response of this connection (after those already pending) and stops reading.
@@ -120,7 +195,7 @@ extension HTTP1Connection {
             userAgentValue: head?.userAgentValue
         )
         let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
-        slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, info: info), info: info))
+        slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, id: info.id), info: info))
         nextSequence += 1
         partial = nil
         readingStopped = true
@@ -132,14 +207,20 @@ extension HTTP1Connection {
         // The ready slot is moved out of the queue, its response and record moved on into the
         // action, not copied (the record holds a resilient `ContinuousClock.Instant`: every copy
         // of it goes through value witnesses).
-        while !isClosed, !slots.isEmpty, slots[0].response != nil {
-            let (ready, info) = slots.removeFirst().parts()
-            guard let response = ready else { break }  // checked just above
-            var closes = info.closeConnection
+        while !isClosed, !slots.isEmpty, slots[0].isReady {
+            // The response and the record are moved out of the slot in place (the record swapped
+            // for a placeholder of literals), then the emptied slot is removed: removing the full
+            // slot copied it, and its record, out of the array.
+            guard let response = slots[0].response.take() else { break }  // checked just above
+            var info = ResponseInfo.placeholder
+            swap(&info, &slots[0].info)
+            // The usual lone slot is dropped with `removeLast` (`removeFirst` shifts the rest).
+            if slots.count == 1 { _ = slots.removeLast() } else { slots.removeFirst() }
             if slots.isEmpty, hasNoPartialRequest, !parser.isMidRequest, isDraining || inputEnded {
-                closes = true
+                info.closeConnection = true
             }
-            actions.append(.send(response, info.closing(closes)))
+            let closes = info.closeConnection
+            actions.append(.send(response, consume info))
             if closes {
                 close(into: actions)
                 return
@@ -178,7 +259,7 @@ extension HTTP1Connection {
 
     /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
     /// `info` by the serializer. (The ID is formatted only if the 500 is logged.)
-    static func finalize(_ response: HTTPResponse, info: ResponseInfo) -> HTTPResponse {
-        response.validated(requestID: info.requestID)
+    static func finalize(_ response: HTTPResponse, id: RequestContext.ID) -> HTTPResponse {
+        response.validated(requestID: id.description)
     }
 }

@@ -3,7 +3,8 @@ extension HTTP1Connection {
     /// connection may switch protocols after answering it.
     /// (`mutating` only so that the event loop's call does not copy the machine: see `wantsInput`.)
     mutating func mayUpgrade(after sequence: Int) -> Bool {
-        slots.count == 1 && slots.first?.sequence == sequence && partial == nil && !isDraining
+        // `slots[0].sequence`, not `slots.first?.sequence`, which copied the whole slot.
+        slots.count == 1 && slots[0].sequence == sequence && hasNoPartialRequest && !isDraining
     }
 
     /// Bytes received after the last parsed request, for the protocol that takes over.

@@ -49,14 +49,16 @@ public struct HTTP1Connection: Sendable {
         /// When the request's first byte arrived.
         public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
 
+        /// A record of nothing, made of literals (cheap to make and to free): what a slot holds
+        /// once its record was swapped out of it to be sent.
+        static var placeholder: Self {
+            ResponseInfo(
+                isHeadRequest: false, closeConnection: false, method: .get, path: "", id: RequestContext.ID(""),
+                receivedMoment: .zero, bytesIn: 0, version: .http11, isRefusal: false)
+        }
+
         /// The request ID as text.
         public var requestID: String { id.description }
-
-        /// The record itself, with `closeConnection` set to `closes` (consumed: changed in place).
-        consuming func closing(_ closes: Bool) -> Self {
-            closeConnection = closes
-            return self
-        }
     }
 
     /// What the caller must do, in order.
@@ -78,10 +80,10 @@ public struct HTTP1Connection: Sendable {
         var response: HTTPResponse?
         var info: ResponseInfo
 
-        /// The response and record, moved out of the consumed slot (not copied and then
-        /// destroyed with it).
-        consuming func parts() -> (HTTPResponse?, ResponseInfo) {
-            (response, info)
+        /// Whether the response is in: reads the optional's case only (`response != nil`
+        /// copied the response to compare it).
+        var isReady: Bool {
+            if case .some = response { true } else { false }
         }
     }
 
@@ -184,11 +186,10 @@ public struct HTTP1Connection: Sendable {
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant,
         into actions: ActionQueue
     ) {
-        guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }),
-            slots[index].response == nil
+        guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }), !slots[index].isReady
         else { return }
         slots[index].info.operationID = operationID
-        slots[index].response = Self.finalize(response, info: slots[index].info)
+        slots[index].response = Self.finalize(response, id: slots[index].info.id)
         pump(now: Moment(now), into: actions)
     }
 

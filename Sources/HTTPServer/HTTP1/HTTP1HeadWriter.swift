@@ -33,8 +33,11 @@ struct HTTP1HeadWriter {
     /// Copies the UTF-8 of `text` to the cursor (its contiguous storage, or a small string's
     /// copy on the stack).
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        // In place: a native or literal string's storage, a small string's bytes copied to the
+        // stack; only a bridged string (none on this path) is made contiguous in a copy.
+        if text.utf8.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes one byte.

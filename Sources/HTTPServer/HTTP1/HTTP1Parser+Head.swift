@@ -159,8 +159,10 @@ extension HTTP1Parser {
         while valueEnd > valueStart, ASCII.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         var sawCR = false
         var sawControl = false
-        for index in valueStart..<valueEnd where !ASCII.isFieldValueCharacter(bytes[index]) {
-            if bytes[index] == ASCII.cr { sawCR = true } else { sawControl = true }
+        if !ASCII.areFieldValueCharacters(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])) {
+            for index in valueStart..<valueEnd where !ASCII.isFieldValueCharacter(bytes[index]) {
+                if bytes[index] == ASCII.cr { sawCR = true } else { sawControl = true }
+            }
         }
         if sawCR { throw HTTPParserError(.bareCarriageReturn, "A header value holds a bare CR.") }
         if sawControl { throw HTTPParserError(.invalidHeaderValue, "A header value holds a control character.") }

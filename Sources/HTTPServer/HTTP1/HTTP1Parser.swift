@@ -73,6 +73,22 @@ public struct HTTP1Parser: Sendable {
         }
     }
 
+    /// Whether the next event is a head (or more bytes are needed for one).
+    var isAwaitingHead: Bool {
+        if case .head = state { true } else { false }
+    }
+
+    /// The head `next()` would return, unwrapped, or nil when more bytes are needed; valid
+    /// while `isAwaitingHead`. An error poisons the parser as `next()` does.
+    mutating func nextHead() throws(HTTPParserError) -> HTTPRequestHead? {
+        do {
+            return try parseHead()
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
     /// True while a request has begun (a byte of it was received) and not ended.
     public var isMidRequest: Bool {
         if case .head = state { return readIndex < buffer.count }
@@ -98,11 +114,8 @@ public struct HTTP1Parser: Sendable {
             guard let head = try parseHead() else { return nil }
             return .head(head)
         case .complete:
-            let event = Event.end(body: body, byteCount: requestByteCount)
-            body = []
-            requestByteCount = 0
-            state = .head
-            return event
+            let (body, byteCount) = takeEnd()
+            return .end(body: body, byteCount: byteCount)
         case .lengthBody(let remaining):
             let take = min(remaining, bufferedByteCount)
             buffer.withUnsafeBytes { bytes in
@@ -115,6 +128,23 @@ public struct HTTP1Parser: Sendable {
             guard try parseChunked() else { return nil }
             return try step()
         }
+    }
+
+    /// Whether the current request's end is ready: after the head of a request without a body,
+    /// `next()` would return its `.end` at once. The connection then takes it with `takeEnd()`
+    /// in the same step, rather than parking the head until another `next()` returns the end.
+    var endIsReady: Bool {
+        if case .complete = state { true } else { false }
+    }
+
+    /// The end of the current request (what `next()` returns as `.end` once `endIsReady`):
+    /// its body and size on the wire; the parser goes back to reading a head.
+    mutating func takeEnd() -> (body: [UInt8], byteCount: Int) {
+        let end = (body, requestByteCount)
+        body = []
+        requestByteCount = 0
+        state = .head
+        return end
     }
 
     mutating func consume(_ count: Int) {

@@ -15,16 +15,18 @@ public struct HTTP1Serializer: Sendable {
     private static let separator = Array(": ".utf8)
     private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
 
-    /// The status line of every registered code (100–599) with its standard reason, and that reason.
-    private static let statusLines: [(reason: String, line: [UInt8])?] = (100...599).map { code in
-        guard let reason = HTTPStatus.registeredReason(for: code) else { return nil }
+    /// The status line of every registered code (100–599) with its standard reason, and that
+    /// reason (in two tables: a lookup copies out only what it reads, not a tuple of both).
+    private static let statusLines: [[UInt8]] = (100...599).map { code in
+        guard let reason = HTTPStatus.registeredReason(for: code) else { return [] }
         var line = Array("HTTP/1.1 ".utf8)
         appendDigits(of: code, to: &line)
         line.append(ASCII.space)
         line.append(contentsOf: reason.utf8)
         line.append(contentsOf: crlf)
-        return (reason, line)
+        return line
     }
+    private static let statusReasons: [String?] = (100...599).map { HTTPStatus.registeredReason(for: $0) }
     private static let requestIDPrefix = Array("X-Request-Id: ".utf8)
 
     private let serverLine: [UInt8]
@@ -79,46 +81,49 @@ public struct HTTP1Serializer: Sendable {
         let code = response.status.code
         let statusLine = Self.standardStatusLine(response.status)
         let writesLength = code >= 200 && code != 204
-        // The head's size, bounded before writing: its parts' lengths, digits at their most.
-        var bound = (statusLine?.count ?? 0) + serverLines.count + Self.closeTail.count
-        if statusLine == nil { bound += Self.customStatusLineBound(response.status) }
-        for field in response.headers.fields {
-            bound += field.name.rawName.utf8.count + field.valueByteCount + 4
-        }
-        if let requestID { bound += Self.requestIDPrefix.count + requestID.byteCountBound + 2 }
-        if writesLength { bound += Self.contentLengthPrefix.count + HTTP1HeadWriter.maxDigits + 2 }
-        withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { room in
-            var head = HTTP1HeadWriter(room)
-            if let statusLine {
-                head.write(statusLine)
-            } else {
-                Self.writeCustomStatusLine(response.status, to: &head)
+        // The fields are read through a buffer pointer: `for field in fields` copied each field
+        // (two names and a value, retained and released) twice per response.
+        response.headers.fields.withUnsafeBufferPointer { fields in
+            // The head's size, bounded before writing: its parts' lengths, digits at their most.
+            var bound = (statusLine?.count ?? 0) + serverLines.count + Self.closeTail.count
+            if statusLine == nil { bound += Self.customStatusLineBound(response.status) }
+            for index in fields.indices {
+                bound += fields[index].name.rawName.utf8.count + fields[index].valueByteCount + 4
             }
-            head.write(serverLines)
-            for field in response.headers.fields where !Self.isOwned(field.name) {
-                if requestID != nil, field.name == .xRequestID { continue }
-                head.write(field.name.rawName)
-                head.write(byte: UInt8(ascii: ":"))
-                head.write(byte: ASCII.space)
-                field.withValueBytes { head.write(UnsafeRawBufferPointer($0)) }
-                head.write(byte: ASCII.cr)
-                head.write(byte: ASCII.lf)
+            if let requestID { bound += Self.requestIDPrefix.count + requestID.byteCountBound + 2 }
+            if writesLength { bound += Self.contentLengthPrefix.count + HTTP1HeadWriter.maxDigits + 2 }
+            withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { room in
+                var head = HTTP1HeadWriter(room)
+                if let statusLine {
+                    head.write(statusLine)
+                } else {
+                    Self.writeCustomStatusLine(response.status, to: &head)
+                }
+                head.write(serverLines)
+                for index in fields.indices where !Self.isOwned(fields[index].name) {
+                    if requestID != nil, fields[index].name == .xRequestID { continue }
+                    head.write(fields[index].name.rawName)
+                    head.write(byte: ASCII.colon)
+                    head.write(byte: ASCII.space)
+                    fields[index].withValueBytes { head.write(UnsafeRawBufferPointer($0)) }
+                    head.write(byte: ASCII.cr)
+                    head.write(byte: ASCII.lf)
+                }
+                if let requestID {
+                    head.write(Self.requestIDPrefix)
+                    requestID.write(to: &head)
+                    head.write(byte: ASCII.cr)
+                    head.write(byte: ASCII.lf)
+                }
+                if writesLength {
+                    head.write(Self.contentLengthPrefix)
+                    head.write(digitsOf: response.body.count)
+                    head.write(byte: ASCII.cr)
+                    head.write(byte: ASCII.lf)
+                }
+                head.write(closeConnection ? Self.closeTail : Self.keepAliveTail)
+                buffer.replaceSubrange(buffer.startIndex..<buffer.endIndex, with: head.written)
             }
-            if let requestID {
-                head.write(Self.requestIDPrefix)
-                requestID.write(to: &head)
-                head.write(byte: ASCII.cr)
-                head.write(byte: ASCII.lf)
-            }
-            if writesLength {
-                head.write(Self.contentLengthPrefix)
-                head.write(digitsOf: response.body.count)
-                head.write(byte: ASCII.cr)
-                head.write(byte: ASCII.lf)
-            }
-            head.write(closeConnection ? Self.closeTail : Self.keepAliveTail)
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: head.written)
         }
     }
 
@@ -138,7 +143,7 @@ public struct HTTP1Serializer: Sendable {
     /// (`HTTPHeaders.areWritable`): a response built once is checked once.
     public static func isWritable(_ response: HTTPResponse) -> Bool {
         let status = response.status
-        guard (200...999).contains(status.code), standardStatusLine(status) != nil || isFieldValue(status.reason) else {
+        guard (200...999).contains(status.code), hasStandardReason(status) || isFieldValue(status.reason) else {
             return false
         }
         return response.headers.areWritable
@@ -165,11 +170,13 @@ public struct HTTP1Serializer: Sendable {
 
     /// The precomputed status line of `status` when its reason is the standard one, else nil.
     static func standardStatusLine(_ status: HTTPStatus) -> [UInt8]? {
+        hasStandardReason(status) ? statusLines[status.code - 100] : nil
+    }
+
+    /// Whether `status` is a registered code (100–599) with its standard reason.
+    static func hasStandardReason(_ status: HTTPStatus) -> Bool {
         let code = status.code
-        guard code >= 100 && code <= 599, let entry = statusLines[code - 100], entry.reason == status.reason else {
-            return nil
-        }
-        return entry.line
+        return code >= 100 && code <= 599 && statusReasons[code - 100] == status.reason
     }
 
     /// The most bytes `writeCustomStatusLine` writes for `status`.
@@ -190,6 +197,8 @@ public struct HTTP1Serializer: Sendable {
     /// Whether the server writes the field `name` itself (Date, Server, Connection,
     /// Content-Length, Transfer-Encoding): its length picks the one name to compare, rather
     /// than comparing with each of them.
+    /// (The well-known names are made from literals, so `==` costs a comparison of keys, and of
+    /// strings only when the keys are equal.)
     static func isOwned(_ name: HTTPFieldName) -> Bool {
         switch name.canonicalName.utf8.count {
         case 4: name == .date

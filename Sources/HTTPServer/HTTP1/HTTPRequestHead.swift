@@ -12,10 +12,11 @@ public struct HTTPRequestHead: Sendable {
 
     public var method: HTTPMethod
     /// The target, split once into path and query on its bytes.
-    let requestTarget: RequestTarget
+    var requestTarget: RequestTarget
     public var version: HTTPVersion
-    /// The fields as received (constant: the facts below point into them).
-    public let headers: HTTPHeaders
+    /// The fields as received (constant but for `HTTPRequest(head:body:)`, which moves them out
+    /// of a head it consumes: the facts below point into them).
+    public internal(set) var headers: HTTPHeaders
     public var framing: Framing
     /// Bytes of the request line and header block, CRLFs included.
     public var byteCount: Int

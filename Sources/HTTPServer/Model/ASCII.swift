@@ -30,6 +30,35 @@ enum ASCII {
         byte == tab || (byte >= 32 && byte != 127)
     }
 
+    /// Whether every byte of `bytes` is a field-value character (`isFieldValueCharacter`), eight
+    /// bytes at a time: a word is clean when no byte is below 0x20 and none is 0x7F, which two
+    /// carry tricks tell for all eight at once (`(w - 0x20…) & ~w & 0x80…` is non-zero exactly
+    /// when some byte is below 0x20, `(v - 0x01…) & ~v & 0x80…` with `v = w ^ 0x7F…` when some
+    /// byte is 0x7F; a byte of 0x80 or more has its top bit set, so `~w` keeps it out). A word
+    /// that is not clean (a tab, or a real control) is checked byte by byte, as is the tail.
+    static func areFieldValueCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let belowSpace = (word &- ones &* 0x20) & ~word & highs
+            let delete = word ^ (ones &* 0x7F)
+            let isDelete = (delete &- ones) & ~delete & highs
+            if belowSpace | isDelete != 0 {
+                for offset in index..<index + 8 where !isFieldValueCharacter(base[offset]) { return false }
+            }
+            index += 8
+        }
+        while index < count {
+            if !isFieldValueCharacter(base[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// VCHAR: printable ASCII, no space.
     static func isVisible(_ byte: UInt8) -> Bool {
         byte > 32 && byte < 127

@@ -80,31 +80,83 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         hasher.combine(canonicalName)
     }
 
-    public static let accept: HTTPFieldName = "Accept"
-    public static let acceptEncoding: HTTPFieldName = "Accept-Encoding"
-    public static let acceptLanguage: HTTPFieldName = "Accept-Language"
-    public static let allow: HTTPFieldName = "Allow"
-    public static let authorization: HTTPFieldName = "Authorization"
-    public static let cacheControl: HTTPFieldName = "Cache-Control"
-    public static let connection: HTTPFieldName = "Connection"
-    public static let contentEncoding: HTTPFieldName = "Content-Encoding"
-    public static let contentLength: HTTPFieldName = "Content-Length"
-    public static let contentType: HTTPFieldName = "Content-Type"
-    public static let cookie: HTTPFieldName = "Cookie"
-    public static let date: HTTPFieldName = "Date"
-    public static let eTag: HTTPFieldName = "ETag"
-    public static let expect: HTTPFieldName = "Expect"
-    public static let host: HTTPFieldName = "Host"
-    public static let http2Settings: HTTPFieldName = "HTTP2-Settings"
-    public static let ifNoneMatch: HTTPFieldName = "If-None-Match"
-    public static let origin: HTTPFieldName = "Origin"
-    public static let pragma: HTTPFieldName = "Pragma"
-    public static let referer: HTTPFieldName = "Referer"
-    public static let retryAfter: HTTPFieldName = "Retry-After"
-    public static let server: HTTPFieldName = "Server"
-    public static let transferEncoding: HTTPFieldName = "Transfer-Encoding"
-    public static let upgrade: HTTPFieldName = "Upgrade"
-    public static let userAgent: HTTPFieldName = "User-Agent"
-    public static let vary: HTTPFieldName = "Vary"
-    public static let xRequestID: HTTPFieldName = "X-Request-Id"
+    // The well-known names are made from literals where they are used, not loaded from `static
+    // let`s: a stored static is reached through its `swift_once` and copied (two strings
+    // retained, then released) at every use, and the parser's and the connection's lookups use
+    // a dozen per request (`Facts.note` compares each field's name with seven). Made in place,
+    // a name of small literal strings costs a few stores. The keys are `key(of:)` of the
+    // canonical spellings, written out (HTTPFieldNameTests checks each one).
+    public static var accept: HTTPFieldName {
+        .init(rawName: "Accept", canonicalName: "accept", key: 0x7470_6563_6363_6106)
+    }
+    public static var acceptEncoding: HTTPFieldName {
+        .init(rawName: "Accept-Encoding", canonicalName: "accept-encoding", key: 0x676e_6964_6363_610f)
+    }
+    public static var acceptLanguage: HTTPFieldName {
+        .init(rawName: "Accept-Language", canonicalName: "accept-language", key: 0x6567_6175_6363_610f)
+    }
+    public static var allow: HTTPFieldName {
+        .init(rawName: "Allow", canonicalName: "allow", key: 0x776f_6c6c_6c6c_6105)
+    }
+    public static var authorization: HTTPFieldName {
+        .init(rawName: "Authorization", canonicalName: "authorization", key: 0x6e6f_6974_7475_610d)
+    }
+    public static var cacheControl: HTTPFieldName {
+        .init(rawName: "Cache-Control", canonicalName: "cache-control", key: 0x6c6f_7274_6361_630d)
+    }
+    public static var connection: HTTPFieldName {
+        .init(rawName: "Connection", canonicalName: "connection", key: 0x6e6f_6974_6e6f_630a)
+    }
+    public static var contentEncoding: HTTPFieldName {
+        .init(rawName: "Content-Encoding", canonicalName: "content-encoding", key: 0x676e_6964_6e6f_6310)
+    }
+    public static var contentLength: HTTPFieldName {
+        .init(rawName: "Content-Length", canonicalName: "content-length", key: 0x6874_676e_6e6f_630e)
+    }
+    public static var contentType: HTTPFieldName {
+        .init(rawName: "Content-Type", canonicalName: "content-type", key: 0x6570_7974_6e6f_630c)
+    }
+    public static var cookie: HTTPFieldName {
+        .init(rawName: "Cookie", canonicalName: "cookie", key: 0x6569_6b6f_6f6f_6306)
+    }
+    public static var date: HTTPFieldName { .init(rawName: "Date", canonicalName: "date", key: 0x6574_6164_7461_6404) }
+    public static var eTag: HTTPFieldName { .init(rawName: "ETag", canonicalName: "etag", key: 0x6761_7465_6174_6504) }
+    public static var expect: HTTPFieldName {
+        .init(rawName: "Expect", canonicalName: "expect", key: 0x7463_6570_7078_6506)
+    }
+    public static var host: HTTPFieldName { .init(rawName: "Host", canonicalName: "host", key: 0x7473_6f68_736f_6804) }
+    public static var http2Settings: HTTPFieldName {
+        .init(rawName: "HTTP2-Settings", canonicalName: "http2-settings", key: 0x7367_6e69_7474_680e)
+    }
+    public static var ifNoneMatch: HTTPFieldName {
+        .init(rawName: "If-None-Match", canonicalName: "if-none-match", key: 0x6863_7461_2d66_690d)
+    }
+    public static var origin: HTTPFieldName {
+        .init(rawName: "Origin", canonicalName: "origin", key: 0x6e69_6769_6972_6f06)
+    }
+    public static var pragma: HTTPFieldName {
+        .init(rawName: "Pragma", canonicalName: "pragma", key: 0x616d_6761_6172_7006)
+    }
+    public static var referer: HTTPFieldName {
+        .init(rawName: "Referer", canonicalName: "referer", key: 0x7265_7265_6665_7207)
+    }
+    public static var retryAfter: HTTPFieldName {
+        .init(rawName: "Retry-After", canonicalName: "retry-after", key: 0x7265_7466_7465_720b)
+    }
+    public static var server: HTTPFieldName {
+        .init(rawName: "Server", canonicalName: "server", key: 0x7265_7672_7265_7306)
+    }
+    public static var transferEncoding: HTTPFieldName {
+        .init(rawName: "Transfer-Encoding", canonicalName: "transfer-encoding", key: 0x676e_6964_6172_7411)
+    }
+    public static var upgrade: HTTPFieldName {
+        .init(rawName: "Upgrade", canonicalName: "upgrade", key: 0x6564_6172_6770_7507)
+    }
+    public static var userAgent: HTTPFieldName {
+        .init(rawName: "User-Agent", canonicalName: "user-agent", key: 0x746e_6567_6573_750a)
+    }
+    public static var vary: HTTPFieldName { .init(rawName: "Vary", canonicalName: "vary", key: 0x7972_6176_7261_7604) }
+    public static var xRequestID: HTTPFieldName {
+        .init(rawName: "X-Request-Id", canonicalName: "x-request-id", key: 0x6469_2d74_722d_780c)
+    }
 }

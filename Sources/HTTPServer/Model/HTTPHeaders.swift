@@ -60,13 +60,27 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         }
 
         /// Calls `body` with the value's UTF-8 bytes, without making a String of a received value.
+        /// A String's bytes are read in place (a small string's from a copy on the stack), not
+        /// through a mutable copy of the String (`withUTF8` on a `var`).
         func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             switch storage {
             case .bytes(let bytes):
                 return bytes.withUnsafeBufferPointer(body)
-            case .text(var text):
-                return text.withUTF8(body)
+            case .text(let text):
+                if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+                var copy = text
+                return copy.withUTF8(body)
             }
+        }
+
+        /// Writes `name: value` CRLF into a response head (the name as given).
+        func write(to head: inout HTTP1HeadWriter) {
+            head.write(name.rawName)
+            head.write(byte: ASCII.colon)
+            head.write(byte: ASCII.space)
+            withValueBytes { head.write(UnsafeRawBufferPointer($0)) }
+            head.write(byte: ASCII.cr)
+            head.write(byte: ASCII.lf)
         }
     }
 
@@ -105,8 +119,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
 
     /// The first value of `name`, or nil.
     public subscript(name: HTTPFieldName) -> String? {
-        for field in fields where field.name == name { return field.value }
-        return nil
+        // Through a buffer pointer: `for field in fields` copied every field it looked at.
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name == name { return fields[index].value }
+            return nil
+        }
     }
 
     /// Every value of `name`, in order.
@@ -115,14 +132,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     public func contains(_ name: HTTPFieldName) -> Bool {
-        fields.contains { $0.name == name }
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name == name { return true }
+            return false
+        }
     }
 
     /// Appends a field (repeated names are kept).
     public mutating func add(_ name: HTTPFieldName, _ value: String) {
         let field = Field(name: name, value: value)
-        fields.append(field)
+        // Checked before it is appended, so that the append is its last use and moves it in
+        // (checked after, the field was copied into the array and the original destroyed).
         if let known = knownWritable { knownWritable = known && field.isWritable }
+        fields.append(field)
     }
 
     /// Replaces every field named `name` by one with `value`, at the place of the first.

@@ -28,11 +28,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     public var description: String { rawValue }
 
-    public static let get = HTTPMethod(rawValue: "GET")
-    public static let head = HTTPMethod(rawValue: "HEAD")
-    public static let post = HTTPMethod(rawValue: "POST")
-    public static let put = HTTPMethod(rawValue: "PUT")
-    public static let delete = HTTPMethod(rawValue: "DELETE")
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
-    public static let patch = HTTPMethod(rawValue: "PATCH")
+    // Made in place from literals (small strings: a few stores), not stored statics reached
+    // through `swift_once` and copied at each comparison (see `HTTPFieldName`'s names).
+    public static var get: HTTPMethod { HTTPMethod(rawValue: "GET") }
+    public static var head: HTTPMethod { HTTPMethod(rawValue: "HEAD") }
+    public static var post: HTTPMethod { HTTPMethod(rawValue: "POST") }
+    public static var put: HTTPMethod { HTTPMethod(rawValue: "PUT") }
+    public static var delete: HTTPMethod { HTTPMethod(rawValue: "DELETE") }
+    public static var options: HTTPMethod { HTTPMethod(rawValue: "OPTIONS") }
+    public static var patch: HTTPMethod { HTTPMethod(rawValue: "PATCH") }
 }

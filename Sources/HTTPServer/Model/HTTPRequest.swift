@@ -1,26 +1,36 @@
 /// A complete request: head and (de-chunked) body.
 public struct HTTPRequest: Sendable {
+    // `method` and `target` are computed over plain stored properties rather than stored with
+    // `didSet` observers: with observers, making a request from a parsed head copied the whole
+    // request once more (some 900 instructions per request for the move out of the head).
     public var method: HTTPMethod {
-        didSet { route = nil }
+        get { storedMethod }
+        set {
+            storedMethod = newValue
+            route = nil
+        }
     }
     /// The request-target as received (origin-form `/a?b`, absolute-form, `*`…).
     public var target: String {
-        didSet {
-            let parts = RequestTarget(target)
-            (path, query) = (parts.path, parts.query)
+        get { requestTarget.target }
+        set {
+            requestTarget = RequestTarget(newValue)
             route = nil
         }
     }
     /// The target up to `?`, not percent-decoded; the path of an absolute-form target.
-    public private(set) var path: String
+    public var path: String { requestTarget.path }
     /// The raw text after the first `?`, or nil when there is none.
-    public private(set) var query: String?
+    public var query: String? { requestTarget.query }
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// The route a router found for this request (`HTTPResponder.prepare`), once; reset when
     /// the method or target changes.
     public internal(set) var route: RouteMatch?
+    private var storedMethod: HTTPMethod
+    /// The target, split once into path and query.
+    private var requestTarget: RequestTarget
 
     public init(
         method: HTTPMethod,
@@ -35,20 +45,22 @@ public struct HTTPRequest: Sendable {
     /// The request of a parsed head, whose target was split once, on its bytes.
     /// Its parts are moved out of the head one by one (a delegating init copied the whole request once more).
     public init(head: consuming HTTPRequestHead, body: [UInt8]) {
-        method = head.method
-        target = head.requestTarget.target
-        path = head.requestTarget.path
-        query = head.requestTarget.query
+        // Swapped out of the consumed head for placeholders made of literals (free to make and
+        // to free), rather than copied out of it and released with it: no retain and release
+        // per string and array of the head.
+        storedMethod = .get
+        requestTarget = RequestTarget(target: "", path: "", query: nil)
+        headers = HTTPHeaders()
         version = head.version
-        headers = head.headers
         self.body = body
+        swap(&storedMethod, &head.method)
+        swap(&requestTarget, &head.requestTarget)
+        swap(&headers, &head.headers)
     }
 
     init(method: HTTPMethod, target: RequestTarget, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
-        self.method = method
-        self.target = target.target
-        path = target.path
-        query = target.query
+        storedMethod = method
+        requestTarget = target
         self.version = version
         self.headers = headers
         self.body = body

@@ -8,8 +8,9 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
         self.minor = minor
     }
 
-    public static let http10 = HTTPVersion(major: 1, minor: 0)
-    public static let http11 = HTTPVersion(major: 1, minor: 1)
+    // Computed: two constants, with no `swift_once` at each comparison.
+    public static var http10: HTTPVersion { HTTPVersion(major: 1, minor: 0) }
+    public static var http11: HTTPVersion { HTTPVersion(major: 1, minor: 1) }
 
     /// `HTTP/1.1`, as written on the wire and in access logs.
     /// The versions this server speaks are literals (no interpolation per logged request).

@@ -18,6 +18,9 @@ struct Moment: Comparable, Sendable {
         self.sinceOrigin = sinceOrigin
     }
 
+    /// The origin itself: a placeholder that costs no clock reading.
+    static var zero: Moment { Moment(sinceOrigin: .zero) }
+
     /// Now, on the continuous clock.
     static var now: Moment { Moment(.now) }
 

@@ -60,7 +60,12 @@ public struct Router: HTTPResponder {
     /// The entry of `path`, or nil: lengths compared first, then the bytes of a path of equal length.
     private func pathEntry(_ path: String) -> Int? {
         let length = path.utf8.count
-        return paths.indices.first { paths[$0].path.utf8.count == length && paths[$0].path == path }
+        return paths.withUnsafeBufferPointer { paths in
+            for index in paths.indices where paths[index].path.utf8.count == length && paths[index].path == path {
+                return index
+            }
+            return nil
+        }
     }
 
     /// The routes in the order they were added.
@@ -82,13 +87,14 @@ public struct Router: HTTPResponder {
             response.headers.set(.allow, allowed)
             return response
         }
-        let entry = entries[index]
+        // The handler is called in place: `let entry = entries[index]` copied the entry's three
+        // strings and its closure on every request.
         do {
-            return try entry.handler(request, context)
+            return try entries[index].handler(request, context)
         } catch let error as any HTTPResponseError {
             return .problem(error.problem)
         } catch {
-            ServerLog.error("request \(context.requestID) \(entry.route.operationID) failed: \(error)")
+            ServerLog.error("request \(context.requestID) \(entries[index].route.operationID) failed: \(error)")
             return .problem(
                 ProblemDetails(status: .internalServerError, detail: "The server could not complete the request.")
             )

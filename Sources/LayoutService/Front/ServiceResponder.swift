@@ -43,7 +43,8 @@ struct ServiceResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         metrics.requestStarted()
         defer { metrics.requestFinished() }
-        let origin = request.headers[.origin]
+        // Without a CORS policy the origin changes nothing (`allowOrigin` is nil): not looked up.
+        let origin: String? = if case .none = cors { nil } else { request.headers[.origin] }
         var response: HTTPResponse
         if request.method == .options, let allowed = allowedMethods[request.path] {
             response = options(request, allowed: allowed, origin: origin)
