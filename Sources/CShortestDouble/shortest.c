@@ -281,8 +281,10 @@ static inline void copy_digits(uint8_t *output, const uint8_t *source, int count
 
 /// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
 /// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the word
-/// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it.
-static size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
+/// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it. Inlined into both
+/// writers: as a call of its own, saving and restoring its registers and passing its four
+/// arguments cost about 18 of a Schubfach number's 260 instructions.
+static inline __attribute__((always_inline)) size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
     uint64_t significand;
     int32_t exponent;
     shortest_decimal(magnitude, may_be_whole, &significand, &exponent);
