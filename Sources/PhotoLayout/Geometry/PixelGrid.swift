@@ -32,8 +32,10 @@ public struct PixelGrid: Hashable, Sendable {
         let pixels = value * scale
         let magnitude = abs(pixels)
         let whole = Self.roundedHalfUp(magnitude + Self.tieTolerance * max(1, magnitude))
-        let rounded = (pixels < 0 ? -whole : whole) / scale
-        return rounded == 0 ? 0 : rounded
+        // + 0 turns −0 into +0 (IEEE 754: −0 + +0 is +0 when rounding to nearest) and leaves
+        // every other value as it is: one addition for `rounded == 0 ? 0 : rounded`'s compare
+        // and select.
+        return (pixels < 0 ? -whole : whole) / scale + 0
     }
 
     /// The non-negative `magnitude` rounded to the nearest whole number, a half up: exactly
