@@ -77,4 +77,16 @@ struct BrowserPageRulesTests {
         #expect(response.pages[1].photoFrame == Rect(x: 0, y: 146, width: 375, height: 375))
         #expect(response.pages[1].url == nil)
     }
+
+    /// The label's text is the interpolation's, byte for byte: one and many digits, zero,
+    /// negatives, the extremes of `Int` (41 bytes, past a small string's 15).
+    @Test func labelTextIsTheInterpolation() {
+        let numbers = [0, 1, 5, 9, 10, 18, 99, 100, 12345, 999_999_999_999_999, -1, -10, Int.max, Int.min]
+        for number in numbers {
+            for count in numbers {
+                #expect(BrowserPageRules.labelText(number, of: count) == "\(number)/\(count)")
+            }
+        }
+        #expect(BrowserPageRules.label(index: 4, count: 9, screen: Size(width: 390, height: 844)).text == "5/9")
+    }
 }

@@ -22,11 +22,33 @@ public struct PixelGrid: Hashable, Sendable {
     static let tieTolerance = 1e-9
 
     /// `value` on the pixel grid. Negative zero comes back as zero, so that JSON never says `-0`.
+    ///
+    /// Half away from zero is the magnitude rounded half up, signed again, so the tie nudge is
+    /// one addition and the rounding is `roundedHalfUp`'s two, where `rounded(.toNearestOrAwayFromZero)`
+    /// was a call into libm (x86-64's baseline has no `roundsd`). Always inlined: the Rect and
+    /// Point overloads call it four and two times.
+    @inline(__always)
     public func round(_ value: Double) -> Double {
         let pixels = value * scale
-        let nudged = pixels + (pixels < 0 ? -1 : 1) * Self.tieTolerance * max(1, abs(pixels))
-        let rounded = nudged.rounded(.toNearestOrAwayFromZero) / scale
-        return rounded == 0 ? 0 : rounded
+        let magnitude = abs(pixels)
+        let whole = Self.roundedHalfUp(magnitude + Self.tieTolerance * max(1, magnitude))
+        // + 0 turns −0 into +0 (IEEE 754: −0 + +0 is +0 when rounding to nearest) and leaves
+        // every other value as it is: one addition for `rounded == 0 ? 0 : rounded`'s compare
+        // and select.
+        return (pixels < 0 ? -whole : whole) / scale + 0
+    }
+
+    /// The non-negative `magnitude` rounded to the nearest whole number, a half up: exactly
+    /// `magnitude.rounded(.toNearestOrAwayFromZero)` (NaN and infinity come back as they are).
+    /// Below 2^52, adding 2^52 lands in the binade whose ulp is 1, so the sum is `magnitude`
+    /// rounded to the nearest whole number, ties to even, and subtracting 2^52 again is exact;
+    /// a tie that went down to even (the difference is exactly −0.5) goes up one. At and above
+    /// 2^52 every double is whole.
+    @inline(__always)
+    static func roundedHalfUp(_ magnitude: Double) -> Double {
+        guard magnitude < 0x1p52 else { return magnitude }
+        let even = (magnitude + 0x1p52) - 0x1p52
+        return even - magnitude == -0.5 ? even + 1 : even
     }
 
     public func round(_ point: Point) -> Point {
