@@ -81,6 +81,44 @@ struct HTTPContentCoderTests {
         #expect(tagged.headers.values("Vary") == ["Origin", "Accept-Encoding"])
     }
 
+    /// One shared response encoded again and again (as `/healthz` is) gets the same headers
+    /// each time, one Vary, the shared copy untouched; headers that differ in between are
+    /// decided on their own, and a large shared body is still compressed.
+    @Test func sharedResponseEncodedRepeatedly() {
+        let coder = HTTPContentCoder(maxBodyBytes: 1 << 20)
+        let shared = response("application/json", bytes: 15)
+        let sharedLarge = response("text/plain", bytes: 4096)
+        let binary = response("image/png", bytes: 15)
+        for _ in 0..<3 {
+            var small = shared
+            coder.encode(&small, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
+            #expect(small.headers.values("Vary") == ["Accept-Encoding"])
+            #expect(small.headers.values("Content-Type") == ["application/json"])
+            #expect(small.body.count == 15)
+            var noContent = shared
+            noContent.status = .noContent
+            coder.encode(&noContent, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
+            #expect(noContent.headers["Vary"] == nil)
+            var again = shared
+            coder.encode(&again, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
+            #expect(again.headers.values("Vary") == ["Accept-Encoding"])
+            var image = binary
+            coder.encode(&image, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
+            #expect(image.headers["Vary"] == nil)
+            var large = sharedLarge
+            coder.encode(&large, requestHeaders: Self.accepting(Self.gzipOnly), isHeadRequest: false)
+            #expect(large.headers["Content-Encoding"] == "gzip")
+            #expect(large.headers.values("Vary") == ["Accept-Encoding"])
+            var plain = sharedLarge
+            coder.encode(&plain, requestHeaders: Self.accepting([]), isHeadRequest: false)
+            #expect(plain.headers["Content-Encoding"] == nil)
+            #expect(plain.headers.values("Vary") == ["Accept-Encoding"])
+            #expect(plain.body.count == 4096)
+        }
+        #expect(shared.headers["Vary"] == nil)
+        #expect(sharedLarge.headers["Vary"] == nil)
+    }
+
     /// A gzip body is inflated and its Content-Encoding removed; identity is removed; br is left for a 415.
     @Test func decodeRequest() {
         let coder = HTTPContentCoder(maxBodyBytes: 100)

@@ -10,6 +10,16 @@ final class HTTPContentCoder {
     /// A handler's answer above this many bytes (before compression) is replaced by a 413.
     let maxResponseBytes: Int
     private let deflater = GzipDeflater()
+    /// The headers `encode` was last given (with the status), what it made of them before any
+    /// compression (Vary added or not) and whether the body may be compressed. A handler that
+    /// answers with one shared response (`/healthz`) hands the same field storage every time:
+    /// recognised by identity (`sharesFields`, sound because `given` keeps that storage alive,
+    /// so no other array can have its address), its answer is reused instead of copying the
+    /// shared headers to append `Vary` and reading the media type again. The response bytes
+    /// are the same: this only skips recomputing a pure function of (status, headers). A fresh
+    /// response pays for it with its fields copied, not appended to in place (retains of 2-3
+    /// fields; the append grew the array anyway).
+    private var lastHeaders: (status: Int, given: HTTPHeaders, encoded: HTTPHeaders, isEligible: Bool)?
     private let inflater = GzipInflater()
 
     init(maxBodyBytes: Int, maxResponseBytes: Int = .max) {
@@ -90,10 +100,22 @@ final class HTTPContentCoder {
     /// The request's `Accept-Encoding` is read only for a body large enough to compress.
     func encode(_ response: inout HTTPResponse, requestHeaders: HTTPHeaders, isHeadRequest: Bool) {
         let code = response.status.code
-        guard code >= 200, code != 204, !response.headers.contains(.contentEncoding),
-            Self.isCompressible(response.headers[.contentType])
-        else { return }
-        Self.addVary(to: &response.headers)
+        if let last = lastHeaders, last.status == code, response.headers.sharesFields(with: last.given) {
+            response.headers = last.encoded  // the shared response again: Vary decided once
+            guard last.isEligible else { return }
+        } else {
+            let given = response.headers
+            guard code >= 200, code != 204, !given.contains(.contentEncoding),
+                Self.isCompressible(given[.contentType])
+            else {
+                lastHeaders = (code, given, given, false)
+                return
+            }
+            var encoded = given
+            Self.addVary(to: &encoded)
+            lastHeaders = (code, given, encoded, true)
+            response.headers = encoded
+        }
         guard !isHeadRequest, code != 304, response.body.count >= Self.minimumCompressedSize,
             AcceptEncoding.allowsGzip(requestHeaders.values(.acceptEncoding)),
             let compressed = deflater.compress(response.body),

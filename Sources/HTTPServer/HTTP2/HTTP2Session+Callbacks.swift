@@ -142,13 +142,21 @@ extension HTTP2Session {
             return 0
         }
         if Self.equals(name, ":method") {
-            stream.method = String(decoding: value, as: UTF8.self)
+            stream.method = Self.method(value)
         } else if Self.equals(name, ":path") {
             stream.target = String(decoding: value, as: UTF8.self)
         } else if Self.equals(name, ":authority") {
             stream.authority = String(decoding: value, as: UTF8.self)
         }  // else :scheme (nghttp2 checked them all)
         return 0
+    }
+
+    /// The `:method` as a String: GET and POST (nearly every request) as literals, which need
+    /// neither an allocation check nor UTF-8 validation (`String(decoding:)`, ~150 instructions).
+    private static func method(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        if equals(value, "GET") { return "GET" }
+        if equals(value, "POST") { return "POST" }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// Whether `bytes` are `literal`'s: a plain loop (the generic `elementsEqual` against a

@@ -61,19 +61,23 @@ extension EventLoop {
     }
 
     /// Answers trivial requests here and queues the others for the pool (`pumpHTTP2` starts them).
+    ///
+    /// Read by index: `for item in items` copied each request whole (retains of every field,
+    /// then as many releases) before its `HTTPRequest` and context were copied out again.
     func handleHTTP2(_ items: [HTTP2Session.Request], on connection: ServerConnection) {
         let draining = shared.isDraining.load(ordering: .acquiring)
-        for item in items {
-            var request = item.request
-            var context = item.context
+        for index in items.indices {
+            var request = items[index].request
+            var context = items[index].context
+            let streamID = items[index].streamID
             context.isDraining = context.isDraining || draining  // as on HTTP/1.1: the drain `shutdown` announced
             guard answersInline(&request) else {
-                connection.backlog.append(PendingRequest(request: request, context: context, key: Int(item.streamID)))
+                connection.backlog.append(PendingRequest(request: request, context: context, key: Int(streamID)))
                 continue
             }
             let response = contentCoder.respond(to: request, context: context, with: shared.responder)
             connection.http2?.complete(
-                streamID: item.streamID, with: response, request: request, requestID: context.id
+                streamID: streamID, with: response, request: request, requestID: context.id
             )
         }
     }
