@@ -104,7 +104,15 @@ extension EventLoop {
             send(headBuffer, [], on: connection)
             guard connections[connection.fd] === connection else { return }
         }
-        if session.isFinished { connection.closeAfterFlush = true }
+        if session.isFinished {
+            connection.closeAfterFlush = true
+            // A session that ended on a GOAWAY of its own (a connection error, an abuser, an idle
+            // peer) may still have the peer's frames in flight: its SETTINGS ACK, a WINDOW_UPDATE.
+            // Closing with them unread makes the kernel answer RST, which can discard the GOAWAY
+            // before the peer reads it; so linger as HTTP/1 does after a refusal. A graceful drain
+            // closes at once: the server is stopping and the peer was told which stream was last.
+            if !session.isDraining { connection.lingerOnClose = true }
+        }
         if connection.closeAfterFlush && connection.pendingOutputCount == 0 {
             beginClosing(connection)
         } else {
