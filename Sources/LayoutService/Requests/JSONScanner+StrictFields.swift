@@ -37,16 +37,7 @@ extension JSONScanner {
     mutating func strictString(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         String?, InputError
     > {
-        switch try peekKind() {
-        case .string:
-            return .success(string(try scanString()))
-        case .null:
-            try scanNull()
-            return .success(nil)
-        default:
-            try skipValue()
-            return .failure(Self.wrongType(path(), "a string"))
-        }
+        try strictStringToken(at: path()).map { token in token.map { string($0) } }
     }
 
     /// A string as bytes (a slice of the document, unless it has escapes: `byteString`);
@@ -54,9 +45,17 @@ extension JSONScanner {
     mutating func strictByteString(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         ByteString?, InputError
     > {
+        try strictStringToken(at: path()).map { token in token.map { byteString($0) } }
+    }
+
+    /// The string token that `strictString` and `strictByteString` decode; `nil` for `null`.
+    @inline(__always)
+    private mutating func strictStringToken(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
+        JSONStringToken?, InputError
+    > {
         switch try peekKind() {
         case .string:
-            return .success(byteString(try scanString()))
+            return .success(try scanString())
         case .null:
             try scanNull()
             return .success(nil)

@@ -25,15 +25,7 @@ extension JSONScanner {
         let first = try peek()
         let lead = first &- UInt8(ascii: "1")
         if lead < 9 {
-            var value = UInt64(lead &+ 1)
-            var index = position &+ 1
-            let limit = min(count, position &+ 15)
-            while index < limit {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                value = value &* 10 &+ UInt64(digit)
-                index &+= 1
-            }
+            let (value, index) = digitRun(from: position &+ 1, upTo: position &+ 15, startingWith: UInt64(lead &+ 1))
             let next = index < count ? bytes[index] : 0
             if next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
                 position = index
@@ -42,20 +34,28 @@ extension JSONScanner {
         } else if first == UInt8(ascii: "\"") {
             // A string of 1 to 15 digits (`"1136"`, as Weibo sends the sides of large
             // variants), what `lenientFlexibleNumber` reads through `plainDigits`, in place.
-            var value: UInt64 = 0
-            var index = position &+ 1
-            let limit = min(count, position &+ 16)
-            while index < limit {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                value = value &* 10 &+ UInt64(digit)
-                index &+= 1
-            }
+            let (value, index) = digitRun(from: position &+ 1, upTo: position &+ 16, startingWith: 0)
             if index > position &+ 1, index < count, bytes[index] == UInt8(ascii: "\"") {
                 position = index &+ 1
                 return Double(value)
             }
         }
         return try lenientFlexibleNumber()
+    }
+
+    /// The decimal digits from `start` up to `limit` (or the document's end), appended to
+    /// `value`; returns the value and the index of the first byte that is not a digit, or the limit.
+    @inline(__always)
+    private func digitRun(from start: Int, upTo limit: Int, startingWith value: UInt64) -> (UInt64, Int) {
+        var value = value
+        var index = start
+        let limit = min(count, limit)
+        while index < limit {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        return (value, index)
     }
 }
