@@ -33,7 +33,7 @@ enum StageCost {
                 }
             case .rules:
                 for request in requests {
-                    checksum &+= TimelineRules.layout(for: request.statuses, options: GridOptions()).statuses.count
+                    checksum &+= TimelineRules.layout(for: request.statuses, options: GridOptions()).statusCount
                 }
             case .writer:
                 for layout in layouts { checksum &+= layout.jsonBytes().count }

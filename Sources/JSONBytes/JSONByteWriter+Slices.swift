@@ -2,10 +2,14 @@
 extension JSONByteWriter {
     /// `value` as a JSON string, escaped as `string(_: String)` escapes.
     public mutating func string(_ value: ByteString) {
-        value.utf8.withUnsafeBufferPointer { utf8 in
-            write(reserving: utf8.count &* 6 &+ 2) { output in
-                Self.quote(utf8, into: output)
-            }
+        value.utf8.withUnsafeBufferPointer { string(utf8: $0) }
+    }
+
+    /// The UTF-8 text `utf8` (valid UTF-8) as a JSON string, escaped as `string(_: String)` escapes.
+    @inline(__always)
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        write(reserving: utf8.count &* 6 &+ 2) { output in
+            Self.quote(utf8, into: output)
         }
         needsComma = true
     }

@@ -136,32 +136,71 @@ struct GridPlanTests {
     }
 }
 
-/// `GridItemSink`: the first `max_items` pictures become items, the rest are counted.
-struct GridItemSinkTests {
-    /// Five pictures into a sink of two items: two items, indices 0 and 1, five taken, and no
-    /// single-picture size (there is more than one picture).
-    @Test func picturesPastMaxItemsAreCountedNotKept() {
-        var sink = GridItemSink(maxItems: 2)
-        for index in 0..<5 {
-            sink.take(Picture(thumbnailURL: "http://h/thumbnail/\(index).gif"))
-        }
-        #expect(sink.taken == 5)
-        #expect(sink.items.map(\.index) == [0, 1])
-        #expect(sink.items.map(\.kind) == [.gif, .gif])
-        #expect(sink.items[1].urls?.bmiddle == "http://h/bmiddle/1.gif")
-        #expect(sink.singleSize == nil)
+/// `LayoutTableBuilder`: the first `max_items` pictures become item rows, the rest are counted.
+struct LayoutTableBuilderTests {
+    /// Five pictures into grids of two items: two rows, indices 0 and 1, their URLs in the
+    /// table's text, and a grid of total 5 that hides 3.
+    @Test func picturesPastMaxItemsAreCountedNotKept() throws {
+        var options = GridOptions()
+        options.maxItems = 2
+        var builder = LayoutTableBuilder(options: options)
+        let pictures = (0..<5).map { Picture(thumbnailURL: "http://h/thumbnail/\($0).gif") }
+        let appended = builder.appendGrid(of: pictures, total: 5)
+        let grid = try #require(appended)
+        let table = builder.finish()
+        #expect(table.items.map(\.index) == [0, 1])
+        #expect(table.items.map(\.kind) == [.gif, .gif])
+        let urls = try #require(table.items[1].urls)
+        #expect(table.string(urls.bmiddle) == "http://h/bmiddle/1.gif")
+        #expect(table.string(urls.large) == "http://h/large/1.gif")
+        #expect(table.grids[grid].total == 5 && table.grids[grid].more == 3)
+        #expect(table.grids[grid].items == 0..<2)
     }
 
-    /// One picture gives its bmiddle size to the adaptive single rule, unless it keeps its size.
-    @Test func singlePictureSize() {
+    /// One picture gives its bmiddle size to the adaptive single rule (W = 355, g = 4 at 2×:
+    /// c = 115.5, L = 2c + g = 235; 360×640 is 132.1875 × 235, rounded to 132 × 235), unless it
+    /// keeps its size (then a px(W/2) square, 177.5).
+    @Test func singlePictureSize() throws {
+        let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2))
         var picture = Picture(thumbnailURL: "http://h/thumbnail/a.jpg")
         picture.bmiddleSize = Size(width: 360, height: 640)
-        var sink = GridItemSink(maxItems: 9)
-        sink.take(picture)
-        #expect(sink.singleSize == Size(width: 360, height: 640))
+        var builder = LayoutTableBuilder(options: options)
+        let first = builder.appendGrid(of: [picture], total: 1)
         picture.keepSize = true
-        var keeping = GridItemSink(maxItems: 9)
-        keeping.take(picture)
-        #expect(keeping.singleSize == nil)
+        let second = builder.appendGrid(of: [picture], total: 1)
+        let sized = try #require(first)
+        let kept = try #require(second)
+        let table = builder.finish()
+        #expect(table.grids[sized].size == Size(width: 132, height: 235))
+        #expect(table.grids[kept].size == Size(width: 177.5, height: 177.5))
+        #expect(table.grids[kept].items == 1..<2)
+    }
+
+    /// A grid of no picture has no row, and the table stays as it was.
+    @Test func noPictureNoGrid() {
+        var builder = LayoutTableBuilder(options: GridOptions())
+        let grid = builder.appendGrid(of: [], total: 3)
+        #expect(grid == nil)
+        let table = builder.finish()
+        #expect(table.grids.isEmpty && table.items.isEmpty && table.text.isEmpty)
+    }
+}
+
+/// The table and the tree of values hold the same layout: either way round, equal.
+struct LayoutTableRoundTripTests {
+    @Test func timelineViewsRebuildTheSameTable() throws {
+        let statuses = [
+            WeiboStatus(
+                id: "1", media: WeiboMedia(picURLs: ["http://h/thumbnail/a.jpg", "http://h/thumbnail/b.gif"]),
+                retweeted: WeiboRetweet(id: "2", media: WeiboMedia(picIDs: ["p"]))),
+            WeiboStatus(id: nil, media: WeiboMedia()),
+        ]
+        let layout = TimelineRules.layout(for: statuses, options: GridOptions())
+        let rebuilt = TimelineLayout(statuses: layout.statuses)
+        #expect(rebuilt == layout)
+        #expect(rebuilt.table == layout.table)
+        #expect(rebuilt.jsonBytes() == layout.jsonBytes())
+        #expect(layout.statusCount == 2)
+        #expect(layout.statuses[1].photos == nil && layout.statuses[1].id == nil)
     }
 }

@@ -115,14 +115,3 @@ public struct Badge: Hashable, Sendable {
         self.frame = frame
     }
 }
-
-extension GridItem {
-    /// Item `index` showing `picture`, not placed yet (`GridPlan` sets its frame and badge).
-    /// The picture is consumed: its URLs move into the item, not copied.
-    init(index: Int, picture: consuming Picture) {
-        self.init(
-            index: index, frame: .zero,
-            urls: picture.urls,
-            kind: picture.kind, isLong: picture.isLong, badge: nil)
-    }
-}

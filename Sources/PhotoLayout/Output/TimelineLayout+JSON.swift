@@ -1,29 +1,18 @@
 import JSONBytes
 
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` through `JSONByteWriter`, every key
-/// present and absent values as `null` (DESIGN §7: `null` is part of the contract).
-///
-/// Statuses, retweets and their grids are written in place through pointers, as grids are
-/// (`GridLayout.write(at:to:)`): written as values, each status was copied out of the array
-/// and each grid out of its status (a retain and a release per reference they hold).
+/// present and absent values as `null` (DESIGN §7: `null` is part of the contract), written
+/// from the layout's table (`LayoutTable+JSON`).
 extension TimelineLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
-        writer.beginObject()
-        writer.key("statuses")
-        writer.beginArray()
-        statuses.withUnsafeBufferPointer { statuses in
-            guard let base = statuses.baseAddress else { return }
-            for index in statuses.indices { StatusLayout.write(at: base + index, to: &writer) }
-        }
-        writer.endArray()
-        writer.endObject()
+        table.writeTimeline(to: &writer)
     }
 
     /// About 1.5 KB per status, so that the buffer rarely grows: the room `JSONByteWriter.encode`
     /// gives the service's responses (`JSONOutput.bytes`), which started at the 4 KB default and
     /// grew three times (copying the text each time) for a 20 KB timeline. The room is not
     /// zero-filled: reserving more than is written costs no instructions.
-    public var writtenLengthEstimate: Int { 256 &+ statuses.count &* 1536 }
+    public var writtenLengthEstimate: Int { 256 &+ table.statuses.count &* 1536 }
 
     /// The response body, as the service writes it.
     public func jsonBytes() -> [UInt8] {
@@ -31,47 +20,32 @@ extension TimelineLayout: JSONByteEncodable {
     }
 }
 
+/// A status, a retweet or a grid made as a value is written as a table of its own
+/// (`LayoutTable(statuses:)`, `LayoutTable(grid:)`): the one writer of statuses and grids.
 extension StatusLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
-        withUnsafePointer(to: self) { Self.write(at: $0, to: &writer) }
-    }
-
-    /// The status at `status`, read in place.
-    static func write(at status: UnsafePointer<StatusLayout>, to writer: inout JSONByteWriter) {
-        // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
-        writer.beginObject()
-        writer.idAndPhotos(status.pointer(to: \.idBytes)!, status.pointer(to: \.photos)!)
-        writer.key("retweeted")
-        if let retweet = status.pointer(to: \.retweeted)!.unwrapped() {
-            RetweetLayout.write(at: retweet, to: &writer)
-        } else {
-            writer.null()
-        }
-        writer.endObject()
+        let table = LayoutTable(statuses: [self])
+        table.withRows { $0.writeStatus($0.statuses[0], to: &writer) }
     }
 }
 
 extension RetweetLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {
-        withUnsafePointer(to: self) { Self.write(at: $0, to: &writer) }
-    }
-
-    /// The retweet at `retweet`, read in place.
-    static func write(at retweet: UnsafePointer<RetweetLayout>, to writer: inout JSONByteWriter) {
-        // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
-        writer.beginObject()
-        writer.idAndPhotos(retweet.pointer(to: \.idBytes)!, retweet.pointer(to: \.photos)!)
-        writer.endObject()
+        let (table, row) = LayoutTable.of(self)
+        table.withRows { $0.writeRetweet(row, to: &writer) }
     }
 }
 
-extension JSONByteWriter {
-    /// The members a status and a retweet share: `"id"` and `"photos"`, `null` when absent,
-    /// read in place.
-    fileprivate mutating func idAndPhotos(_ id: UnsafePointer<ByteString?>, _ photos: UnsafePointer<GridLayout?>) {
-        key("id")
-        if let id = id.unwrapped() { string(id.pointee) } else { null() }
-        key("photos")
-        if let grid = photos.unwrapped() { GridLayout.write(at: grid, to: &self) } else { null() }
+extension GridLayout: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        LayoutTable(grid: self).withRows { $0.writeGrid(0, to: &writer) }
+    }
+}
+
+extension GridItem: JSONByteEncodable {
+    /// As an item of a grid: URL fields only when it has URLs, `badge` always.
+    public func write(to writer: inout JSONByteWriter) {
+        let grid = GridLayout(size: .zero, columns: 1, rows: 1, items: [self])
+        LayoutTable(grid: grid).withRows { $0.writeItem(0, to: &writer) }
     }
 }

@@ -3,8 +3,8 @@
 /// A cell's frame and its badge's frame depend only on the cell's index, the wrap (2 columns
 /// for exactly four pictures, else 3) and the options, never on the pictures: a timeline of
 /// 20 grids rounds each of its at most 13 distinct cells once, not once per picture. Cells
-/// are filled on first use, up to `cachedCells` per wrap; a cell past that (`max_items` above
-/// 9) is computed each time, by the same formula. The adaptive single picture, whose frame
+/// are filled on first use (the four of the 2×2 grid, the first `cachedCells` of the 3-column
+/// wrap); a cell past that (`max_items` above 9) is computed each time, by the same formula. The adaptive single picture, whose frame
 /// follows the picture's size, is never cached.
 struct GridPlan {
     /// One cell of the grid, rounded: its frame and the frame of a badge pinned to it.
@@ -13,16 +13,15 @@ struct GridPlan {
         var badge: Rect
     }
 
-    /// The most cells cached per wrap: Weibo shows at most nine pictures.
+    /// The most cells cached of the 3-column wrap: Weibo shows at most nine pictures.
     static let cachedCells = 9
 
     let options: GridOptions
     /// The cell side `s` (classic) or `c` (adaptive, rounded as its formula says).
     let side: Double
-    /// Cells of the 3-column wrap by index, filled on first use.
-    private var threeColumns: [Cell] = []
-    /// Cells of the 2-column wrap (four pictures) by index, filled on first use.
-    private var twoColumns: [Cell] = []
+    /// The cells of the 2-column wrap (four pictures, slots 0–3), then those of the 3-column
+    /// wrap (slots 4…), each filled on first use: one array, allocated once.
+    private var cells: [Cell?]
 
     init(options: GridOptions) {
         self.options = options
@@ -30,17 +29,18 @@ struct GridPlan {
         case .classic: side = options.itemSize
         case .adaptive: side = GridRules.adaptiveCell(options: options)
         }
+        cells = [Cell?](repeating: nil, count: 4 &+ Self.cachedCells)
     }
 
     /// The rounded cell `index` of a grid that wraps after `wrap` columns.
+    @inline(__always)
     mutating func cell(_ index: Int, wrap: Int) -> Cell {
-        guard index < Self.cachedCells else { return rounded(index, wrap: wrap) }
-        if wrap == 2 {
-            while twoColumns.count <= index { twoColumns.append(rounded(twoColumns.count, wrap: 2)) }
-            return twoColumns[index]
-        }
-        while threeColumns.count <= index { threeColumns.append(rounded(threeColumns.count, wrap: wrap)) }
-        return threeColumns[index]
+        let slot = wrap == 2 ? index : 4 &+ index
+        guard wrap == 2 ? index < 4 : index < Self.cachedCells else { return rounded(index, wrap: wrap) }
+        if let cell = cells[slot] { return cell }
+        let cell = rounded(index, wrap: wrap)
+        cells[slot] = cell
+        return cell
     }
 
     /// Cell `index` computed exactly, then rounded (frame and badge each from the exact frame).

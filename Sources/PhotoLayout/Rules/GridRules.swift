@@ -91,27 +91,16 @@ public enum GridRules {
     /// `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may say
     /// more than were read); those past the items shown are the grid's `more`.
     public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
-        var plan = GridPlan(options: options)
-        let single = pictures.count == 1 && !pictures[0].keepSize ? pictures[0].bmiddleSize : nil
-        let shown = min(pictures.count, options.maxItems)
-        var items: [GridItem] = []
-        items.reserveCapacity(shown)
-        for index in 0..<shown {
-            items.append(GridItem(index: index, picture: pictures[index]))
-        }
-        return plan.layout(placing: &items, total: total ?? pictures.count, single: single)
+        var builder = LayoutTableBuilder(options: options)
+        guard let grid = builder.appendGrid(of: pictures, total: total ?? pictures.count) else { return nil }
+        return builder.finish().gridLayout(grid)
     }
 
     /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): no URLs, no badges.
     public static func layout(count: Int, options: GridOptions) -> GridLayout? {
-        var plan = GridPlan(options: options)
-        let shown = max(0, min(count, options.maxItems))
-        var items: [GridItem] = []
-        items.reserveCapacity(shown)
-        for index in 0..<shown {
-            items.append(GridItem(index: index, frame: .zero, urls: nil, kind: .image, isLong: false, badge: nil))
-        }
-        return plan.layout(placing: &items, total: count, single: nil)
+        var builder = LayoutTableBuilder(options: options)
+        guard let grid = builder.appendGrid(count: count) else { return nil }
+        return builder.finish().gridLayout(grid)
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.

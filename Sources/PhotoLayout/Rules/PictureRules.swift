@@ -22,7 +22,7 @@ public enum PictureRules {
     /// the timeline moves each picture straight into its grid item.
     /// The media is read in place at `media`, one field at a time: passed by value, the
     /// media of a status was copied (a retain and a release for each array it holds).
-    static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+    static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
         forEachPictureFromInfos(at: media, into: &sink)
         if sink.taken > 0 { return }
         media.pointee.pics.withUnsafeBufferPointer { pics in
@@ -46,7 +46,7 @@ public enum PictureRules {
     /// `Picture(thumbnail:)` builds it (variants by the segment rule, GIF by the extension, no
     /// sizes), in parts: a `Picture` handed over was taken apart again, its URLs copied.
     @inline(__always)
-    static func take(thumbnail: ByteString, into sink: inout some PictureSink) {
+    static func take(thumbnail: ByteString, into sink: inout some PictureSink & ~Copyable) {
         let derived = URLVariants.derived(from: thumbnail)
         sink.take(
             urls: PictureURLs(thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large),
@@ -63,7 +63,7 @@ public enum PictureRules {
     }
 
     /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
-    static func forEachPictureFromInfos(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink) {
+    static func forEachPictureFromInfos(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
         let pids = media.pointee.pids
         let table = media.pointee.infos
         guard !pids.isEmpty, table.count > 0 else { return }
@@ -134,7 +134,7 @@ public enum PictureRules {
     /// Gives `sink` the picture of the `pics` entry at `pointer`, if it has one: read in place
     /// (`large` through `unwrapped()`, not copied) and handed over as it is built.
     @inline(__always)
-    static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink) {
+    static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink & ~Copyable) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let small = pointer.pointer(to: \.thumbnail)!
         guard let thumbnail = url(small) else { return }
@@ -182,7 +182,7 @@ public enum PictureRules {
     /// variant is read in place through `unwrapped()` (`slots.bmiddle?.urlBytes` copied the
     /// whole variant, through `Optional`'s generic value witness, to read its URL).
     @inline(__always)
-    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink) {
+    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink & ~Copyable) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let slots = pointer.pointer(to: \.slots)!
         let small = slots.pointer(to: \.thumbnail)!.unwrapped()

@@ -6,7 +6,7 @@
 /// A picture arrives as its parts, not as a `Picture`: a grid item built from a `Picture` was
 /// a copy of its URLs (three retains) and the destruction of the picture (three releases),
 /// about 300 instructions a picture; from the parts, the URLs move straight into the item.
-protocol PictureSink {
+protocol PictureSink: ~Copyable {
     /// Takes the next picture, given as the parts of a `Picture`; the sink owns them from here.
     mutating func take(
         urls: consuming PictureURLs, kind: PictureKind, isLong: Bool, keepSize: Bool, bmiddleSize: Size?,
@@ -15,7 +15,7 @@ protocol PictureSink {
     var taken: Int { get }
 }
 
-extension PictureSink {
+extension PictureSink where Self: ~Copyable {
     /// Takes `picture`.
     mutating func take(_ picture: consuming Picture) {
         take(
@@ -39,38 +39,4 @@ struct PictureArraySink: PictureSink {
     }
 
     var taken: Int { pictures.count }
-}
-
-/// A grid's items: the first `maxItems` pictures become items (frames not placed yet), the
-/// rest are only counted (`total`). Remembers the one picture's size the adaptive single
-/// picture needs.
-struct GridItemSink: PictureSink {
-    let maxItems: Int
-    var items: [GridItem] = []
-    private(set) var taken = 0
-    /// The first picture's `bmiddle` size, unless it has `keep_size`.
-    private(set) var firstSize: Size?
-
-    init(maxItems: Int) {
-        self.maxItems = maxItems
-    }
-
-    mutating func take(
-        urls: consuming PictureURLs, kind: PictureKind, isLong: Bool, keepSize: Bool, bmiddleSize: Size?,
-        largestSize: Size?
-    ) {
-        if taken == 0 {
-            firstSize = keepSize ? nil : bmiddleSize
-            items.reserveCapacity(min(maxItems, GridPlan.cachedCells))
-        }
-        if taken < maxItems {
-            // `consume`: the URLs move into the item (without it they were copied, then destroyed).
-            items.append(
-                GridItem(index: taken, frame: .zero, urls: consume urls, kind: kind, isLong: isLong, badge: nil))
-        }
-        taken += 1
-    }
-
-    /// The size the adaptive single picture reads: the first picture's, when it is the only one.
-    var singleSize: Size? { taken == 1 ? firstSize : nil }
 }

@@ -1,0 +1,232 @@
+import JSONBytes
+
+/// The one writer of statuses, grids and items (DESIGN §7): every key present, absent values as
+/// `null`, rows read in place and URLs straight from the table's text. `TimelineLayout` writes
+/// its table; a lone `GridLayout`, `StatusLayout` or `RetweetLayout` is made into a table first
+/// (`GridLayout+JSON`), so every response spells a grid the same way.
+///
+/// Compact output writes runs of constant keys and numbers as fragments (one reservation each,
+/// keys as constant text: `JSONByteWriter.fragment`); indented output member by member, which
+/// sorts the keys.
+extension LayoutTable {
+    /// `{"statuses": [...]}`.
+    func writeTimeline(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("statuses")
+        writer.beginArray()
+        withRows { rows in
+            for index in rows.statuses.indices { rows.writeStatus(rows.statuses[index], to: &writer) }
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// Runs `body` on the table's arrays as buffers: read in place, no bounds or uniqueness check.
+    func withRows<Result>(_ body: (Rows) -> Result) -> Result {
+        text.withUnsafeBufferPointer { text in
+            statuses.withUnsafeBufferPointer { statuses in
+                grids.withUnsafeBufferPointer { grids in
+                    items.withUnsafeBufferPointer { items in
+                        body(Rows(text: text, statuses: statuses, grids: grids, items: items))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table's arrays, borrowed as buffers for one write.
+    struct Rows {
+        let text: UnsafeBufferPointer<UInt8>
+        let statuses: UnsafeBufferPointer<StatusRow>
+        let grids: UnsafeBufferPointer<GridRow>
+        let items: UnsafeBufferPointer<ItemRow>
+
+        /// `{"id", "photos", "retweeted"}`.
+        func writeStatus(_ status: StatusRow, to writer: inout JSONByteWriter) {
+            writer.beginObject()
+            writeIDAndPhotos(id: status.id, photos: status.photos, to: &writer)
+            writer.key("retweeted")
+            if let retweet = status.retweet {
+                writeRetweet(retweet, to: &writer)
+            } else {
+                writer.null()
+            }
+            writer.endObject()
+        }
+
+        /// `{"id", "photos"}`.
+        func writeRetweet(_ retweet: RetweetRow, to writer: inout JSONByteWriter) {
+            writer.beginObject()
+            writeIDAndPhotos(id: retweet.id, photos: retweet.photos, to: &writer)
+            writer.endObject()
+        }
+
+        /// The members a status and a retweet share: `"id"` and `"photos"`, `null` when absent.
+        @inline(__always)
+        private func writeIDAndPhotos(id: TextRange?, photos: Int?, to writer: inout JSONByteWriter) {
+            writer.key("id")
+            if let id { writer.string(utf8: slice(id)) } else { writer.null() }
+            writer.key("photos")
+            if let photos { writeGrid(photos, to: &writer) } else { writer.null() }
+        }
+
+        @inline(__always)
+        private func slice(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[range])
+        }
+
+        /// Grid `index`: `more_label` as `null` when it hides no picture.
+        ///
+        /// Compact output writes the members before `items` as one fragment (`more_label` too when
+        /// it is `null`, as it is unless pictures are hidden).
+        func writeGrid(_ index: Int, to writer: inout JSONByteWriter) {
+            let grid = grids[index]
+            let more = grid.more
+            if writer.isIndented {
+                writer.beginObject()
+                writer.key("size")
+                grid.size.write(to: &writer)
+                writer.key("columns")
+                writer.number(grid.columns)
+                writer.key("rows")
+                writer.number(grid.rows)
+                writer.key("total")
+                writer.number(grid.total)
+                writer.key("more")
+                writer.number(more)
+            } else {
+                writer.fragment(reserving: 6 &* JSONByteWriter.numberMaximumLength &+ 96) { fragment in
+                    fragment.text(#"{"size":{"width":"#)
+                    fragment.number(grid.size.width)
+                    fragment.text(#","height":"#)
+                    fragment.number(grid.size.height)
+                    fragment.text(#"},"columns":"#)
+                    fragment.number(grid.columns)
+                    fragment.text(#","rows":"#)
+                    fragment.number(grid.rows)
+                    fragment.text(#","total":"#)
+                    fragment.number(grid.total)
+                    fragment.text(#","more":"#)
+                    fragment.number(more)
+                    if more == 0 { fragment.text(#","more_label":null"#) }
+                }
+            }
+            if more > 0, !grid.items.isEmpty {
+                // "+N" over the last item shown (`GridLayout.moreLabel`).
+                writer.key("more_label")
+                MoreLabel(text: "+\(more)", frame: items[grid.items.upperBound &- 1].frame).write(to: &writer)
+            } else if writer.isIndented || more > 0 {
+                // Compact output wrote it in the fragment only when `more` is 0 (a grid of no
+                // items may hide pictures and still have no label).
+                writer.key("more_label")
+                writer.null()
+            }
+            writer.key("items")
+            writer.beginArray()
+            for position in grid.items { writeItem(position, to: &writer) }
+            writer.endArray()
+            writer.endObject()
+        }
+
+        /// Item `position`: URL members only when it has URLs; `badge` always, `null` without one.
+        ///
+        /// Compact output writes what comes before the URLs and what comes after them as two
+        /// fragments.
+        func writeItem(_ position: Int, to writer: inout JSONByteWriter) {
+            let item = UnsafePointer(items.baseAddress! + position)
+            guard !writer.isIndented else { return writeItemMembers(item.pointee, to: &writer) }
+            writer.fragment(reserving: Rect.maximumLength &+ JSONByteWriter.numberMaximumLength &+ 24) { fragment in
+                fragment.text(#"{"index":"#)
+                fragment.number(item.pointee.index)
+                fragment.text(#","frame":"#)
+                item.pointee.frame.write(into: &fragment)
+            }
+            if let urls = item.pointee.urls { writeURLs(urls, to: &writer) }
+            let kind = item.pointee.kind
+            let isLong = item.pointee.isLong
+            let badge = item.pointee.badge
+            writer.fragment(reserving: Rect.maximumLength &+ 96) { fragment in
+                fragment.text(#""kind":""#)
+                fragment.text(kind.staticName)
+                fragment.text(#"","is_gif":"#)
+                fragment.text(kind == .gif ? "true" : "false")
+                fragment.text(#","is_long":"#)
+                fragment.text(isLong ? "true" : "false")
+                fragment.text(#","badge":"#)
+                if let badge {
+                    fragment.text(#"{"kind":""#)
+                    fragment.text(badge.kind.staticName)
+                    fragment.text(#"","frame":"#)
+                    badge.frame.write(into: &fragment)
+                    fragment.text("}")
+                } else {
+                    fragment.text("null")
+                }
+                fragment.text("}")
+            }
+        }
+
+        /// An item member by member (indented output).
+        private func writeItemMembers(_ item: ItemRow, to writer: inout JSONByteWriter) {
+            writer.beginObject()
+            writer.key("index")
+            writer.number(item.index)
+            writer.key("frame")
+            item.frame.write(to: &writer)
+            if let urls = item.urls { writeURLs(urls, to: &writer) }
+            writer.key("kind")
+            writer.string(literal: item.kind.staticName)
+            writer.key("is_gif")
+            writer.bool(item.kind == .gif)
+            writer.key("is_long")
+            writer.bool(item.isLong)
+            writer.key("badge")
+            writer.value(item.badge)
+            writer.endObject()
+        }
+
+        /// The three URL members.
+        @inline(__always)
+        private func writeURLs(_ urls: URLRanges, to writer: inout JSONByteWriter) {
+            writer.key("thumbnail_url")
+            writer.string(utf8: slice(urls.thumbnail))
+            writer.key("bmiddle_url")
+            writer.string(utf8: slice(urls.bmiddle))
+            writer.key("large_url")
+            writer.string(utf8: slice(urls.large))
+        }
+    }
+}
+
+extension Badge: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("kind")
+        writer.string(literal: kind.staticName)
+        writer.key("frame")
+        frame.write(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension PictureKind {
+    /// `rawValue` as a static string (`JSONByteWriter.string(literal:)`: no `String` to read).
+    var staticName: StaticString {
+        switch self {
+        case .image: "image"
+        case .gif: "gif"
+        case .livephoto: "livephoto"
+        }
+    }
+}
+
+extension Badge.Kind {
+    /// `rawValue` as a static string (`JSONByteWriter.string(literal:)`: no `String` to read).
+    var staticName: StaticString {
+        switch self {
+        case .gif: "gif"
+        case .long: "long"
+        case .live: "live"
+        }
+    }
+}
