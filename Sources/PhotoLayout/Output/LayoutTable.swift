@@ -154,7 +154,9 @@ extension LayoutTable {
         statuses.map { row in
             StatusLayout(
                 idBytes: row.id.map(string), photos: row.photos.map(gridLayout),
-                retweeted: row.retweet.map { RetweetLayout(idBytes: $0.id.map(string), photos: $0.photos.map(gridLayout)) })
+                retweeted: row.retweet.map {
+                    RetweetLayout(idBytes: $0.id.map(string), photos: $0.photos.map(gridLayout))
+                })
         }
     }
 
@@ -169,7 +171,8 @@ extension LayoutTable {
                     large: PictureURL(string(urls.large)))
             }
             return GridItem(
-                index: item.index, frame: item.frame, urls: urls, kind: item.kind, isLong: item.isLong, badge: item.badge)
+                index: item.index, frame: item.frame, urls: urls, kind: item.kind, isLong: item.isLong,
+                badge: item.badge)
         }
         var layout = GridLayout(size: grid.size, columns: grid.columns, rows: grid.rows, items: items)
         // As stored: a grid made as a value may hold any `total` and `more`.

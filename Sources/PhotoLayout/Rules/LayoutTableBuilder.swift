@@ -75,7 +75,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
             let thumbnail = text.append(urls.thumbnailBytes)
             let bmiddle = text.append(urls.bmiddleBytes)
             let ranges = URLRanges(thumbnail: thumbnail, bmiddle: bmiddle, large: text.append(urls.largeBytes))
-            table.items.append(ItemRow(index: taken, frame: .zero, urls: ranges, kind: kind, isLong: isLong, badge: nil))
+            table.items.append(
+                ItemRow(index: taken, frame: .zero, urls: ranges, kind: kind, isLong: isLong, badge: nil))
         }
         taken &+= 1
     }

@@ -63,7 +63,9 @@ public enum PictureRules {
     }
 
     /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
-    static func forEachPictureFromInfos(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
+    static func forEachPictureFromInfos(
+        at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable
+    ) {
         let pids = media.pointee.pids
         let table = media.pointee.infos
         guard !pids.isEmpty, table.count > 0 else { return }
@@ -182,7 +184,9 @@ public enum PictureRules {
     /// variant is read in place through `unwrapped()` (`slots.bmiddle?.urlBytes` copied the
     /// whole variant, through `Optional`'s generic value witness, to read its URL).
     @inline(__always)
-    static func take(at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink & ~Copyable) {
+    static func take(
+        at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink & ~Copyable
+    ) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let slots = pointer.pointer(to: \.slots)!
         let small = slots.pointer(to: \.thumbnail)!.unwrapped()
