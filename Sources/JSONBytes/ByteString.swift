@@ -39,7 +39,7 @@ public struct ByteString: Sendable, ExpressibleByStringLiteral, CustomStringConv
 
     /// Whether `left` and `right` hold the same bytes, compared eight at a time.
     @inlinable
-    static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let first = left.baseAddress, let second = right.baseAddress else { return true }
         let count = left.count

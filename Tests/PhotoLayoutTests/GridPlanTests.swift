@@ -182,7 +182,7 @@ struct LayoutTableBuilderTests {
         let grid = builder.appendGrid(of: [], total: 3)
         #expect(grid == nil)
         let table = builder.finish()
-        #expect(table.grids.isEmpty && table.items.isEmpty && table.text.isEmpty)
+        #expect(table.grids.isEmpty && table.items.isEmpty && table.text.count == 0)
     }
 }
 

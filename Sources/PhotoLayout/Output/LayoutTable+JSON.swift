@@ -23,7 +23,7 @@ extension LayoutTable {
 
     /// Runs `body` on the table's arrays as buffers: read in place, no bounds or uniqueness check.
     func withRows<Result>(_ body: (Rows) -> Result) -> Result {
-        text.withUnsafeBufferPointer { text in
+        text.withBytes { text in
             statuses.withUnsafeBufferPointer { statuses in
                 grids.withUnsafeBufferPointer { grids in
                     items.withUnsafeBufferPointer { items in

@@ -16,7 +16,7 @@ import JSONBytes
 /// and grid), so two tables of equal layouts are equal field by field.
 package struct LayoutTable: Hashable, Sendable {
     /// Every id and URL, UTF-8, back to back (`TextRange`s of it name them).
-    package var text: [UInt8] = []
+    package var text = LayoutText.empty
     package var statuses: [StatusRow] = []
     package var grids: [GridRow] = []
     /// Every grid's items, grid after grid (`GridRow.items` names each grid's run).
@@ -80,9 +80,9 @@ package struct URLRanges: Hashable, Sendable {
 // MARK: Text
 
 extension LayoutTable {
-    /// The bytes at `range` as a string sharing `text`'s storage.
+    /// The bytes at `range` as a string of their own.
     func string(_ range: TextRange) -> ByteString {
-        ByteString(utf8: text[range])
+        text.string(range)
     }
 }
 

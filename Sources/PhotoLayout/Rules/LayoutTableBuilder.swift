@@ -67,14 +67,13 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     }
 
     mutating func take(
-        urls: consuming PictureURLs, kind: PictureKind, isLong: Bool, keepSize: Bool, bmiddleSize: Size?,
-        largestSize: Size?
+        thumbnail: URLReference, bmiddle: URLReference, large: URLReference, kind: PictureKind, isLong: Bool,
+        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?
     ) {
         if taken == 0 { firstSize = keepSize ? nil : bmiddleSize }
         if taken < plan.options.maxItems {
-            let thumbnail = text.append(urls.thumbnailBytes)
-            let bmiddle = text.append(urls.bmiddleBytes)
-            let ranges = URLRanges(thumbnail: thumbnail, bmiddle: bmiddle, large: text.append(urls.largeBytes))
+            let ranges = URLRanges(
+                thumbnail: text.append(thumbnail), bmiddle: text.append(bmiddle), large: text.append(large))
             table.items.append(
                 ItemRow(index: taken, frame: .zero, urls: ranges, kind: kind, isLong: isLong, badge: nil))
         }

@@ -19,9 +19,11 @@ public enum PictureRules {
 
     /// Gives `sink` each picture of `media`, in order, from the first shape that yields one
     /// (the precedence above): what `pictures(of:)` returns, without building the array, so
-    /// the timeline moves each picture straight into its grid item.
-    /// The media is read in place at `media`, one field at a time: passed by value, the
-    /// media of a status was copied (a retain and a release for each array it holds).
+    /// the timeline writes each picture straight into its item row.
+    /// The media is read in place at `media`, one field at a time, and each URL handed over as
+    /// a reference to its string (`URLReference`): passed by value, the media of a status was
+    /// copied (a retain and a release for each array it holds), and each URL taken out of it
+    /// was a retain and a release more.
     static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
         forEachPictureFromInfos(at: media, into: &sink)
         if sink.taken > 0 { return }
@@ -30,11 +32,13 @@ public enum PictureRules {
             for index in pics.indices { take(at: base + index, into: &sink) }
         }
         if sink.taken > 0 { return }
-        for url in media.pointee.picURLBytes where !url.isEmpty {
-            take(thumbnail: url, into: &sink)
+        media.pointee.picURLBytes.withUnsafeBufferPointer { urls in
+            guard let base = urls.baseAddress else { return }
+            for index in urls.indices where !urls[index].utf8.isEmpty { take(thumbnail: base + index, into: &sink) }
         }
         if sink.taken > 0 { return }
-        if let single = media.pointee.thumbnailPicBytes, !single.isEmpty {
+        // `pointer(to:)` is `nil` only for a computed property; this is a stored one.
+        if let single = media.pointer(to: \.thumbnailPicBytes)!.unwrapped(), !single.pointee.utf8.isEmpty {
             return take(thumbnail: single, into: &sink)
         }
         for pid in media.pointee.pids where !pid.isEmpty {
@@ -44,13 +48,24 @@ public enum PictureRules {
 
     /// Gives `sink` the picture an Open API thumbnail URL alone describes, as
     /// `Picture(thumbnail:)` builds it (variants by the segment rule, GIF by the extension, no
-    /// sizes), in parts: a `Picture` handed over was taken apart again, its URLs copied.
+    /// sizes): the URL at `url` is read in place, its variants references to it.
     @inline(__always)
-    static func take(thumbnail: ByteString, into sink: inout some PictureSink & ~Copyable) {
-        let derived = URLVariants.derived(from: thumbnail)
+    static func take(thumbnail url: UnsafePointer<ByteString>, into sink: inout some PictureSink & ~Copyable) {
+        guard let lookup = URLVariants.lookup(at: url) else {
+            let derived = URLVariants.derived(from: url.pointee)
+            return URLReference.with(derived.bmiddle) { bmiddle in
+                URLReference.with(derived.large) { large in
+                    sink.take(
+                        thumbnail: URLReference(url), bmiddle: bmiddle, large: large,
+                        kind: derived.isGIF ? .gif : .image, isLong: false, keepSize: false, bmiddleSize: nil,
+                        largestSize: nil)
+                }
+            }
+        }
         sink.take(
-            urls: PictureURLs(thumbnail: thumbnail, bmiddle: derived.bmiddle, large: derived.large),
-            kind: derived.isGIF ? .gif : .image, isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
+            thumbnail: URLReference(url), bmiddle: URLReference(url, segment: lookup.segment, target: .bmiddle),
+            large: URLReference(url, segment: lookup.segment, target: .large), kind: lookup.isGIF ? .gif : .image,
+            isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
     }
 
     /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
@@ -66,44 +81,55 @@ public enum PictureRules {
     static func forEachPictureFromInfos(
         at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable
     ) {
-        let pids = media.pointee.pids
-        let table = media.pointee.infos
-        guard !pids.isEmpty, table.count > 0 else { return }
-        if table.count <= 32 {
+        guard !media.pointee.pids.isEmpty, media.pointee.infos.count > 0 else { return }
+        if media.pointee.infos.count <= 32 {
             // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
-            // The info is read in place through a pointer into the array, not copied out of
-            // it; the closure captures the two arrays, not `media` (a capture would copy it).
-            // The pids are compared in place, byte for byte, at the guessed index first: through
-            // `table.index(of:guess:)` each was copied out of its array twice (two retains and
-            // two releases) and compared by `ByteString ==`. Different bytes may still be equal
-            // strings (Unicode equivalence): those take `index(of:guess:)`.
-            pids.withUnsafeBufferPointer { keys in
-                table.pids.withUnsafeBufferPointer { tableKeys in
-                    table.infos.withUnsafeBufferPointer { infos in
-                        guard let key = keys.baseAddress, let tableKey = tableKeys.baseAddress,
-                            let base = infos.baseAddress
-                        else { return }
+            // The arrays are read in place through `media` (copied out of it, each was a retain
+            // and a release), the info through a pointer into its array, and the pids compared
+            // in place (`index(of:in:guess:)`).
+            media.pointee.pids.withUnsafeBufferPointer { keys in
+                media.pointee.infos.pids.withUnsafeBufferPointer { tableKeys in
+                    media.pointee.infos.infos.withUnsafeBufferPointer { infos in
+                        guard let key = keys.baseAddress, let base = infos.baseAddress else { return }
                         for guess in keys.indices {
                             let pid = key + guess
-                            let index: Int
-                            if guess < tableKeys.count, sameBytes(pid, tableKey + guess) {
-                                index = guess
-                            } else if let found = table.index(of: pid.pointee, guess: guess) {
-                                index = found
-                            } else {
-                                continue
-                            }
-                            take(at: base + index, pidIsGIF: PidURLs.isGIF(pid.pointee), into: &sink)
+                            guard let index = Self.index(of: pid, in: tableKeys, guess: guess) else { continue }
+                            take(at: base + index, pidIsGIF: PidURLs.isGIF(at: pid), into: &sink)
                         }
                     }
                 }
             }
             return
         }
+        let pids = media.pointee.pids
+        let table = media.pointee.infos
         let byPid = Dictionary(zip(table.pids, table.infos), uniquingKeysWith: { first, _ in first })
         for pid in pids {
             guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
             sink.take(picture)
+        }
+    }
+
+    /// The index of the first key equal to the pid at `pid` (as strings: `ByteString ==`),
+    /// tried at `guess` first. Keys are compared in place, byte for byte; only a pair with a
+    /// byte that is not ASCII, which may be equal strings in different bytes (Unicode
+    /// equivalence), takes `==`.
+    @inline(__always)
+    private static func index(
+        of pid: UnsafePointer<ByteString>, in keys: UnsafeBufferPointer<ByteString>, guess: Int
+    ) -> Int? {
+        guard let base = keys.baseAddress else { return nil }
+        if guess < keys.count, sameBytes(pid, base + guess) { return guess }
+        return pid.pointee.utf8.withUnsafeBufferPointer { wanted in
+            let wantedIsASCII = ByteString.isASCII(wanted)
+            for index in keys.indices {
+                let verdict = (base + index).pointee.utf8.withUnsafeBufferPointer { key -> Bool? in
+                    if ByteString.sameBytes(wanted, key) { return true }
+                    return wantedIsASCII && ByteString.isASCII(key) ? false : nil
+                }
+                if verdict ?? (pid.pointee == (base + index).pointee) { return index }
+            }
+            return nil
         }
     }
 
@@ -134,24 +160,29 @@ public enum PictureRules {
     }
 
     /// Gives `sink` the picture of the `pics` entry at `pointer`, if it has one: read in place
-    /// (`large` through `unwrapped()`, not copied) and handed over as it is built.
+    /// (`large` through `unwrapped()`, not copied), its URLs handed over as references.
     @inline(__always)
     static func take(at pointer: UnsafePointer<WeiboPic>, into sink: inout some PictureSink & ~Copyable) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let small = pointer.pointer(to: \.thumbnail)!
         guard let thumbnail = url(small) else { return }
         let large = pointer.pointer(to: \.large)!.unwrapped()
-        let size = large?.pointee.knownSize ?? small.pointee.knownSize
-        let largeURL = large.flatMap(url)
+        let size = large.flatMap(knownSize) ?? knownSize(small)
         let type = small.pointee.type
-        let derived = URLVariants.derived(from: thumbnail)
-        let isGIF = type == .gif || derived.isGIF || pointer.pointee.pidBytes.map(PidURLs.isGIF) == true
-        sink.take(
-            urls: PictureURLs(
-                thumbnail: thumbnail, bmiddle: derived.bmiddle, large: largeURL.map { PictureURL($0) } ?? derived.large),
-            kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image,
-            isLong: size.map { $0.height / $0.width > 3 } ?? false, keepSize: false,
-            bmiddleSize: size, largestSize: size)
+        let pidIsGIF = pointer.pointer(to: \.pidBytes)!.unwrapped().map(PidURLs.isGIF(at:)) == true
+        let kind: PictureKind =
+            type == .gif || pidIsGIF || URLVariants.hasGIFExtension(at: thumbnail)
+            ? .gif : type == .livephoto ? .livephoto : .image
+        func give(bmiddle: URLReference, large: URLReference) {
+            sink.take(
+                thumbnail: URLReference(thumbnail), bmiddle: bmiddle, large: large, kind: kind,
+                isLong: size.map { $0.height / $0.width > 3 } ?? false, keepSize: false, bmiddleSize: size,
+                largestSize: size)
+        }
+        URLVariants.withVariant(of: thumbnail, .bmiddle) { bmiddle in
+            if let explicit = large.flatMap(url) { return give(bmiddle: bmiddle, large: URLReference(explicit)) }
+            URLVariants.withVariant(of: thumbnail, .large) { give(bmiddle: bmiddle, large: $0) }
+        }
     }
 
     /// The picture one `pic_infos` entry describes, or `nil` when it carries no URL at all.
@@ -180,9 +211,10 @@ public enum PictureRules {
     }
 
     /// Gives `sink` the picture of the info at `pointer`, if it describes one: the picture
-    /// goes to the sink as it is built, not wrapped in an `Optional` and moved again. Each
+    /// goes to the sink as it is built, its URLs as references to the info's own strings. Each
     /// variant is read in place through `unwrapped()` (`slots.bmiddle?.urlBytes` copied the
-    /// whole variant, through `Optional`'s generic value witness, to read its URL).
+    /// whole variant, through `Optional`'s generic value witness, to read its URL), and its size
+    /// from its stored fields (`knownSize`, a computed property, copied the variant first).
     @inline(__always)
     static func take(
         at pointer: UnsafePointer<WeiboPictureInfo>, pidIsGIF: Bool, into sink: inout some PictureSink & ~Copyable
@@ -197,39 +229,44 @@ public enum PictureRules {
 
         let bmiddleURL = bmiddle.flatMap(url)
         let largeURL = large.flatMap(url) ?? largest.flatMap(url) ?? original.flatMap(url)
-        let thumbnail: ByteString
-        if let explicit = small.flatMap(url) {
-            thumbnail = explicit
-        } else if let any = bmiddleURL ?? largeURL {
-            thumbnail = URLVariants.replacingSize(of: any, with: .thumbnail)
-        } else {
-            return
+        // The first known size among largest, original, large, bmiddle.
+        let bmiddleSize = bmiddle.flatMap(knownSize)
+        let largestSize =
+            largest.flatMap(knownSize) ?? original.flatMap(knownSize) ?? large.flatMap(knownSize)
+            ?? bmiddleSize
+        // `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
+        // thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else `image`.
+        // The reader classified the types (`WeiboPictureType`): a few compares.
+        let flags =
+            pidIsGIF
+            ? 1
+            : flag(pointer.pointee.type) | flag(small?.pointee.type) | flag(bmiddle?.pointee.type)
+                | flag(large?.pointee.type) | flag(largest?.pointee.type) | flag(original?.pointee.type)
+        let isLong = largestSize.map { $0.height / $0.width > 3 } ?? false
+        let keepSize = pointer.pointee.keepSize
+
+        /// The picture of thumbnail `thumbnail`: its variants explicit, else derived from it.
+        func give(thumbnail: UnsafePointer<ByteString>) {
+            let kind: PictureKind =
+                flags & 1 != 0 || URLVariants.hasGIFExtension(at: thumbnail)
+                ? .gif : flags & 2 != 0 ? .livephoto : .image
+            func give(bmiddle: URLReference, large: URLReference) {
+                sink.take(
+                    thumbnail: URLReference(thumbnail), bmiddle: bmiddle, large: large, kind: kind, isLong: isLong,
+                    keepSize: keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
+            }
+            func give(bmiddle: URLReference) {
+                if let largeURL { return give(bmiddle: bmiddle, large: URLReference(largeURL)) }
+                URLVariants.withVariant(of: thumbnail, .large) { give(bmiddle: bmiddle, large: $0) }
+            }
+            if let bmiddleURL { return give(bmiddle: URLReference(bmiddleURL)) }
+            URLVariants.withVariant(of: thumbnail, .bmiddle) { give(bmiddle: $0) }
         }
 
-        // The first known size among largest, original, large, bmiddle.
-        let bmiddleSize = bmiddle?.pointee.knownSize
-        let largestSize =
-            largest?.pointee.knownSize ?? original?.pointee.knownSize ?? large?.pointee.knownSize ?? bmiddleSize
-        let kind: PictureKind
-        if pidIsGIF {
-            kind = .gif
-        } else {
-            // `gif` when any `type` (the info's or a variant's, in any case) is `gif` or the
-            // thumbnail is a `.gif`; else `livephoto` when any `type` is `livephoto`; else
-            // `image`. The reader classified the types (`WeiboPictureType`): a few compares.
-            let flags =
-                flag(pointer.pointee.type) | flag(small?.pointee.type) | flag(bmiddle?.pointee.type)
-                | flag(large?.pointee.type) | flag(largest?.pointee.type) | flag(original?.pointee.type)
-            kind =
-                flags & 1 != 0 || URLVariants.hasGIFExtension(thumbnail) ? .gif : flags & 2 != 0 ? .livephoto : .image
-        }
-        sink.take(
-            urls: PictureURLs(
-                thumbnail: thumbnail,
-                bmiddle: bmiddleURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .bmiddle),
-                large: largeURL.map { PictureURL($0) } ?? URLVariants.sizeReplaced(of: thumbnail, with: .large)),
-            kind: kind, isLong: largestSize.map { $0.height / $0.width > 3 } ?? false,
-            keepSize: pointer.pointee.keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
+        if let explicit = small.flatMap(url) { return give(thumbnail: explicit) }
+        // No thumbnail: the first URL the info has, with its size segment made `thumbnail`.
+        guard let any = bmiddleURL ?? largeURL else { return }
+        withUnsafePointer(to: URLVariants.replacingSize(of: any.pointee, with: .thumbnail)) { give(thumbnail: $0) }
     }
 
     /// Whether the two strings hold the same bytes, compared eight at a time, in place.
@@ -254,11 +291,20 @@ public enum PictureRules {
         }
     }
 
-    /// The URL of the variant at `variant`, when it has one that is not empty.
+    /// The URL of the variant at `variant`, in place, when it has one that is not empty.
     @inline(__always)
-    private static func url(_ variant: UnsafePointer<WeiboPictureVariant>) -> ByteString? {
-        guard let url = variant.pointee.urlBytes, !url.isEmpty else { return nil }
+    private static func url(_ variant: UnsafePointer<WeiboPictureVariant>) -> UnsafePointer<ByteString>? {
+        // `pointer(to:)` is `nil` only for a computed property; this is a stored one.
+        guard let url = variant.pointer(to: \.urlBytes)!.unwrapped(), !url.pointee.utf8.isEmpty else { return nil }
         return url
+    }
+
+    /// `knownSize` of the variant at `variant`, from its stored fields.
+    @inline(__always)
+    private static func knownSize(_ variant: UnsafePointer<WeiboPictureVariant>) -> Size? {
+        guard let width = variant.pointee.width, let height = variant.pointee.height else { return nil }
+        let size = Size(width: width, height: height)
+        return size.isPositive ? size : nil
     }
 
     /// 1 for a `gif` type, 2 for `livephoto`, else 0: the kind's bits.

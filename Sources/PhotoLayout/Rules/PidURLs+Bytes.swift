@@ -5,14 +5,20 @@ import JSONBytes
 extension PidURLs {
     /// Whether the pid names a GIF: its 22nd Unicode scalar is `g`.
     package static func isGIF(_ pid: ByteString) -> Bool {
+        withUnsafePointer(to: pid) { isGIF(at: $0) }
+    }
+
+    /// `isGIF` of the pid at `pid`, read in place.
+    @inline(__always)
+    static func isGIF(at pid: UnsafePointer<ByteString>) -> Bool {
         // Fewer than 22 bytes are fewer than 22 scalars. ASCII bytes are scalars one for one:
         // the 22nd byte decides when the first 22 are ASCII.
-        guard pid.utf8.count >= 22 else { return false }
-        let verdict = pid.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+        let verdict = pid.pointee.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+            guard bytes.count >= 22 else { return false }
             guard ByteString.isASCII(UnsafeBufferPointer(rebasing: bytes[..<22])) else { return nil }
             return bytes[21] == UInt8(ascii: "g")
         }
-        return verdict ?? isGIFOfUnicode(pid.description)
+        return verdict ?? isGIFOfUnicode(pid.pointee.description)
     }
 
     /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{jpg|gif}` as bytes.

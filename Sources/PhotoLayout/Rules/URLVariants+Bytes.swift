@@ -23,18 +23,60 @@ extension URLVariants {
     }
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
+    package static func hasGIFExtension(_ url: ByteString) -> Bool {
+        withUnsafePointer(to: url) { hasGIFExtension(at: $0) }
+    }
+
+    /// `hasGIFExtension` of the URL at `url`, read in place (passed by value, each URL was a
+    /// retain and a release).
     ///
     /// One pass over the words finds both whether the URL is ASCII and where its query starts
     /// (`isASCII` and `queryStart` were two passes, each a call).
-    package static func hasGIFExtension(_ url: ByteString) -> Bool {
-        let verdict = url.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+    @inline(__always)
+    static func hasGIFExtension(at url: UnsafePointer<ByteString>) -> Bool {
+        let verdict = url.pointee.utf8.withUnsafeBufferPointer { bytes -> Bool? in
             guard let end = asciiQueryStart(in: bytes) else { return nil }
             guard end >= 4, bytes[end - 4] == UInt8(ascii: "."), bytes[end - 3] | 0x20 == UInt8(ascii: "g"),
                 bytes[end - 2] | 0x20 == UInt8(ascii: "i"), bytes[end - 1] | 0x20 == UInt8(ascii: "f")
             else { return false }
             return pathRange(in: bytes).count >= 4
         }
-        return verdict ?? hasGIFExtensionOfUnicode(url.description)
+        return verdict ?? hasGIFExtensionOfUnicode(url.pointee.description)
+    }
+
+    /// What the segment rule finds in an ASCII URL: its first size segment (indices of the
+    /// string's `utf8`), if any, and whether its path ends in `.gif`.
+    struct Lookup {
+        var segment: Range<Int>?
+        var isGIF: Bool
+    }
+
+    /// The `Lookup` of the URL at `url`, read in place, from one scan for the query, the path
+    /// and the size segment; `nil` when the URL is not ASCII (the Character rule decides it).
+    @inline(__always)
+    static func lookup(at url: UnsafePointer<ByteString>) -> Lookup? {
+        let start = url.pointee.utf8.startIndex
+        return url.pointee.utf8.withUnsafeBufferPointer { bytes -> Lookup? in
+            guard ByteString.isASCII(bytes) else { return nil }
+            let path = pathRange(in: bytes)
+            let end = path.upperBound
+            let isGIF =
+                path.count >= 4 && bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")
+                && bytes[end - 2] | 0x20 == UInt8(ascii: "i") && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
+            let segment = sizeSegment(in: bytes, path: path).map { (start + $0.lowerBound)..<(start + $0.upperBound) }
+            return Lookup(segment: segment, isGIF: isGIF)
+        }
+    }
+
+    /// Runs `body` on a reference to `url`'s `target` variant: the URL with its size segment
+    /// marked, read in place when it is ASCII; a non-ASCII URL takes the Character rule, its
+    /// variant spliced into a string of its own for the call.
+    @inline(__always)
+    static func withVariant<Result>(
+        of url: UnsafePointer<ByteString>, _ target: Target, _ body: (URLReference) -> Result
+    ) -> Result {
+        if let lookup = lookup(at: url) { return body(URLReference(url, segment: lookup.segment, target: target)) }
+        return URLReference.with(sizeReplaced(of: url.pointee, with: target), body)
     }
 
     /// `queryStart(in:)` of an ASCII URL, or `nil` when any byte of the URL is not ASCII.
