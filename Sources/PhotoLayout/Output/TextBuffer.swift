@@ -33,7 +33,13 @@ struct TextBuffer: ~Copyable {
     /// Appends the string's bytes.
     @inline(__always)
     mutating func append(_ string: borrowing ByteString) -> TextRange {
-        string.utf8.withUnsafeBufferPointer { append($0) }
+        withUnsafePointer(to: string) { append(at: $0) }
+    }
+
+    /// Appends the bytes of the string at `string`, read in place.
+    @inline(__always)
+    mutating func append(at string: UnsafePointer<ByteString>) -> TextRange {
+        append(URLReference(string))
     }
 
     /// Appends the URL's bytes: a splice is written as its three parts, never built first.
@@ -43,16 +49,39 @@ struct TextBuffer: ~Copyable {
     }
 
     /// Appends the bytes of the URL `url` refers to, read in place.
+    ///
+    /// The room is made before the string's bytes are borrowed, so that nothing but copies
+    /// runs while they are: with a possible reallocation inside the borrow, the compiler
+    /// retained and released the string's storage around every append.
     @inline(__always)
     mutating func append(_ url: URLReference) -> TextRange {
-        guard let segment = url.segment else { return url.source.pointee.utf8.withUnsafeBufferPointer { append($0) } }
         let start = count
-        let offset = url.source.pointee.utf8.startIndex
-        url.source.pointee.utf8.withUnsafeBufferPointer { bytes in
-            _ = append(UnsafeBufferPointer(rebasing: bytes[..<(segment.lowerBound &- offset)]))
-            _ = url.target.staticName.withUTF8Buffer { append($0) }
-            _ = append(UnsafeBufferPointer(rebasing: bytes[(segment.upperBound &- offset)...]))
+        let utf8 = url.source.pointee.utf8.count
+        guard let segment = url.segment else {
+            reserve(utf8)
+            let target = base + start
+            url.source.pointee.utf8.span.withUnsafeBufferPointer { bytes in
+                if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
+            }
+            count = start &+ utf8
+            return start..<count
         }
+        let name = url.target.staticName
+        let length = utf8 &- segment.count &+ name.utf8CodeUnitCount
+        reserve(length)
+        let target = base + start
+        let offset = url.source.pointee.utf8.startIndex
+        let head = segment.lowerBound &- offset
+        let tail = segment.upperBound &- offset
+        name.withUTF8Buffer { name in
+            url.source.pointee.utf8.span.withUnsafeBufferPointer { bytes in
+                guard let source = bytes.baseAddress, let middle = name.baseAddress else { return }
+                target.update(from: source, count: head)
+                (target + head).update(from: middle, count: name.count)
+                (target + (head &+ name.count)).update(from: source + tail, count: bytes.count &- tail)
+            }
+        }
+        count = start &+ length
         return start..<count
     }
 

@@ -31,11 +31,11 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// Appends the status at `status` (read in place): its id, its grid, and its retweet's.
     mutating func appendStatus(at status: UnsafePointer<WeiboStatus>) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
-        let id = status.pointer(to: \.idBytes)!.unwrapped().map { text.append($0.pointee) }
+        let id = status.pointer(to: \.idBytes)!.unwrapped().map { text.append(at: $0) }
         let photos = appendGrid(at: status.pointer(to: \.media)!)
         var retweet: RetweetRow?
         if let retweeted = status.pointer(to: \.retweeted)!.unwrapped() {
-            let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { text.append($0.pointee) }
+            let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { text.append(at: $0) }
             retweet = RetweetRow(id: retweetID, photos: appendGrid(at: retweeted.pointer(to: \.media)!))
         }
         table.statuses.append(StatusRow(id: id, photos: photos, retweet: retweet))

@@ -27,12 +27,12 @@ public enum PictureRules {
     static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
         forEachPictureFromInfos(at: media, into: &sink)
         if sink.taken > 0 { return }
-        media.pointee.pics.withUnsafeBufferPointer { pics in
+        media.pointee.pics.span.withUnsafeBufferPointer { pics in
             guard let base = pics.baseAddress else { return }
             for index in pics.indices { take(at: base + index, into: &sink) }
         }
         if sink.taken > 0 { return }
-        media.pointee.picURLBytes.withUnsafeBufferPointer { urls in
+        media.pointee.picURLBytes.span.withUnsafeBufferPointer { urls in
             guard let base = urls.baseAddress else { return }
             for index in urls.indices where !urls[index].utf8.isEmpty { take(thumbnail: base + index, into: &sink) }
         }
@@ -87,9 +87,9 @@ public enum PictureRules {
             // The arrays are read in place through `media` (copied out of it, each was a retain
             // and a release), the info through a pointer into its array, and the pids compared
             // in place (`index(of:in:guess:)`).
-            media.pointee.pids.withUnsafeBufferPointer { keys in
-                media.pointee.infos.pids.withUnsafeBufferPointer { tableKeys in
-                    media.pointee.infos.infos.withUnsafeBufferPointer { infos in
+            media.pointee.pids.span.withUnsafeBufferPointer { keys in
+                media.pointee.infos.pids.span.withUnsafeBufferPointer { tableKeys in
+                    media.pointee.infos.infos.span.withUnsafeBufferPointer { infos in
                         guard let key = keys.baseAddress, let base = infos.baseAddress else { return }
                         for guess in keys.indices {
                             let pid = key + guess
@@ -120,10 +120,10 @@ public enum PictureRules {
     ) -> Int? {
         guard let base = keys.baseAddress else { return nil }
         if guess < keys.count, sameBytes(pid, base + guess) { return guess }
-        return pid.pointee.utf8.withUnsafeBufferPointer { wanted in
+        return pid.pointee.utf8.span.withUnsafeBufferPointer { wanted in
             let wantedIsASCII = ByteString.isASCII(wanted)
             for index in keys.indices {
-                let verdict = (base + index).pointee.utf8.withUnsafeBufferPointer { key -> Bool? in
+                let verdict = (base + index).pointee.utf8.span.withUnsafeBufferPointer { key -> Bool? in
                     if ByteString.sameBytes(wanted, key) { return true }
                     return wantedIsASCII && ByteString.isASCII(key) ? false : nil
                 }
@@ -272,8 +272,8 @@ public enum PictureRules {
     /// Whether the two strings hold the same bytes, compared eight at a time, in place.
     @inline(__always)
     private static func sameBytes(_ left: UnsafePointer<ByteString>, _ right: UnsafePointer<ByteString>) -> Bool {
-        left.pointee.utf8.withUnsafeBufferPointer { first in
-            right.pointee.utf8.withUnsafeBufferPointer { second in
+        left.pointee.utf8.span.withUnsafeBufferPointer { first in
+            right.pointee.utf8.span.withUnsafeBufferPointer { second in
                 guard first.count == second.count else { return false }
                 guard let a = first.baseAddress, let b = second.baseAddress else { return true }
                 var index = 0

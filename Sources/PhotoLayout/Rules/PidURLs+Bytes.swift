@@ -13,7 +13,7 @@ extension PidURLs {
     static func isGIF(at pid: UnsafePointer<ByteString>) -> Bool {
         // Fewer than 22 bytes are fewer than 22 scalars. ASCII bytes are scalars one for one:
         // the 22nd byte decides when the first 22 are ASCII.
-        let verdict = pid.pointee.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+        let verdict = pid.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Bool? in
             guard bytes.count >= 22 else { return false }
             guard ByteString.isASCII(UnsafeBufferPointer(rebasing: bytes[..<22])) else { return nil }
             return bytes[21] == UInt8(ascii: "g")

@@ -34,7 +34,7 @@ extension URLVariants {
     /// (`isASCII` and `queryStart` were two passes, each a call).
     @inline(__always)
     static func hasGIFExtension(at url: UnsafePointer<ByteString>) -> Bool {
-        let verdict = url.pointee.utf8.withUnsafeBufferPointer { bytes -> Bool? in
+        let verdict = url.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Bool? in
             guard let end = asciiQueryStart(in: bytes) else { return nil }
             guard end >= 4, bytes[end - 4] == UInt8(ascii: "."), bytes[end - 3] | 0x20 == UInt8(ascii: "g"),
                 bytes[end - 2] | 0x20 == UInt8(ascii: "i"), bytes[end - 1] | 0x20 == UInt8(ascii: "f")
@@ -56,7 +56,7 @@ extension URLVariants {
     @inline(__always)
     static func lookup(at url: UnsafePointer<ByteString>) -> Lookup? {
         let start = url.pointee.utf8.startIndex
-        return url.pointee.utf8.withUnsafeBufferPointer { bytes -> Lookup? in
+        return url.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Lookup? in
             guard ByteString.isASCII(bytes) else { return nil }
             let path = pathRange(in: bytes)
             let end = path.upperBound
