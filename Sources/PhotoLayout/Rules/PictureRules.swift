@@ -83,18 +83,20 @@ public enum PictureRules {
     ) {
         guard !media.pointee.pids.isEmpty, media.pointee.infos.count > 0 else { return }
         if media.pointee.infos.count <= 32 {
-            // Weibo lists `pic_infos` in `pic_ids` order: the same index is tried first.
             // The arrays are read in place through `media` (copied out of it, each was a retain
-            // and a release), the info through a pointer into its array, and the pids compared
-            // in place (`index(of:in:guess:)`).
+            // and a release), each info through a pointer into its array, and each pid found
+            // among the keys in place (`PidIndex`).
             media.pointee.pids.span.withUnsafeBufferPointer { keys in
                 media.pointee.infos.pids.span.withUnsafeBufferPointer { tableKeys in
                     media.pointee.infos.infos.span.withUnsafeBufferPointer { infos in
                         guard let key = keys.baseAddress, let base = infos.baseAddress else { return }
-                        for guess in keys.indices {
-                            let pid = key + guess
-                            guard let index = Self.index(of: pid, in: tableKeys, guess: guess) else { continue }
-                            take(at: base + index, pidIsGIF: PidURLs.isGIF(at: pid), into: &sink)
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableKeys.count) { tails in
+                            var index = PidIndex(keys: tableKeys, tails: tails)
+                            for guess in keys.indices {
+                                let pid = key + guess
+                                guard let found = index.index(of: pid, guess: guess) else { continue }
+                                take(at: base + found, pidIsGIF: PidURLs.isGIF(at: pid), into: &sink)
+                            }
                         }
                     }
                 }
@@ -107,29 +109,6 @@ public enum PictureRules {
         for pid in pids {
             guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
             sink.take(picture)
-        }
-    }
-
-    /// The index of the first key equal to the pid at `pid` (as strings: `ByteString ==`),
-    /// tried at `guess` first. Keys are compared in place, byte for byte; only a pair with a
-    /// byte that is not ASCII, which may be equal strings in different bytes (Unicode
-    /// equivalence), takes `==`.
-    @inline(__always)
-    private static func index(
-        of pid: UnsafePointer<ByteString>, in keys: UnsafeBufferPointer<ByteString>, guess: Int
-    ) -> Int? {
-        guard let base = keys.baseAddress else { return nil }
-        if guess < keys.count, sameBytes(pid, base + guess) { return guess }
-        return pid.pointee.utf8.span.withUnsafeBufferPointer { wanted in
-            let wantedIsASCII = ByteString.isASCII(wanted)
-            for index in keys.indices {
-                let verdict = (base + index).pointee.utf8.span.withUnsafeBufferPointer { key -> Bool? in
-                    if ByteString.sameBytes(wanted, key) { return true }
-                    return wantedIsASCII && ByteString.isASCII(key) ? false : nil
-                }
-                if verdict ?? (pid.pointee == (base + index).pointee) { return index }
-            }
-            return nil
         }
     }
 
@@ -267,28 +246,6 @@ public enum PictureRules {
         // No thumbnail: the first URL the info has, with its size segment made `thumbnail`.
         guard let any = bmiddleURL ?? largeURL else { return }
         withUnsafePointer(to: URLVariants.replacingSize(of: any.pointee, with: .thumbnail)) { give(thumbnail: $0) }
-    }
-
-    /// Whether the two strings hold the same bytes, compared eight at a time, in place.
-    @inline(__always)
-    private static func sameBytes(_ left: UnsafePointer<ByteString>, _ right: UnsafePointer<ByteString>) -> Bool {
-        left.pointee.utf8.span.withUnsafeBufferPointer { first in
-            right.pointee.utf8.span.withUnsafeBufferPointer { second in
-                guard first.count == second.count else { return false }
-                guard let a = first.baseAddress, let b = second.baseAddress else { return true }
-                var index = 0
-                while index &+ 8 <= first.count {
-                    let x = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
-                    guard x == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else { return false }
-                    index &+= 8
-                }
-                while index < first.count {
-                    guard a[index] == b[index] else { return false }
-                    index &+= 1
-                }
-                return true
-            }
-        }
     }
 
     /// The URL of the variant at `variant`, in place, when it has one that is not empty.
