@@ -14,14 +14,17 @@ extension GridPlan {
         let rows: Int
         if options.style == .adaptive, shown == 1 {
             let exact = Rect(origin: .zero, size: GridRules.adaptiveSingleSize(single, options: options))
-            place(rounded(exact: exact), in: &table.items[positions.lowerBound])
+            let cell = rounded(exact: exact)
+            table.items.withUnsafeMutableBufferPointer { place(cell, in: &$0[positions.lowerBound]) }
             size = options.pixelGrid.round(exact.size)
             columns = 1
             rows = 1
         } else {
             let wrap = GridRules.wrapColumns(for: shown)
-            for index in 0..<shown {
-                place(cell(index, wrap: wrap), in: &table.items[positions.lowerBound &+ index])
+            // Through the buffer: `table.items[i]` checked bounds and uniqueness once an item.
+            table.items.withUnsafeMutableBufferPointer { items in
+                guard let first = items.baseAddress.map({ $0 + positions.lowerBound }) else { return }
+                for index in 0..<shown { place(cell(index, wrap: wrap), in: &first[index]) }
             }
             columns = min(shown, wrap)
             rows = (shown + wrap - 1) / wrap

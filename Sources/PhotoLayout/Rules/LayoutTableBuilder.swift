@@ -46,6 +46,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     mutating func appendGrid(at media: UnsafePointer<WeiboMedia>) -> Int? {
         let first = beginGrid()
         PictureRules.forEachPicture(at: media, into: &self)
+        // No item, no grid: `total` is read only for a grid that shows pictures.
+        guard table.items.count > first else { return nil }
         return endGrid(first, total: PictureRules.total(picNum: media.pointee.picNum, read: taken))
     }
 

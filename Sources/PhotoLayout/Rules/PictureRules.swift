@@ -24,23 +24,34 @@ public enum PictureRules {
     /// a reference to its string (`URLReference`): passed by value, the media of a status was
     /// copied (a retain and a release for each array it holds), and each URL taken out of it
     /// was a retain and a release more.
+    ///
+    /// Each shape is tested for presence (a count, a `nil`) before it is read: most statuses
+    /// have one shape or none, and reading an empty one still cost a call and a borrow.
     static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
-        forEachPictureFromInfos(at: media, into: &sink)
-        if sink.taken > 0 { return }
-        media.pointee.pics.span.withUnsafeBufferPointer { pics in
-            guard let base = pics.baseAddress else { return }
-            for index in pics.indices { take(at: base + index, into: &sink) }
+        let hasPids = !media.pointee.pids.isEmpty
+        if hasPids, media.pointee.infos.count > 0 {
+            forEachPictureFromInfos(at: media, into: &sink)
+            if sink.taken > 0 { return }
         }
-        if sink.taken > 0 { return }
-        media.pointee.picURLBytes.span.withUnsafeBufferPointer { urls in
-            guard let base = urls.baseAddress else { return }
-            for index in urls.indices where !urls[index].utf8.isEmpty { take(thumbnail: base + index, into: &sink) }
+        if !media.pointee.pics.isEmpty {
+            media.pointee.pics.span.withUnsafeBufferPointer { pics in
+                guard let base = pics.baseAddress else { return }
+                for index in pics.indices { take(at: base + index, into: &sink) }
+            }
+            if sink.taken > 0 { return }
         }
-        if sink.taken > 0 { return }
+        if !media.pointee.picURLBytes.isEmpty {
+            media.pointee.picURLBytes.span.withUnsafeBufferPointer { urls in
+                guard let base = urls.baseAddress else { return }
+                for index in urls.indices where !urls[index].utf8.isEmpty { take(thumbnail: base + index, into: &sink) }
+            }
+            if sink.taken > 0 { return }
+        }
         // `pointer(to:)` is `nil` only for a computed property; this is a stored one.
         if let single = media.pointer(to: \.thumbnailPicBytes)!.unwrapped(), !single.pointee.utf8.isEmpty {
             return take(thumbnail: single, into: &sink)
         }
+        guard hasPids else { return }
         for pid in media.pointee.pids where !pid.isEmpty {
             sink.take(PidURLs.picture(pid: pid))
         }
@@ -256,17 +267,23 @@ public enum PictureRules {
         return url
     }
 
-    /// `knownSize` of the variant at `variant`, from its stored fields.
+    /// `knownSize` of the variant at `variant`, from its stored fields (`0 < x < ∞` is
+    /// `isPositive`'s finite and positive, NaN failing both).
     @inline(__always)
     private static func knownSize(_ variant: UnsafePointer<WeiboPictureVariant>) -> Size? {
-        guard let width = variant.pointee.width, let height = variant.pointee.height else { return nil }
-        let size = Size(width: width, height: height)
-        return size.isPositive ? size : nil
+        guard let width = variant.pointee.width, let height = variant.pointee.height,
+            width > 0, height > 0, width < .infinity, height < .infinity
+        else { return nil }
+        return Size(width: width, height: height)
     }
 
     /// 1 for a `gif` type, 2 for `livephoto`, else 0: the kind's bits.
     @inline(__always)
     private static func flag(_ type: WeiboPictureType?) -> UInt8 {
-        type == .gif ? 1 : type == .livephoto ? 2 : 0
+        switch type {
+        case .gif?: 1
+        case .livephoto?: 2
+        default: 0
+        }
     }
 }
