@@ -23,7 +23,7 @@ enum StageCost {
             print("a file is no timeline the reader accepts")
             exit(1)
         }
-        let layouts = requests.map { TimelineRules.layout(for: $0.statuses, options: GridOptions()) }
+        let layouts = requests.map { TimelineRules.layout(for: $0, options: GridOptions()) }
         var checksum = 0
         for _ in 0..<passes {
             switch stage {
@@ -33,7 +33,7 @@ enum StageCost {
                 }
             case .rules:
                 for request in requests {
-                    checksum &+= TimelineRules.layout(for: request.statuses, options: GridOptions()).statusCount
+                    checksum &+= TimelineRules.layout(for: request, options: GridOptions()).statusCount
                 }
             case .writer:
                 for layout in layouts { checksum &+= layout.jsonBytes().count }

@@ -178,7 +178,7 @@ if let simdjson = options.simdjson {
 let requests = documents.compactMap { try? fast.readTimeline($0) }
 let adaptive = GridOptions(style: .adaptive, contentWidth: 375, scale: 3)
 let layouts = requests.flatMap { request in
-    [GridOptions(), adaptive].map { TimelineRules.layout(for: request.statuses, options: $0) }
+    [GridOptions(), adaptive].map { TimelineRules.layout(for: request, options: $0) }
 }
 let ourOutput = layouts.reduce(0) { $0 + $1.jsonBytes().count }
 let encoderOutput = layouts.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }

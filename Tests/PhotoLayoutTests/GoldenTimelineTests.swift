@@ -21,6 +21,24 @@ struct GoldenTimelineTests {
             TimelineRules.layout(for: request.statuses, options: options), named: "\(sample).adaptive-355@3x")
     }
 
+    /// The fast reader's request, laid out with its URLs and ids referred to in place in the
+    /// request's bytes (`TimelineRequest.source`), gives the same golden bytes, and the same
+    /// layout as its statuses alone (every string copied into the table's text).
+    @Test(arguments: Fixtures.sampleNames)
+    func inPlaceLayout(sample: String) throws {
+        let request = try ByteTimelineReader().readTimeline(try Fixtures.sample(sample))
+        #expect(request.source != nil)
+        let inPlace = TimelineRules.layout(for: request, options: GridOptions())
+        try Golden.check(inPlace, named: "\(sample).classic")
+        let copied = TimelineRules.layout(for: request.statuses, options: GridOptions())
+        #expect(inPlace == copied)
+        #expect(inPlace.jsonBytes() == copied.jsonBytes())
+        #expect(copied.table.items.allSatisfy { !($0.urls?.thumbnail.inSource ?? false) })
+        // Every thumbnail the sample sends as it is (none is made from a pid) lies in the request.
+        let thumbnails = inPlace.table.items.compactMap(\.urls?.thumbnail)
+        #expect(!thumbnails.isEmpty && thumbnails.allSatisfy(\.inSource))
+    }
+
     /// Spot checks of the golden layout against DESIGN by hand: a GIF badge, a long badge, a retweet grid.
     @Test func goldenSpotChecks() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))

@@ -65,7 +65,7 @@ enum LayoutCommand {
             var request = try reader.readTimeline(bytes)
             try apply(arguments, to: &request.options)
             let options = try GridOptions.validated(request.options)
-            let layout = TimelineRules.layout(for: request.statuses, options: options)
+            let layout = TimelineRules.layout(for: request, options: options)
             var output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
             io.writeOutput(output)

@@ -20,6 +20,6 @@ struct LayoutTimeline: Sendable {
             )
         }
         let options = try GridOptions.validated(input.options)
-        return JSONBody.response(JSONOutput.bytes(TimelineRules.layout(for: input.statuses, options: options)))
+        return JSONBody.response(JSONOutput.bytes(TimelineRules.layout(for: input, options: options)))
     }
 }

@@ -85,7 +85,13 @@ public struct ByteTimelineReader: TimelineReader {
                 scanner.retained = storage
                 let outcome = try Self.readDocument(&scanner)
                 try scanner.finish()
-                return outcome
+                // The array the strings slice: the rules refer to it in place (`TimelineRequest.source`).
+                let source = scanner.retained
+                return outcome.map { request in
+                    var request = request
+                    request.source = source
+                    return request
+                }
             }
         } catch {
             throw error.inputError(in: bytes)

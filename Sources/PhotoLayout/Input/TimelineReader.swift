@@ -3,10 +3,23 @@ public struct TimelineRequest: Hashable, Sendable {
     public var statuses: [WeiboStatus]
     /// `options` as sent; `GridOptions.validated` applies defaults and the 422 rules.
     public var options: RawGridOptions
+    /// The bytes the statuses' strings are slices of, when a reader kept them
+    /// (`ByteTimelineReader`): the layout refers to the ids and URLs it shows in place there
+    /// (`TimelineRules.layout(for:options:)`), not copied. Not part of equality.
+    package var source: [UInt8]?
 
     public init(statuses: [WeiboStatus], options: RawGridOptions = RawGridOptions()) {
         self.statuses = statuses
         self.options = options
+    }
+
+    public static func == (lhs: TimelineRequest, rhs: TimelineRequest) -> Bool {
+        lhs.statuses == rhs.statuses && lhs.options == rhs.options
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(statuses)
+        hasher.combine(options)
     }
 }
 

@@ -23,11 +23,13 @@ extension LayoutTable {
 
     /// Runs `body` on the table's arrays as buffers: read in place, no bounds or uniqueness check.
     func withRows<Result>(_ body: (Rows) -> Result) -> Result {
-        text.withBytes { text in
-            statuses.withUnsafeBufferPointer { statuses in
-                grids.withUnsafeBufferPointer { grids in
-                    items.withUnsafeBufferPointer { items in
-                        body(Rows(text: text, statuses: statuses, grids: grids, items: items))
+        source.withUnsafeBufferPointer { source in
+            text.withBytes { text in
+                statuses.withUnsafeBufferPointer { statuses in
+                    grids.withUnsafeBufferPointer { grids in
+                        items.withUnsafeBufferPointer { items in
+                            body(Rows(source: source, text: text, statuses: statuses, grids: grids, items: items))
+                        }
                     }
                 }
             }
@@ -36,6 +38,7 @@ extension LayoutTable {
 
     /// The table's arrays, borrowed as buffers for one write.
     struct Rows {
+        let source: UnsafeBufferPointer<UInt8>
         let text: UnsafeBufferPointer<UInt8>
         let statuses: UnsafeBufferPointer<StatusRow>
         let grids: UnsafeBufferPointer<GridRow>
@@ -72,7 +75,7 @@ extension LayoutTable {
 
         @inline(__always)
         private func slice(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: text[range])
+            UnsafeBufferPointer(rebasing: (range.inSource ? source : text)[range.range])
         }
 
         /// Grid `index`: `more_label` as `null` when it hides no picture.

@@ -1,21 +1,27 @@
 import JSONBytes
 
-/// A timeline's layout held flat: rows of plain values and one text buffer. The rules build it
-/// (`TimelineRules`), the writer writes it (`LayoutTable+JSON`), and the tree of values the
-/// API shows (`StatusLayout`, `GridLayout`, `GridItem`) is a view made from it on demand.
+/// A timeline's layout held flat: rows of plain values, the request's bytes and one text
+/// buffer. The rules build it (`TimelineRules`), the writer writes it (`LayoutTable+JSON`), and
+/// the tree of values the API shows (`StatusLayout`, `GridLayout`, `GridItem`) is a view made
+/// from it on demand.
 ///
 /// Why flat: held as a tree, an item owned three URL slices of the request (three references)
 /// and a grid its own item array, so each item cost a copy with three retains on the way into
 /// its grid, three releases when the layout was freed, and each grid a `malloc`: about 3,200
 /// instructions a picture, for ~300 of geometry and URL work. Here an item is a row of plain
-/// values whose URLs are ranges of `text`, a grid a row naming its items' range, and the whole
-/// layout four arrays: appended in place while the rules run, freed in four releases.
+/// values whose URLs are ranges of bytes, a grid a row naming its items' range, and the whole
+/// layout four arrays and two buffers: appended in place while the rules run, freed at once.
 ///
-/// The rows are in a canonical order, the one `init(statuses:)` and the rules both follow
-/// (status by status: its id, its grid and its items with their URLs, then its retweet's id
-/// and grid), so two tables of equal layouts are equal field by field.
+/// An id or URL the request holds as it is, the table refers to in place, in `source` (the
+/// request's bytes, kept alive with the table); one the rules make (a size segment replaced, a
+/// URL from a pid, a string the reader unescaped) is copied into `text`.
+///
+/// Equal tables lay out equal statuses and grids, wherever their bytes are.
 package struct LayoutTable: Hashable, Sendable {
-    /// Every id and URL, UTF-8, back to back (`TextRange`s of it name them).
+    /// The request's bytes that `TextRange`s with `inSource` name; empty when the layout was not
+    /// made from a request's bytes.
+    package var source: [UInt8] = []
+    /// The ids and URLs made for the layout, UTF-8, back to back.
     package var text = LayoutText.empty
     package var statuses: [StatusRow] = []
     package var grids: [GridRow] = []
@@ -31,10 +37,35 @@ package struct LayoutTable: Hashable, Sendable {
         grids.reserveCapacity(statuses)
         items.reserveCapacity(statuses &* 4)
     }
+
+    package static func == (lhs: LayoutTable, rhs: LayoutTable) -> Bool {
+        lhs.grids.count == rhs.grids.count && lhs.grids.indices.allSatisfy { lhs.gridLayout($0) == rhs.gridLayout($0) }
+            && lhs.statusLayouts == rhs.statusLayouts
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(statusLayouts)
+    }
 }
 
-/// A range of `LayoutTable.text`: one id or URL.
-package typealias TextRange = Range<Int>
+/// One id or URL of a table: `count` bytes from `start` of its `text`, or of its `source` when
+/// `inSource`. Offsets of 32 bits: the rules refer to a source of at most 2 GiB in place (a
+/// larger one, far past any request the service takes, is copied as a text would be).
+package struct TextRange: Hashable, Sendable {
+    package var start: Int32
+    package var count: Int32
+    package var inSource: Bool
+
+    @inline(__always)
+    init(start: Int, count: Int, inSource: Bool) {
+        self.start = Int32(truncatingIfNeeded: start)
+        self.count = Int32(truncatingIfNeeded: count)
+        self.inSource = inSource
+    }
+
+    /// The range of the bytes in their buffer.
+    var range: Range<Int> { Int(start)..<(Int(start) &+ Int(count)) }
+}
 
 /// One status: its id and the indices of its grid and its retweet's in `LayoutTable.grids`.
 package struct StatusRow: Hashable, Sendable {
@@ -80,9 +111,9 @@ package struct URLRanges: Hashable, Sendable {
 // MARK: Text
 
 extension LayoutTable {
-    /// The bytes at `range` as a string of their own.
+    /// The bytes at `range` as a string (sharing `source`'s storage, or copied from `text`).
     func string(_ range: TextRange) -> ByteString {
-        text.string(range)
+        range.inSource ? ByteString(utf8: source[range.range]) : text.string(range.range)
     }
 }
 

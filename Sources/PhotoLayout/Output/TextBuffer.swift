@@ -27,7 +27,7 @@ struct TextBuffer: ~Copyable {
         reserve(bytes.count)
         if let source = bytes.baseAddress { (base + start).update(from: source, count: bytes.count) }
         count = start &+ bytes.count
-        return start..<count
+        return TextRange(start: start, count: count &- start, inSource: false)
     }
 
     /// Appends the string's bytes.
@@ -64,7 +64,7 @@ struct TextBuffer: ~Copyable {
                 if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
             }
             count = start &+ utf8
-            return start..<count
+            return TextRange(start: start, count: count &- start, inSource: false)
         }
         let name = url.target.staticName
         let length = utf8 &- segment.count &+ name.utf8CodeUnitCount
@@ -82,7 +82,7 @@ struct TextBuffer: ~Copyable {
             }
         }
         count = start &+ length
-        return start..<count
+        return TextRange(start: start, count: count &- start, inSource: false)
     }
 
     /// The text, the buffer handed over as it is (no copy: a copy of the text into an array
@@ -97,6 +97,8 @@ struct TextBuffer: ~Copyable {
     @inline(__always)
     private mutating func reserve(_ more: Int) {
         guard _slowPath(count &+ more > capacity) else { return }
+        // `TextRange` offsets are 32 bits; the service's limits keep a layout's text far below.
+        precondition(count &+ more <= Int(Int32.max), "a layout's text past 2 GiB")
         let larger = max(capacity &* 2, count &+ more)
         let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         memory.initialize(from: base, count: count)

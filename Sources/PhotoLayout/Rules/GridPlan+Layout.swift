@@ -28,8 +28,7 @@ extension GridPlan {
             }
             columns = min(shown, wrap)
             rows = (shown + wrap - 1) / wrap
-            size = options.pixelGrid.round(
-                GridRules.gridSize(columns: columns, rows: rows, side: side, spacing: options.spacing))
+            size = gridSize(shown: shown, columns: columns, rows: rows)
         }
         let all = max(total, shown)
         table.grids.append(

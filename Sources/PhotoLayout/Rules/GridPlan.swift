@@ -16,12 +16,18 @@ struct GridPlan {
     /// The most cells cached of the 3-column wrap: Weibo shows at most nine pictures.
     static let cachedCells = 9
 
+    /// `cells`' slots: the four 2×2 cells, then `cachedCells`.
+    private static var cellSlots: Int { 4 &+ cachedCells }
+
     let options: GridOptions
     /// The cell side `s` (classic) or `c` (adaptive, rounded as its formula says).
     let side: Double
     /// The cells of the 2-column wrap (four pictures, slots 0–3), then those of the 3-column
-    /// wrap (slots 4…), each filled on first use: one array, allocated once.
-    private var cells: [Cell?]
+    /// wrap (slots 4…), each filled on first use; inline, so a plan allocates nothing.
+    private var cells = InlineArray<13, Cell?>(repeating: nil)
+    /// The rounded size of a grid of `n` cells (`sizes[n - 1]`, up to `cachedCells`), filled on
+    /// first use: a size depends only on the count.
+    private var sizes = InlineArray<9, Size?>(repeating: nil)
 
     init(options: GridOptions) {
         self.options = options
@@ -29,7 +35,22 @@ struct GridPlan {
         case .classic: side = options.itemSize
         case .adaptive: side = GridRules.adaptiveCell(options: options)
         }
-        cells = [Cell?](repeating: nil, count: 4 &+ Self.cachedCells)
+    }
+
+    /// The rounded size of a grid of `shown` cells (more than one, or not adaptive), its
+    /// `columns` and `rows`.
+    @inline(__always)
+    mutating func gridSize(shown: Int, columns: Int, rows: Int) -> Size {
+        guard shown <= Self.cachedCells else { return roundedSize(columns: columns, rows: rows) }
+        if let size = sizes[shown &- 1] { return size }
+        let size = roundedSize(columns: columns, rows: rows)
+        sizes[shown &- 1] = size
+        return size
+    }
+
+    /// The grid size of `columns` × `rows` cells, rounded.
+    private func roundedSize(columns: Int, rows: Int) -> Size {
+        options.pixelGrid.round(GridRules.gridSize(columns: columns, rows: rows, side: side, spacing: options.spacing))
     }
 
     /// The rounded cell `index` of a grid that wraps after `wrap` columns.

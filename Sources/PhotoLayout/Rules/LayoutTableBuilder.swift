@@ -15,10 +15,40 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// That grid's first picture's `bmiddle` size, unless it has `keep_size`.
     private var firstSize: Size?
 
-    init(options: GridOptions, reservingFor statuses: Int = 0) {
+    /// The request's bytes, which strings are referred to in place when they lie in them
+    /// (empty: none is). Borrowed for as long as the builder runs; the caller gives the array
+    /// to the table it builds.
+    private let source: UnsafeBufferPointer<UInt8>
+
+    init(
+        options: GridOptions, reservingFor statuses: Int = 0,
+        source: UnsafeBufferPointer<UInt8> = .init(start: nil, count: 0)
+    ) {
         table = LayoutTable(reservingFor: statuses)
-        text = TextBuffer(capacity: statuses &* 1024)
+        // Most ids and URLs are referred to in place: the text holds those the rules make.
+        text = TextBuffer(capacity: source.isEmpty ? statuses &* 1024 : statuses &* 128)
         plan = GridPlan(options: options)
+        self.source = source.count <= Int(Int32.max) ? source : .init(start: nil, count: 0)
+    }
+
+    /// The range of the string at `string`: in `source` when its bytes lie there, else copied
+    /// into `text`.
+    @inline(__always)
+    private mutating func reference(_ string: UnsafePointer<ByteString>) -> TextRange {
+        let source = source
+        let inSource = string.pointee.utf8.span.withUnsafeBufferPointer { bytes -> TextRange? in
+            guard let start = bytes.baseAddress, let base = source.baseAddress, start >= base,
+                start + bytes.count <= base + source.count
+            else { return nil }
+            return TextRange(start: start - base, count: bytes.count, inSource: true)
+        }
+        return inSource ?? text.append(at: string)
+    }
+
+    /// The range of the URL `url` refers to: its string in place when it is not spliced.
+    @inline(__always)
+    private mutating func reference(_ url: URLReference) -> TextRange {
+        url.segment == nil ? reference(url.source) : text.append(url)
     }
 
     /// The table built, given up by the builder.
@@ -31,11 +61,11 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// Appends the status at `status` (read in place): its id, its grid, and its retweet's.
     mutating func appendStatus(at status: UnsafePointer<WeiboStatus>) {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
-        let id = status.pointer(to: \.idBytes)!.unwrapped().map { text.append(at: $0) }
+        let id = status.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
         let photos = appendGrid(at: status.pointer(to: \.media)!)
         var retweet: RetweetRow?
         if let retweeted = status.pointer(to: \.retweeted)!.unwrapped() {
-            let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { text.append(at: $0) }
+            let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
             retweet = RetweetRow(id: retweetID, photos: appendGrid(at: retweeted.pointer(to: \.media)!))
         }
         table.statuses.append(StatusRow(id: id, photos: photos, retweet: retweet))
@@ -75,7 +105,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         if taken == 0 { firstSize = keepSize ? nil : bmiddleSize }
         if taken < plan.options.maxItems {
             let ranges = URLRanges(
-                thumbnail: text.append(thumbnail), bmiddle: text.append(bmiddle), large: text.append(large))
+                thumbnail: reference(thumbnail), bmiddle: reference(bmiddle), large: reference(large))
             table.items.append(
                 ItemRow(index: taken, frame: .zero, urls: ranges, kind: kind, isLong: isLong, badge: nil))
         }

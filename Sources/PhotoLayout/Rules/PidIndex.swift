@@ -74,11 +74,22 @@ struct PidIndex {
         return word
     }
 
-    /// Whether the two strings hold the same bytes, compared eight at a time, in place.
+    /// Whether the two strings hold the same bytes, in place: the last eight first (where two
+    /// pids of one user differ; their first bytes are often the same), then all.
     @inline(__always)
     static func sameBytes(_ left: UnsafePointer<ByteString>, _ right: UnsafePointer<ByteString>) -> Bool {
         left.pointee.utf8.span.withUnsafeBufferPointer { first in
-            right.pointee.utf8.span.withUnsafeBufferPointer { second in ByteString.sameBytes(first, second) }
+            right.pointee.utf8.span.withUnsafeBufferPointer { second in
+                guard first.count == second.count else { return false }
+                if first.count >= 8, let a = first.baseAddress, let b = second.baseAddress {
+                    let end = first.count &- 8
+                    guard
+                        UnsafeRawPointer(a + end).loadUnaligned(as: UInt64.self)
+                            == UnsafeRawPointer(b + end).loadUnaligned(as: UInt64.self)
+                    else { return false }
+                }
+                return ByteString.sameBytes(first, second)
+            }
         }
     }
 }

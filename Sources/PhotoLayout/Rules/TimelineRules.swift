@@ -6,15 +6,33 @@ import JSONBytes
 /// each picture goes straight from the status into its item row, and one `GridPlan` serves the
 /// whole timeline, so each distinct cell is rounded once.
 public enum TimelineRules {
+    /// The layout of `request`'s statuses: the ids and URLs it shows that are slices of the
+    /// request's `source` as they are are referred to there in place, not copied.
+    public static func layout(for request: TimelineRequest, options: GridOptions) -> TimelineLayout {
+        layout(for: request.statuses, options: options, source: request.source)
+    }
+
     public static func layout(for statuses: [WeiboStatus], options: GridOptions) -> TimelineLayout {
-        var builder = LayoutTableBuilder(options: options, reservingFor: statuses.count)
-        // Each status is read in place through the buffer: `statuses[index]` copied it, and
-        // retained every array and URL it holds.
-        statuses.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for index in buffer.indices { builder.appendStatus(at: base + index) }
+        layout(for: statuses, options: options, source: nil)
+    }
+
+    /// The layout of `statuses`, whose strings may be slices of `source`.
+    static func layout(for statuses: [WeiboStatus], options: GridOptions, source: [UInt8]?) -> TimelineLayout {
+        // `source` is borrowed while the rules run (they compare addresses with it) and kept by
+        // the table after, so the ranges that name its bytes stay valid.
+        let bytes = source ?? []
+        return bytes.withUnsafeBufferPointer { buffer in
+            var builder = LayoutTableBuilder(options: options, reservingFor: statuses.count, source: buffer)
+            // Each status is read in place through the buffer: `statuses[index]` copied it, and
+            // retained every array and URL it holds.
+            statuses.withUnsafeBufferPointer { statuses in
+                guard let base = statuses.baseAddress else { return }
+                for index in statuses.indices { builder.appendStatus(at: base + index) }
+            }
+            var table = builder.finish()
+            table.source = bytes
+            return TimelineLayout(table: table)
         }
-        return TimelineLayout(table: builder.finish())
     }
 
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
