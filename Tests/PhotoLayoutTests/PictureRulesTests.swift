@@ -126,3 +126,23 @@ struct PictureRulesTests {
         #expect(PictureRules.pictures(of: WeiboMedia()) == [])
     }
 }
+
+/// The rules read a variant's size from its stored fields with their own compares: they keep
+/// exactly the sizes `knownSize` keeps (positive and finite, both), edge values included.
+struct PictureSizeEdgeTests {
+    static let values: [Double] = [
+        0, -1, 1, 360, .nan, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+    ]
+
+    @Test func sizesAgreeWithKnownSize() throws {
+        for width in Self.values {
+            for height in Self.values {
+                let variant = WeiboPictureVariant(url: "http://h/bmiddle/a.jpg", width: width, height: height)
+                let info = WeiboPictureInfo(variants: [.bmiddle: variant])
+                let picture = try #require(PictureRules.picture(from: info, pid: "a"))
+                #expect(picture.bmiddleSize == variant.knownSize, "\(width) × \(height)")
+                #expect(picture.largestSize == variant.knownSize, "\(width) × \(height)")
+            }
+        }
+    }
+}

@@ -32,17 +32,17 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     }
 
     /// The range of the string at `string`: in `source` when its bytes lie there, else copied
-    /// into `text`.
+    /// into `text`. One unsigned compare decides: an address below the source wraps around to
+    /// a large offset.
     @inline(__always)
     private mutating func reference(_ string: UnsafePointer<ByteString>) -> TextRange {
-        let source = source
-        let inSource = string.pointee.utf8.span.withUnsafeBufferPointer { bytes -> TextRange? in
-            guard let start = bytes.baseAddress, let base = source.baseAddress, start >= base,
-                start + bytes.count <= base + source.count
-            else { return nil }
-            return TextRange(start: start - base, count: bytes.count, inSource: true)
+        let base = UInt(bitPattern: source.baseAddress)
+        let (offset, count) = string.pointee.utf8.span.withUnsafeBufferPointer {
+            (UInt(bitPattern: $0.baseAddress) &- base, UInt(bitPattern: $0.count))
         }
-        return inSource ?? text.append(at: string)
+        guard base != 0, offset < UInt(bitPattern: source.count), count <= UInt(bitPattern: source.count) &- offset
+        else { return text.append(at: string) }
+        return TextRange(start: Int(bitPattern: offset), count: Int(bitPattern: count), inSource: true)
     }
 
     /// The range of the URL `url` refers to: its string in place when it is not spliced.

@@ -271,9 +271,10 @@ public enum PictureRules {
     /// `isPositive`'s finite and positive, NaN failing both).
     @inline(__always)
     private static func knownSize(_ variant: UnsafePointer<WeiboPictureVariant>) -> Size? {
-        guard let width = variant.pointee.width, let height = variant.pointee.height,
-            width > 0, height > 0, width < .infinity, height < .infinity
-        else { return nil }
+        guard let width = variant.pointee.width, let height = variant.pointee.height else { return nil }
+        // Positive and finite, both (`isPositive`): each above 0 (NaN fails that), and the larger
+        // below ∞. Three compares, where `isFinite` twice became bit tests and spills.
+        guard width > 0, height > 0, (width < height ? height : width) < .infinity else { return nil }
         return Size(width: width, height: height)
     }
 
