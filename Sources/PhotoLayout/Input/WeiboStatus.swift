@@ -108,6 +108,13 @@ public struct WeiboMedia: Hashable, Sendable {
     }
 
     /// `pic_infos` as a `Dictionary` (built on each read).
+    /// Whether any field a picture comes from holds something (`PictureRules` decides whether
+    /// it yields one): `false` is a media of no pictures, found without reading a field's items.
+    @inline(__always)
+    var hasPictureFields: Bool {
+        !pids.isEmpty || !pics.isEmpty || !picURLBytes.isEmpty || thumbnailPicBytes != nil
+    }
+
     public var picInfos: [String: WeiboPictureInfo] {
         get { infos.dictionary }
         set { infos = WeiboPictureInfos(newValue) }

@@ -74,6 +74,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// Appends the grid of the media at `media` (read in place); returns its index, or `nil`
     /// when it shows no picture. The pictures past `max_items` are counted, not kept.
     mutating func appendGrid(at media: UnsafePointer<WeiboMedia>) -> Int? {
+        // Most statuses and retweets of a feed carry no picture at all: four loads decide it.
+        guard media.pointee.hasPictureFields else { return nil }
         let first = beginGrid()
         PictureRules.forEachPicture(at: media, into: &self)
         // No item, no grid: `total` is read only for a grid that shows pictures.
