@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CJSONStructural"),
         .target(name: "CShortestDouble"),
         .target(name: "JSONBytes", dependencies: ["CJSONStructural", "CShortestDouble"]),
-        .target(name: "PhotoLayout", dependencies: ["JSONBytes"]),
+        .target(name: "PhotoLayout", dependencies: ["JSONBytes", "CJSONStructural"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .target(name: "CSystemShims"),

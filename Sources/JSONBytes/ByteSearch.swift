@@ -2,6 +2,8 @@ internal import CJSONStructural
 
 /// Byte searches the rules make on URLs, through the C target's 16-byte compares
 /// (`cjs_find_either_ascii`: SSE2 on x86-64, NEON on arm64, one byte at a time elsewhere).
+/// PhotoLayout's URL rules call the C function themselves, inlined; this is its Swift face for
+/// the other modules and the tests.
 package enum ByteSearch {
     /// The index of the first byte of `bytes` that is `first` or `second` (`bytes.count` when
     /// there is none), and whether every byte is ASCII: one pass for both.

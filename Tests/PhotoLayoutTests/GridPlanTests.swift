@@ -39,7 +39,7 @@ struct GridPlanTests {
     /// Every cached cell of grids of 1…9 pictures equals the formula, asked in order and again.
     @Test(arguments: optionSets)
     func cachedCellsEqualTheFormula(options: GridOptions) {
-        var plan = GridPlan(options: options)
+        let plan = GridPlan(options: options)
         for count in 1...9 {
             let wrap = GridRules.wrapColumns(for: count)
             for index in 0..<count {
@@ -54,7 +54,7 @@ struct GridPlanTests {
     /// Asked last cell first, the cache fills the cells before it and still gives each its own.
     @Test(arguments: optionSets)
     func outOfOrderFillsGiveTheSameCells(options: GridOptions) {
-        var plan = GridPlan(options: options)
+        let plan = GridPlan(options: options)
         let last = plan.cell(8, wrap: 3)
         let four = plan.cell(3, wrap: 2)
         #expect(last == Self.reference(8, wrap: 3, options: options))
@@ -71,14 +71,14 @@ struct GridPlanTests {
     /// the 2×2 grid's last cell at (80, 80). Adaptive 355 at scale 2: c = 115.5, cell 8 at 239
     /// with its badge at (326.5, 336.5).
     @Test func cellsByHand() {
-        var classic = GridPlan(options: GridOptions())
+        let classic = GridPlan(options: GridOptions())
         #expect(
             classic.cell(8, wrap: 3)
                 == GridPlan.Cell(
                     frame: Rect(x: 160, y: 160, width: 70, height: 70),
                     badge: Rect(x: 202, y: 212, width: 28, height: 18)))
         #expect(classic.cell(3, wrap: 2).frame == Rect(x: 80, y: 80, width: 70, height: 70))
-        var adaptive = GridPlan(options: GridOptions(style: .adaptive, contentWidth: 355, scale: 2))
+        let adaptive = GridPlan(options: GridOptions(style: .adaptive, contentWidth: 355, scale: 2))
         #expect(
             adaptive.cell(8, wrap: 3)
                 == GridPlan.Cell(
@@ -90,7 +90,7 @@ struct GridPlanTests {
     /// grid of 12 equals the exact geometry rounded.
     @Test func cellsPastTheCacheUseTheFormula() throws {
         let options = try GridOptions.validated(RawGridOptions(maxItems: 12))
-        var plan = GridPlan(options: options)
+        let plan = GridPlan(options: options)
         for index in 9..<12 {
             #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
         }

@@ -1,11 +1,13 @@
 /// The rounded cells of every grid one set of options lays out (DESIGN §4), computed once.
 ///
 /// A cell's frame and its badge's frame depend only on the cell's index, the wrap (2 columns
-/// for exactly four pictures, else 3) and the options, never on the pictures: a timeline of
-/// 20 grids rounds each of its at most 13 distinct cells once, not once per picture. Cells
-/// are filled on first use (the four of the 2×2 grid, the first `cachedCells` of the 3-column
-/// wrap); a cell past that (`max_items` above 9) is computed each time, by the same formula. The adaptive single picture, whose frame
-/// follows the picture's size, is never cached.
+/// for exactly four pictures, else 3) and the options, never on the pictures. Rounding works
+/// on each coordinate alone (`PixelGrid.round(_: Rect)`), and a cell's x is its column's
+/// exact offset k·(s + g), its y its row's: so the plan rounds, once, the offsets of the first
+/// `cachedRows` columns and rows, the badge offsets pinned to them, and the two sizes, and
+/// makes each of the nine cells of any grid (both wraps) from those, with no rounding at all.
+/// A cell further down (`max_items` above 9) is rounded when asked, by the same formula; the
+/// adaptive single picture, whose frame follows the picture's size, is rounded by its grid.
 struct GridPlan {
     /// One cell of the grid, rounded: its frame and the frame of a badge pinned to it.
     struct Cell: Hashable {
@@ -13,18 +15,22 @@ struct GridPlan {
         var badge: Rect
     }
 
-    /// The most cells cached of the 3-column wrap: Weibo shows at most nine pictures.
+    /// The most cells of a grid with sizes cached: Weibo shows at most nine pictures.
     static let cachedCells = 9
-
-    /// `cells`' slots: the four 2×2 cells, then `cachedCells`.
-    private static var cellSlots: Int { 4 &+ cachedCells }
+    /// The columns and rows whose offsets are rounded in advance: three of each, nine cells.
+    static let cachedRows = 3
 
     let options: GridOptions
     /// The cell side `s` (classic) or `c` (adaptive, rounded as its formula says).
     let side: Double
-    /// The cells of the 2-column wrap (four pictures, slots 0–3), then those of the 3-column
-    /// wrap (slots 4…), each filled on first use; inline, so a plan allocates nothing.
-    private var cells = InlineArray<13, Cell?>(repeating: nil)
+    /// Rounded k·(s + g), for k below `cachedRows`: a cell's x for its column, y for its row.
+    private var offsets = InlineArray<3, Double>(repeating: 0)
+    /// Rounded k·(s + g) + s − badge width (height): the badge's x (y) in column (row) k.
+    private var badgeX = InlineArray<3, Double>(repeating: 0)
+    private var badgeY = InlineArray<3, Double>(repeating: 0)
+    /// The rounded cell side and badge size.
+    private let cellSize: Size
+    private let badgeSize: Size
     /// The rounded size of a grid of `n` cells (`sizes[n - 1]`, up to `cachedCells`), filled on
     /// first use: a size depends only on the count.
     private var sizes = InlineArray<9, Size?>(repeating: nil)
@@ -35,6 +41,18 @@ struct GridPlan {
         case .classic: side = options.itemSize
         case .adaptive: side = GridRules.adaptiveCell(options: options)
         }
+        // Each value as `rounded(exact:)` computes it: the exact frame's x (`cellFrame`), and
+        // the badge's x as `badgeFrame` does, from the frame's `maxX`.
+        let grid = options.pixelGrid
+        let badge = options.badgeSize
+        for k in 0..<Self.cachedRows {
+            let exact = GridRules.cellFrame(index: k, wrap: Self.cachedRows, side: side, spacing: options.spacing)
+            offsets[k] = grid.round(exact.x)
+            badgeX[k] = grid.round(exact.maxX - badge.width)
+            badgeY[k] = grid.round(exact.maxX - badge.height)
+        }
+        cellSize = grid.round(Size(width: side, height: side))
+        self.badgeSize = grid.round(badge)
     }
 
     /// The rounded size of a grid of `shown` cells (more than one, or not adaptive), its
@@ -55,13 +73,12 @@ struct GridPlan {
 
     /// The rounded cell `index` of a grid that wraps after `wrap` columns.
     @inline(__always)
-    mutating func cell(_ index: Int, wrap: Int) -> Cell {
-        let slot = wrap == 2 ? index : 4 &+ index
-        guard wrap == 2 ? index < 4 : index < Self.cachedCells else { return rounded(index, wrap: wrap) }
-        if let cell = cells[slot] { return cell }
-        let cell = rounded(index, wrap: wrap)
-        cells[slot] = cell
-        return cell
+    func cell(_ index: Int, wrap: Int) -> Cell {
+        let (row, column) = index.quotientAndRemainder(dividingBy: wrap)
+        guard row < Self.cachedRows, column < Self.cachedRows else { return rounded(index, wrap: wrap) }
+        return Cell(
+            frame: Rect(origin: Point(x: offsets[column], y: offsets[row]), size: cellSize),
+            badge: Rect(origin: Point(x: badgeX[column], y: badgeY[row]), size: badgeSize))
     }
 
     /// Cell `index` computed exactly, then rounded (frame and badge each from the exact frame).
