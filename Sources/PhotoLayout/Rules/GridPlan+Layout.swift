@@ -24,7 +24,17 @@ extension GridPlan {
             // Through the buffer: `table.items[i]` checked bounds and uniqueness once an item.
             table.items.withUnsafeMutableBufferPointer { items in
                 guard let first = items.baseAddress.map({ $0 + positions.lowerBound }) else { return }
-                for index in 0..<shown { place(cell(index, wrap: wrap), in: &first[index]) }
+                // Column and row counted along, not divided out of the index.
+                var column = 0
+                var row = 0
+                for index in 0..<shown {
+                    place(cell(index, column: column, row: row, wrap: wrap), in: &first[index])
+                    column &+= 1
+                    if column == wrap {
+                        column = 0
+                        row &+= 1
+                    }
+                }
             }
             columns = min(shown, wrap)
             rows = (shown + wrap - 1) / wrap

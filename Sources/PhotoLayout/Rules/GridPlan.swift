@@ -75,6 +75,12 @@ struct GridPlan {
     @inline(__always)
     func cell(_ index: Int, wrap: Int) -> Cell {
         let (row, column) = index.quotientAndRemainder(dividingBy: wrap)
+        return cell(index, column: column, row: row, wrap: wrap)
+    }
+
+    /// `cell(index, wrap:)`, the caller knowing the cell's column and row.
+    @inline(__always)
+    func cell(_ index: Int, column: Int, row: Int, wrap: Int) -> Cell {
         guard row < Self.cachedRows, column < Self.cachedRows else { return rounded(index, wrap: wrap) }
         return Cell(
             frame: Rect(origin: Point(x: offsets[column], y: offsets[row]), size: cellSize),

@@ -40,7 +40,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         let (offset, count) = string.pointee.utf8.span.withUnsafeBufferPointer {
             (UInt(bitPattern: $0.baseAddress) &- base, UInt(bitPattern: $0.count))
         }
-        guard base != 0, offset < UInt(bitPattern: source.count), count <= UInt(bitPattern: source.count) &- offset
+        // With no source (`base` 0, count 0) no offset is below the count.
+        guard offset < UInt(bitPattern: source.count), count <= UInt(bitPattern: source.count) &- offset
         else { return text.append(at: string) }
         return TextRange(start: Int(bitPattern: offset), count: Int(bitPattern: count), inSource: true)
     }

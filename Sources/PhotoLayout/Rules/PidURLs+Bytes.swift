@@ -14,9 +14,14 @@ extension PidURLs {
         // Fewer than 22 bytes are fewer than 22 scalars. ASCII bytes are scalars one for one:
         // the 22nd byte decides when the first 22 are ASCII.
         let verdict = pid.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Bool? in
-            guard bytes.count >= 22 else { return false }
-            guard ByteString.isASCII(UnsafeBufferPointer(rebasing: bytes[..<22])) else { return nil }
-            return bytes[21] == UInt8(ascii: "g")
+            guard bytes.count >= 22, let base = bytes.baseAddress else { return false }
+            // The first 22 bytes as three words (the last two overlap), tested for a high bit at once.
+            let raw = UnsafeRawPointer(base)
+            let union =
+                raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: 14, as: UInt64.self)
+            guard union & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return base[21] == UInt8(ascii: "g")
         }
         return verdict ?? isGIFOfUnicode(pid.pointee.description)
     }
