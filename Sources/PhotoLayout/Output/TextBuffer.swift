@@ -6,18 +6,21 @@ import JSONBytes
 /// Appending to the `[UInt8]` itself cost ~105 instructions per string (the generic
 /// `append(contentsOf:)` and its uniqueness check) for a ~15-instruction copy, five appends a
 /// picture.
+///
+/// The room is allocated at the first append (`reserve`): a layout whose ids and URLs are all
+/// in its request's bytes (`LayoutTable.source`) makes no text at all.
 struct TextBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
+    private var base: UnsafeMutablePointer<UInt8>?
+    /// The room allocated, or, before the first append, the room to allocate then.
     private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        base.deallocate()
+        base?.deallocate()
     }
 
     /// Appends `bytes`; returns their range.
@@ -25,7 +28,7 @@ struct TextBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
         let start = count
         reserve(bytes.count)
-        if let source = bytes.baseAddress { (base + start).update(from: source, count: bytes.count) }
+        if let source = bytes.baseAddress, let base { (base + start).update(from: source, count: bytes.count) }
         count = start &+ bytes.count
         return TextRange(start: start, count: count &- start, inSource: false)
     }
@@ -59,7 +62,7 @@ struct TextBuffer: ~Copyable {
         let utf8 = url.source.pointee.utf8.count
         guard let segment = url.segment else {
             reserve(utf8)
-            let target = base + start
+            let target = base! + start  // `reserve` made the room.
             url.source.pointee.utf8.span.withUnsafeBufferPointer { bytes in
                 if let source = bytes.baseAddress { target.update(from: source, count: bytes.count) }
             }
@@ -69,7 +72,7 @@ struct TextBuffer: ~Copyable {
         let name = url.target.staticName
         let length = utf8 &- segment.count &+ name.utf8CodeUnitCount
         reserve(length)
-        let target = base + start
+        let target = base! + start  // `reserve` made the room.
         let offset = url.source.pointee.utf8.startIndex
         let head = segment.lowerBound &- offset
         let tail = segment.upperBound &- offset
@@ -88,6 +91,10 @@ struct TextBuffer: ~Copyable {
     /// The text, the buffer handed over as it is (no copy: a copy of the text into an array
     /// was ~9,000 instructions of `rep movsb` on the client-API sample, 200 a picture).
     consuming func finish() -> LayoutText {
+        guard let base else {
+            discard self
+            return .empty
+        }
         let text = LayoutText(base: base, count: count)
         discard self
         return text
@@ -96,13 +103,24 @@ struct TextBuffer: ~Copyable {
     /// Room for `more` bytes past `count`.
     @inline(__always)
     private mutating func reserve(_ more: Int) {
-        guard _slowPath(count &+ more > capacity) else { return }
+        guard _slowPath(base == nil || count &+ more > capacity) else { return }
+        grow(more)
+    }
+
+    /// Allocates the room (the first time, as much as `init` was asked for), or at least doubles it.
+    @inline(never)
+    private mutating func grow(_ more: Int) {
         // `TextRange` offsets are 32 bits; the service's limits keep a layout's text far below.
         precondition(count &+ more <= Int(Int32.max), "a layout's text past 2 GiB")
+        guard let old = base else {
+            capacity = max(capacity, more)
+            base = .allocate(capacity: capacity)
+            return
+        }
         let larger = max(capacity &* 2, count &+ more)
         let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        memory.initialize(from: base, count: count)
-        base.deallocate()
+        memory.initialize(from: old, count: count)
+        old.deallocate()
         base = memory
         capacity = larger
     }

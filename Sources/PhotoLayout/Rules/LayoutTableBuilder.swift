@@ -32,24 +32,38 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     }
 
     /// The range of the string at `string`: in `source` when its bytes lie there, else copied
-    /// into `text`. One unsigned compare decides: an address below the source wraps around to
-    /// a large offset.
+    /// into `text`.
     @inline(__always)
     private mutating func reference(_ string: UnsafePointer<ByteString>) -> TextRange {
-        let base = UInt(bitPattern: source.baseAddress)
-        let (offset, count) = string.pointee.utf8.span.withUnsafeBufferPointer {
-            (UInt(bitPattern: $0.baseAddress) &- base, UInt(bitPattern: $0.count))
-        }
-        // With no source (`base` 0, count 0) no offset is below the count.
-        guard offset < UInt(bitPattern: source.count), count <= UInt(bitPattern: source.count) &- offset
-        else { return text.append(at: string) }
-        return TextRange(start: Int(bitPattern: offset), count: Int(bitPattern: count), inSource: true)
+        sourceRange(of: string) ?? copied(URLReference(string))
     }
 
     /// The range of the URL `url` refers to: its string in place when it is not spliced.
     @inline(__always)
     private mutating func reference(_ url: URLReference) -> TextRange {
-        url.segment == nil ? reference(url.source) : text.append(url)
+        if url.segment == nil, let range = sourceRange(of: url.source) { return range }
+        return copied(url)
+    }
+
+    /// The range in `source` of the string at `string`, if its bytes lie there. One unsigned
+    /// compare decides: an address below the source wraps around to a large offset (and with
+    /// no source, `base` 0 and count 0, no offset is below the count). Inlined where it is
+    /// used; the copy is a call (`copied`), taken only by the strings the rules made.
+    @inline(__always)
+    private func sourceRange(of string: UnsafePointer<ByteString>) -> TextRange? {
+        let base = UInt(bitPattern: source.baseAddress)
+        let limit = UInt(bitPattern: source.count)
+        let (offset, count) = string.pointee.utf8.span.withUnsafeBufferPointer {
+            (UInt(bitPattern: $0.baseAddress) &- base, UInt(bitPattern: $0.count))
+        }
+        guard offset < limit, count <= limit &- offset else { return nil }
+        return TextRange(start: Int(bitPattern: offset), count: Int(bitPattern: count), inSource: true)
+    }
+
+    /// The URL's bytes copied into `text`.
+    @inline(never)
+    private mutating func copied(_ url: URLReference) -> TextRange {
+        text.append(url)
     }
 
     /// The table built, given up by the builder.
