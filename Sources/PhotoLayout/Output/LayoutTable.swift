@@ -33,7 +33,7 @@ package struct LayoutTable: Hashable, Sendable {
     /// A table with room for the rows of `statuses` statuses of a timeline (a guess: a grid and
     /// a few pictures each), its text to come.
     init(reservingFor statuses: Int) {
-        self.statuses.reserveCapacity(statuses)
+        // The status rows are made in one array of their own (`LayoutTableBuilder.appendStatuses`).
         grids.reserveCapacity(statuses)
         items.reserveCapacity(statuses &* 4)
     }

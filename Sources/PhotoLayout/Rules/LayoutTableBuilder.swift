@@ -73,8 +73,28 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         return table
     }
 
+    /// Appends the statuses at `statuses` (read in place), each with its grid and its retweet's.
+    /// Their rows are written straight into the array's room (one status, one row): no capacity
+    /// or uniqueness check per status.
+    mutating func appendStatuses(_ statuses: UnsafeBufferPointer<WeiboStatus>) {
+        guard let base = statuses.baseAddress else { return }
+        let rows = [StatusRow](unsafeUninitializedCapacity: statuses.count) { room, count in
+            guard let target = room.baseAddress else { return }
+            for index in statuses.indices {
+                (target + index).initialize(to: row(at: base + index))
+                count = index &+ 1
+            }
+        }
+        if table.statuses.isEmpty { table.statuses = rows } else { table.statuses.append(contentsOf: rows) }
+    }
+
     /// Appends the status at `status` (read in place): its id, its grid, and its retweet's.
     mutating func appendStatus(at status: UnsafePointer<WeiboStatus>) {
+        table.statuses.append(row(at: status))
+    }
+
+    /// The row of the status at `status`, its grids appended.
+    private mutating func row(at status: UnsafePointer<WeiboStatus>) -> StatusRow {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let id = status.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
         let photos = appendGrid(at: status.pointer(to: \.media)!)
@@ -83,7 +103,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
             let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
             retweet = RetweetRow(id: retweetID, photos: appendGrid(at: retweeted.pointer(to: \.media)!))
         }
-        table.statuses.append(StatusRow(id: id, photos: photos, retweet: retweet))
+        return StatusRow(id: id, photos: photos, retweet: retweet)
     }
 
     /// Appends the grid of the media at `media` (read in place); returns its index, or `nil`

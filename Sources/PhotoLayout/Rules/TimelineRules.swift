@@ -25,10 +25,7 @@ public enum TimelineRules {
             var builder = LayoutTableBuilder(options: options, reservingFor: statuses.count, source: buffer)
             // Each status is read in place through the buffer: `statuses[index]` copied it, and
             // retained every array and URL it holds.
-            statuses.withUnsafeBufferPointer { statuses in
-                guard let base = statuses.baseAddress else { return }
-                for index in statuses.indices { builder.appendStatus(at: base + index) }
-            }
+            statuses.withUnsafeBufferPointer { builder.appendStatuses($0) }
             var table = builder.finish()
             table.source = bytes
             return TimelineLayout(table: table)
