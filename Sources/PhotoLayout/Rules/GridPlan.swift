@@ -35,7 +35,20 @@ struct GridPlan {
     /// first use: a size depends only on the count.
     private var sizes = InlineArray<9, Size?>(repeating: nil)
 
+    /// The plan of the default options (`GridOptions()`), which most requests use: made once,
+    /// then copied, not rounded again per request.
+    private static let standard = GridPlan(rounding: GridOptions())
+
     init(options: GridOptions) {
+        if options == Self.standard.options {
+            self = Self.standard
+        } else {
+            self.init(rounding: options)
+        }
+    }
+
+    /// The plan of `options`, its offsets and sizes rounded.
+    private init(rounding options: GridOptions) {
         self.options = options
         switch options.style {
         case .classic: side = options.itemSize
