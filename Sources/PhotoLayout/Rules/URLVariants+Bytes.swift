@@ -40,7 +40,7 @@ extension URLVariants {
             guard end >= 4, bytes[end - 4] == UInt8(ascii: "."), bytes[end - 3] | 0x20 == UInt8(ascii: "g"),
                 bytes[end - 2] | 0x20 == UInt8(ascii: "i"), bytes[end - 1] | 0x20 == UInt8(ascii: "f")
             else { return false }
-            return pathRange(in: bytes).count >= 4
+            return pathRange(in: bytes, end: end).count >= 4
         }
         return verdict ?? hasGIFExtensionOfUnicode(url.pointee.description)
     }
@@ -58,8 +58,9 @@ extension URLVariants {
     static func lookup(at url: UnsafePointer<ByteString>) -> Lookup? {
         let start = url.pointee.utf8.startIndex
         return url.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Lookup? in
-            guard ByteString.isASCII(bytes) else { return nil }
-            let path = pathRange(in: bytes)
+            // One pass finds both whether the URL is ASCII and where its query starts.
+            guard let query = asciiQueryStart(in: bytes) else { return nil }
+            let path = pathRange(in: bytes, end: query)
             let end = path.upperBound
             let isGIF =
                 path.count >= 4 && bytes[end - 4] == UInt8(ascii: ".") && bytes[end - 3] | 0x20 == UInt8(ascii: "g")

@@ -88,34 +88,53 @@ public enum URLVariants {
     }
 
     /// `sizeSegment(in:)` when the URL's `path` is known already.
+    ///
+    /// This and `pathRange` walk the bytes through the buffer's base pointer: through the
+    /// buffer's subscript and `Slice.firstIndex(of:)`, each byte was a bounds check and a
+    /// generic index step, ~150 instructions an Open API URL.
     static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>) -> Range<Int>? {
+        guard let base = bytes.baseAddress, path.upperBound <= bytes.count else { return nil }
         var segmentStart = path.lowerBound
-        for index in path where bytes[index] == UInt8(ascii: "/") {
-            // A segment ends at a "/": it is a directory, not the file name.
-            if segmentStart < index, isSizeSegment(UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])) {
-                return segmentStart..<index
+        var index = path.lowerBound
+        while index < path.upperBound {
+            if base[index] == UInt8(ascii: "/") {
+                // A segment ends at a "/": it is a directory, not the file name.
+                if segmentStart < index,
+                    isSizeSegment(UnsafeBufferPointer(start: base + segmentStart, count: index &- segmentStart))
+                {
+                    return segmentStart..<index
+                }
+                segmentStart = index &+ 1
             }
-            segmentStart = index + 1
+            index &+= 1
         }
         return nil
     }
 
     /// The path of an ASCII URL: after `scheme://host` (or `//host`), up to `?` or `#`.
     static func pathRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let end = queryStart(in: bytes)
+        pathRange(in: bytes, end: queryStart(in: bytes))
+    }
+
+    /// `pathRange(in:)` when the query's start, `end` (at most the count), is known already.
+    @inline(__always)
+    static func pathRange(in bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Range<Int> {
+        guard let base = bytes.baseAddress, end <= bytes.count else { return 0..<end }
         let slash = UInt8(ascii: "/")
-        var hostStart: Int?
-        if end >= 3 {
-            // The first "://" anywhere before the query, as the Character rule finds it.
-            for index in 0...(end - 3)
-            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == slash && bytes[index + 2] == slash {
-                hostStart = index + 3
+        var hostStart = -1
+        // The first "://" anywhere before the query, as the Character rule finds it.
+        var index = 0
+        while index &+ 3 <= end {
+            if base[index] == UInt8(ascii: ":"), base[index &+ 1] == slash, base[index &+ 2] == slash {
+                hostStart = index &+ 3
                 break
             }
+            index &+= 1
         }
-        if hostStart == nil, end >= 2, bytes[0] == slash, bytes[1] == slash { hostStart = 2 }
-        guard let hostStart else { return 0..<end }
-        let start = bytes[hostStart..<end].firstIndex(of: slash) ?? end
+        if hostStart < 0, end >= 2, base[0] == slash, base[1] == slash { hostStart = 2 }
+        guard hostStart >= 0 else { return 0..<end }
+        var start = hostStart
+        while start < end, base[start] != slash { start &+= 1 }
         return start..<end
     }
 
