@@ -5,15 +5,9 @@ import PhotoLayout
 // service, `--pretty` and the golden files all use JSONByteWriter), so the benchmark carries
 // the conformance it measures. Every key is written, absent values as `null`, as the API does.
 
-extension TimelineLayout: Encodable {
-    enum BenchKey: String, CodingKey {
-        case statuses
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: BenchKey.self)
-        try container.encode(statuses, forKey: .statuses)
-    }
+/// `{"statuses": [...]}` of a timeline's statuses as values.
+struct EncodableTimeline: Encodable {
+    let statuses: [StatusLayout]
 }
 
 extension StatusLayout: Encodable {

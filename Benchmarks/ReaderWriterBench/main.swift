@@ -181,7 +181,11 @@ let layouts = requests.flatMap { request in
     [GridOptions(), adaptive].map { TimelineRules.layout(for: request, options: $0) }
 }
 let ourOutput = layouts.reduce(0) { $0 + $1.jsonBytes().count }
-let encoderOutput = layouts.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }
+// JSONEncoder encodes the layouts as values (`EncodableTimeline`, the views made before the
+// clock starts): a `TimelineLayout` holds a table, and its `statuses` builds the values on
+// each read, which is no part of what JSONEncoder is compared for.
+let encodables = layouts.map { EncodableTimeline(statuses: $0.statuses) }
+let encoderOutput = encodables.reduce(0) { $0 + ((try? JSONEncoder().encode($1))?.count ?? 0) }
 
 print(
     "Writers: \(layouts.count) layouts, \(ourOutput) bytes (ours) / \(encoderOutput) bytes (JSONEncoder), MB/s of output"
@@ -195,7 +199,7 @@ let encoder =
     ? .nan
     : throughput(seconds: options.seconds) {
         let encoder = JSONEncoder()
-        for layout in layouts { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
+        for layout in encodables { sink &+= (try? encoder.encode(layout))?.count ?? 0 }
         return encoderOutput
     }
 row("JSONByteWriter (ours)", writer)
