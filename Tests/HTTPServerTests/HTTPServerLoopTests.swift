@@ -65,9 +65,10 @@ struct HTTPServerLoopTests {
         let loop = try #require(running.server.eventLoops.first)
         running.stop()
         let ran = Atomic<Bool>(false)
-        // The loop's thread ends just after the stop: wait for it to close its mailbox.
+        // The loop's thread ends just after the stop: wait for it to close its mailbox (up to
+        // 30 s, a hang guard: a busy machine may take its time, the answer is the same).
         var posted = true
-        for _ in 0..<200 where posted {
+        for _ in 0..<3000 where posted {
             posted = loop.execute { ran.store(true, ordering: .relaxed) }
             if posted { Thread.sleep(forTimeInterval: 0.01) }
         }

@@ -191,18 +191,8 @@ struct JSONMemberWalkTests {
     /// the same fields and refuse the same documents with the same error.
     @Test func sameOutcomeOnFuzzedDocuments() throws {
         let samples = try Fixtures.sampleNames.map(Fixtures.sample)
-        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 31), seeds: try TimelineFuzzer.seeds(from: samples))
-        var random = SeededGenerator(seed: 32)
-        var documents = samples
-        for _ in 0..<2000 { documents.append(fuzzer.next()) }
-        for _ in 0..<1000 {
-            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
-            if random.next() % 2 == 0, !document.isEmpty {
-                let grammar = Array("{}[]:,\" 1".utf8)
-                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
-            }
-            documents.append(document)
-        }
+        let documents = try TimelineFuzzer.corpus(
+            samples: samples, fuzzerSeed: 31, randomSeed: 32, mutated: 2000, random: 1000)
         var walked = 0
         for document in documents where !document.isEmpty {
             let fast = walkDocument(document, timelineKeys, withTokens: true)
@@ -235,18 +225,8 @@ struct JSONMemberWalkTests {
         #expect(walkDocument(Array(texts[2].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
         #expect(walkDocument(Array(texts[4].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
         let samples = try Fixtures.sampleNames.map(Fixtures.sample)
-        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 33), seeds: try TimelineFuzzer.seeds(from: samples))
-        var random = SeededGenerator(seed: 34)
-        var documents = samples
-        for _ in 0..<1000 { documents.append(fuzzer.next()) }
-        for _ in 0..<1000 {
-            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
-            if random.next() % 2 == 0, !document.isEmpty {
-                let grammar = Array("{}[]:,\" 1".utf8)
-                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
-            }
-            documents.append(document)
-        }
+        let documents = try TimelineFuzzer.corpus(
+            samples: samples, fuzzerSeed: 33, randomSeed: 34, mutated: 1000, random: 1000)
         for document in documents where !document.isEmpty {
             #expect(
                 readsAlike(bytes: document, gatheredKeys), "\(String(decoding: document.prefix(300), as: UTF8.self))")

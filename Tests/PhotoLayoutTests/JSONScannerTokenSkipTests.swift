@@ -157,20 +157,9 @@ struct JSONScannerTokenSkipTests {
     /// error (message and offset), on thousands of mutated samples and random documents.
     @Test func sameOutcomeAsTheByteLoop() throws {
         let samples = try Fixtures.sampleNames.map(Fixtures.sample)
-        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 21), seeds: try TimelineFuzzer.seeds(from: samples))
-        var random = SeededGenerator(seed: 22)
+        let documents = try TimelineFuzzer.corpus(
+            samples: samples, fuzzerSeed: 21, randomSeed: 22, mutated: 3000, random: 1000)
         var walked = 0
-        var documents = samples
-        for _ in 0..<3000 { documents.append(fuzzer.next()) }
-        for _ in 0..<1000 {
-            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
-            // One byte replaced by a grammar character, half the time: broken structure.
-            if random.next() % 2 == 0, !document.isEmpty {
-                let grammar = Array("{}[]:,\" 1".utf8)
-                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
-            }
-            documents.append(document)
-        }
         for document in documents where !document.isEmpty {
             if passesStage1(document) { walked += 1 }
             let fast = skipDocument(document, withTokens: true)

@@ -189,3 +189,26 @@ struct TimelineFuzzer {
         return "{\(members.joined(separator: ","))}"
     }
 }
+
+extension TimelineFuzzer {
+    /// The corpus the byte-loop-against-tokens tests share: the samples, `mutated` documents of a
+    /// fuzzer seeded with `fuzzerSeed`, and `random` random JSON values (`randomSeed`), half of
+    /// them with one byte replaced by a grammar character (broken structure).
+    static func corpus(samples: [[UInt8]], fuzzerSeed: UInt64, randomSeed: UInt64, mutated: Int, random count: Int)
+        throws -> [[UInt8]]
+    {
+        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: fuzzerSeed), seeds: try seeds(from: samples))
+        var random = SeededGenerator(seed: randomSeed)
+        var documents = samples
+        for _ in 0..<mutated { documents.append(fuzzer.next()) }
+        for _ in 0..<count {
+            var document = Array(RandomJSON.value(depth: 5, random: &random).utf8)
+            if random.next() % 2 == 0, !document.isEmpty {
+                let grammar = Array("{}[]:,\" 1".utf8)
+                document[Int(random.next() % UInt64(document.count))] = grammar[Int(random.next() % 9)]
+            }
+            documents.append(document)
+        }
+        return documents
+    }
+}

@@ -16,8 +16,7 @@ public struct GridLayout: Hashable, Sendable {
     /// stored: a stored label made every grid 49 bytes larger to move and a `String` to
     /// release, for the few grids that hide pictures.
     public var moreLabel: MoreLabel? {
-        guard more > 0, let last = items.last else { return nil }
-        return MoreLabel(text: "+\(more)", frame: last.frame)
+        MoreLabel.over(items.last?.frame, hiding: more)
     }
 
     /// A grid of `items`; `total` (at least the items shown) gives `more` and its label,
@@ -37,6 +36,15 @@ public struct GridLayout: Hashable, Sendable {
 /// Weibo's "+N" over the last cell of a grid that hides pictures: its text and the frame of
 /// that cell, in the grid's coordinates.
 public typealias MoreLabel = TextLabel
+
+extension MoreLabel {
+    /// "+`more`" over `last` (the frame of the last item shown), or `nil` when the grid hides
+    /// no picture or shows none: the one rule `GridLayout.moreLabel` and the table's writer use.
+    static func over(_ last: Rect?, hiding more: Int) -> MoreLabel? {
+        guard more > 0, let last else { return nil }
+        return MoreLabel(text: "+\(more)", frame: last)
+    }
+}
 
 /// One cell of a grid.
 public struct GridItem: Hashable, Sendable {

@@ -1,9 +1,10 @@
 import JSONBytes
 
 /// The one writer of statuses, grids and items (DESIGN §7): every key present, absent values as
-/// `null`, rows read in place and URLs straight from the table's text. `TimelineLayout` writes
-/// its table; a lone `GridLayout`, `StatusLayout` or `RetweetLayout` is made into a table first
-/// (`GridLayout+JSON`), so every response spells a grid the same way.
+/// `null`, rows read in place and ids and URLs straight from the request's bytes or the table's
+/// text. `TimelineLayout` writes its table; a lone `GridLayout`, `StatusLayout`, `RetweetLayout`
+/// or `GridItem` is made into a table first (`TimelineLayout+JSON`), so every response spells a
+/// grid the same way.
 ///
 /// Compact output writes runs of constant keys and numbers as fragments (one reservation each,
 /// keys as constant text: `JSONByteWriter.fragment`); indented output member by member, which
@@ -114,10 +115,9 @@ extension LayoutTable {
                     if more == 0 { fragment.text(#","more_label":null"#) }
                 }
             }
-            if more > 0, !grid.items.isEmpty {
-                // "+N" over the last item shown (`GridLayout.moreLabel`).
+            if let label = MoreLabel.over(grid.items.last.map { items[$0].frame }, hiding: more) {
                 writer.key("more_label")
-                MoreLabel(text: "+\(more)", frame: items[grid.items.upperBound &- 1].frame).write(to: &writer)
+                label.write(to: &writer)
             } else if writer.isIndented || more > 0 {
                 // Compact output wrote it in the fragment only when `more` is 0 (a grid of no
                 // items may hide pictures and still have no label).

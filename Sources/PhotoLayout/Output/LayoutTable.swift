@@ -90,8 +90,8 @@ package struct GridRow: Hashable, Sendable {
     package var items: Range<Int>
 }
 
-/// One grid item: its index in its grid, frame, URLs (ranges of `LayoutTable.text`; `nil` for a
-/// grid laid out from a count alone), kind, flags and badge.
+/// One grid item: its index in its grid, frame, URLs (`nil` for a grid laid out from a count
+/// alone), kind, flags and badge.
 package struct ItemRow: Hashable, Sendable {
     package var index: Int
     package var frame: Rect
@@ -101,7 +101,7 @@ package struct ItemRow: Hashable, Sendable {
     package var badge: Badge?
 }
 
-/// The thumbnail, `bmiddle` and large URL of an item, as ranges of `LayoutTable.text`.
+/// The thumbnail, `bmiddle` and large URL of an item, as `TextRange`s.
 package struct URLRanges: Hashable, Sendable {
     package var thumbnail: TextRange
     package var bmiddle: TextRange

@@ -23,16 +23,6 @@ struct TextBuffer: ~Copyable {
         base?.deallocate()
     }
 
-    /// Appends `bytes`; returns their range.
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
-        let start = count
-        reserve(bytes.count)
-        if let source = bytes.baseAddress, let base { (base + start).update(from: source, count: bytes.count) }
-        count = start &+ bytes.count
-        return TextRange(start: start, count: count &- start, inSource: false)
-    }
-
     /// Appends the string's bytes.
     @inline(__always)
     mutating func append(_ string: borrowing ByteString) -> TextRange {
@@ -127,11 +117,11 @@ struct TextBuffer: ~Copyable {
 }
 
 /// A table's text: the bytes of its ids and URLs, immutable once built, freed with the last
-/// table that holds it. Equal texts hold equal bytes.
+/// table that holds it.
 ///
 /// `@unchecked Sendable`: the bytes are written only by the `TextBuffer` that made it, before
 /// `finish` hands them over; after that, only read.
-package final class LayoutText: Hashable, @unchecked Sendable {
+package final class LayoutText: @unchecked Sendable {
     private let base: UnsafeMutablePointer<UInt8>?
     package let count: Int
 
@@ -155,13 +145,5 @@ package final class LayoutText: Hashable, @unchecked Sendable {
     /// The bytes at `range`, copied into a string of their own.
     package func string(_ range: Range<Int>) -> ByteString {
         withBytes { ByteString(utf8: ArraySlice(UnsafeBufferPointer(rebasing: $0[range]))) }
-    }
-
-    package static func == (lhs: LayoutText, rhs: LayoutText) -> Bool {
-        lhs === rhs || lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -29,7 +29,7 @@ public enum PictureRules {
     /// have one shape or none, and reading an empty one still cost a call and a borrow.
     static func forEachPicture(at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable) {
         let hasPids = !media.pointee.pids.isEmpty
-        if hasPids, media.pointee.infos.count > 0 {
+        if hasPids {
             forEachPictureFromInfos(at: media, into: &sink)
             if sink.taken > 0 { return }
         }
@@ -79,16 +79,9 @@ public enum PictureRules {
             isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
     }
 
-    /// The pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A table of
-    /// more entries than Weibo ever sends is looked up through a dictionary, so that hostile
-    /// input stays linear.
-    static func picturesFromInfos(of media: WeiboMedia) -> [Picture] {
-        var sink = PictureArraySink()
-        withUnsafePointer(to: media) { forEachPictureFromInfos(at: $0, into: &sink) }
-        return sink.pictures
-    }
-
-    /// Gives `sink` each picture `picturesFromInfos(of:)` returns, in order.
+    /// Gives `sink` the pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A
+    /// table of more entries than Weibo ever sends is looked up through a dictionary, so that
+    /// hostile input stays linear.
     static func forEachPictureFromInfos(
         at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable
     ) {

@@ -1,20 +1,29 @@
-import JSONBytes
 import Testing
 
-/// `ByteSearch.firstOfEither`: the C target's 16-byte compares against a plain byte loop, at
-/// every length around the vector width (the last chunk overlaps the one before it) and with
-/// the match and a non-ASCII byte at every position.
-struct ByteSearchTests {
+@testable import PhotoLayout
+
+/// `URLVariants.asciiQueryStart` (the C header's inlined `cjs_find_either_ascii`: 16-byte
+/// compares) against a plain byte loop, at every length around the vector width (the last chunk
+/// overlaps the one before it) and with a `?`, a `#` and a non-ASCII byte at every position.
+struct URLQueryScanTests {
     /// What the search must answer, one byte at a time.
     static func reference(_ bytes: [UInt8], _ first: UInt8, _ second: UInt8) -> (Int, Bool) {
         (bytes.firstIndex { $0 == first || $0 == second } ?? bytes.count, bytes.allSatisfy { $0 < 0x80 })
     }
 
+    /// The query's start and whether the bytes are ASCII, as `reference` answers: the query is
+    /// only meaningful for ASCII bytes, so a non-ASCII answer is `(count, false)`.
     static func search(_ bytes: [UInt8]) -> (Int, Bool) {
-        let found = bytes.withUnsafeBufferPointer {
-            ByteSearch.firstOfEither(UInt8(ascii: "?"), UInt8(ascii: "#"), in: $0)
+        guard let query = bytes.withUnsafeBufferPointer(URLVariants.asciiQueryStart(in:)) else {
+            return (bytes.count, false)
         }
-        return (found.index, found.isASCII)
+        return (query, true)
+    }
+
+    /// `reference`, with the index dropped when the bytes are not ASCII (what `search` gives).
+    static func expected(_ bytes: [UInt8]) -> (Int, Bool) {
+        let (index, isASCII) = reference(bytes, UInt8(ascii: "?"), UInt8(ascii: "#"))
+        return isASCII ? (index, true) : (bytes.count, false)
     }
 
     @Test func matchesAndNonASCIIAtEveryPosition() {
@@ -25,8 +34,7 @@ struct ByteSearchTests {
                 for byte in [UInt8(ascii: "?"), UInt8(ascii: "#"), 0x80, 0xE5] {
                     var bytes = plain
                     bytes[position] = byte
-                    let expected = Self.reference(bytes, UInt8(ascii: "?"), UInt8(ascii: "#"))
-                    #expect(Self.search(bytes) == expected, "\(count) \(position) \(byte)")
+                    #expect(Self.search(bytes) == Self.expected(bytes), "\(count) \(position) \(byte)")
                 }
             }
         }
@@ -38,7 +46,7 @@ struct ByteSearchTests {
         bytes[20] = UInt8(ascii: "#")
         bytes[5] = UInt8(ascii: "?")
         bytes[38] = 0xC3
-        #expect(Self.search(bytes) == (5, false))
+        #expect(Self.search(bytes) == (40, false))
         bytes[38] = UInt8(ascii: "b")
         #expect(Self.search(bytes) == (5, true))
     }
