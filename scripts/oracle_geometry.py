@@ -447,6 +447,16 @@ def mosaic_cases(rnd, count):
         n = rnd.choice([1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12]) if i % 10 else rnd.randint(2, 4)
         max_items = 10 if rnd.random() < 0.85 else rnd.randint(1, 10)
         sizes = [random_size(rnd) for _ in range(n)]
+        if i % 8 == 3:
+            # Two to four pictures of one class (all wide, all square-ish): the stacked, the
+            # equal-halves and the one-on-top branches, which random aspects seldom reach.
+            k = rnd.randint(2, 4)
+            low, high = rnd.choice([(1.21, 2.0), (1.4, 1.9), (0.8, 1.2)])
+            sizes = []
+            for _ in range(k):
+                w = rnd.randint(400, 4000)
+                sizes.append([w, max(1, int(round(w / rnd.uniform(low, high))))])
+            max_items = 10
         if i % 8 == 5:
             # Extreme aspects in the three and four branches and an extreme panorama alone:
             # frames below a device pixel, the adaptive fallback.
