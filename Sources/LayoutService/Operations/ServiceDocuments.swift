@@ -7,14 +7,28 @@ import HTTPServer
 /// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`, `GET /favicon.ico`
 struct ServiceDocuments: Sendable {
     let metrics: ServiceMetrics
-    let resources: ResourceFiles
-    /// The playground with the sample timelines inlined, built once.
-    let playgroundPage: [UInt8]?
+    /// The documents by file name, made (and gzipped) once at start; a missing file is absent.
+    let documents: [String: StaticDocument]
+
+    /// The shipped documents, their media types and how long caches may keep them: the
+    /// playground is revalidated on every load (its ETag makes that a 304), the others kept
+    /// five minutes.
+    static let shipped: [(name: String, contentType: String, cacheControl: String)] = [
+        ("openapi.yaml", "application/yaml; charset=utf-8", "public, max-age=300"),
+        ("playground/index.html", "text/html; charset=utf-8", "no-cache"),
+        ("playground/favicon.ico", "image/x-icon", "public, max-age=300"),
+    ]
 
     init(metrics: ServiceMetrics, resources: ResourceFiles) {
         self.metrics = metrics
-        self.resources = resources
-        self.playgroundPage = resources.playgroundPage()
+        var documents: [String: StaticDocument] = [:]
+        for (name, contentType, cacheControl) in Self.shipped {
+            let body = name == "playground/index.html" ? resources.playgroundPage() : resources.files[name]
+            if let body {
+                documents[name] = StaticDocument(body: body, contentType: contentType, cacheControl: cacheControl)
+            }
+        }
+        self.documents = documents
     }
 
     func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
@@ -24,26 +38,31 @@ struct ServiceDocuments: Sendable {
     }
 
     func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+        try document("openapi.yaml", request)
     }
 
     func favicon(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        try resources.response(for: "playground/favicon.ico", contentType: "image/x-icon")
+        try document("playground/favicon.ico", request)
     }
 
     func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        guard let playgroundPage else {
+        try document("playground/index.html", request)
+    }
+
+    /// The document's answer, or 503 naming the file when it is not installed.
+    private func document(_ name: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard let document = documents[name] else {
             throw APIError(
                 .serviceUnavailable,
-                "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
+                "\(name) is not installed beside the executable (\(ResourceFiles.bundleName)); "
+                    + "set TIMELINE_LAYOUT_RESOURCES.")
         }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
-            body: playgroundPage)
+        return document.response(to: request)
     }
 }
 
-/// Files shipped with the service (the OpenAPI document, the playground), read once at start.
+/// Files shipped with the service (the OpenAPI document, the playground, the samples), read
+/// once at start.
 ///
 /// They are SwiftPM resources of this module. The lookup never traps (unlike
 /// `Bundle.module` when the bundle is missing, as in a container that forgot to copy it):
@@ -122,15 +141,5 @@ struct ResourceFiles: Sendable {
             scripts += Array("</script>\n".utf8)
         }
         return Array(page[..<start]) + scripts + Array(page[(start + marker.count)...])
-    }
-
-    func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
-        guard let body = files[name] else {
-            throw APIError(
-                .serviceUnavailable,
-                "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
-        }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
     }
 }
