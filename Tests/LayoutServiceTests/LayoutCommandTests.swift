@@ -147,7 +147,7 @@ struct LayoutCommandTests {
         #expect(throws: UsageError("environment variable WORKERS must be a whole number from 1 to 256, not \"0\"")) {
             _ = try ServeCommand.configuration([], environment: ["WORKERS": "0"])
         }
-        #expect(ServeCommand.usage.contains("--workers VALUE") && ServeCommand.usage.contains("WORKERS"))
+        #expect(ServeCommand.usage.contains("--workers N") && ServeCommand.usage.contains("WORKERS"))
     }
 
     /// `help COMMAND` prints that command's help, as `COMMAND --help` does.

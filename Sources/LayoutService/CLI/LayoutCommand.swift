@@ -5,23 +5,26 @@ import PhotoLayout
 /// API uses. Reads a timeline (`{"statuses": [...]}`, a raw Weibo response, or a bare array
 /// of statuses), prints its layout as the API's JSON. Flags override the file's `options`.
 enum LayoutCommand {
-    static let usage = """
-        Usage: timeline-layout layout [FILE|-] [options]
-
-        Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the
-        layout JSON of POST /v1/timeline/layout: every status's and retweet's photo grid.
-
-        Options (each overrides the same field of the file's "options"):
-          --style classic|adaptive   grid style (default classic)
-          --content-width N          content width W, required by the adaptive style
-          --scale 1|2|3              pixel grid (default 2)
-          --item-size N              classic cell side (default 70)
-          --spacing N                gap between cells (default 10 classic, 4 adaptive)
-          --max-items N              most pictures shown (default 9)
-          --pretty                   indented output with sorted keys
-        Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on
-        stderr); 64 for a command line that cannot run (an unknown option, a bad flag value).
-        """
+    static let usage =
+        "Usage: timeline-layout layout [FILE|-] [options]\n\n"
+        + HelpText.paragraph(
+            "Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the layout JSON of "
+                + "POST /v1/timeline/layout: every status's and retweet's photo grid.")
+        + "\nOptions (each overrides the same field of the file's \"options\"):\n"
+        + HelpText.columns([
+            ["--style classic|adaptive", "grid style (default classic)"],
+            ["--content-width POINTS", "content width W in points, required by the adaptive style"],
+            ["--scale 1|2|3", "pixel grid: points are rounded to 1/scale (default 2)"],
+            ["--item-size POINTS", "classic cell side (default 70)"],
+            ["--spacing POINTS", "gap between cells (default 10 classic, 4 adaptive)"],
+            ["--max-items N", "most pictures shown (default 9)"],
+            ["--pretty", "indented output with sorted keys"],
+            ["--help", "print this help"],
+        ])
+        + "\n"
+        + HelpText.paragraph(
+            "Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on stderr); 64 "
+                + "for a command line that cannot run (an unknown option, a bad or missing flag value).")
 
     /// The flags that set an option, by the option's JSON name.
     static let optionFlags = [
@@ -37,7 +40,7 @@ enum LayoutCommand {
             arguments = try Arguments(
                 words, valued: Set(optionFlags.values), switches: ["pretty", "help"])
             if arguments.has("help") {
-                io.writeOutput(Array((usage + "\n").utf8))
+                io.writeOutput(Array(usage.utf8))
                 return ExitStatus.success
             }
             guard arguments.positional.count <= 1 else {

@@ -22,7 +22,7 @@ struct ServiceResponder: HTTPResponder {
         allowedMethods = methods.mapValues { $0.sorted().joined(separator: ", ") }
     }
 
-    /// What runs inline on the I/O queue: the routes the router calls trivial, and `OPTIONS`
+    /// What runs inline on the event loop: the routes the router calls trivial, and `OPTIONS`
     /// (answered from a table). Without this the protocol's default (false) would send every
     /// request, `/healthz` included, through the worker pool: two thread hand-offs (futex
     /// wake-ups) per request.
