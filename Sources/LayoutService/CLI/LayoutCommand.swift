@@ -18,8 +18,10 @@ enum LayoutCommand {
             ["--item-size POINTS", "classic cell side (default 70)"],
             ["--spacing POINTS", "gap between cells (default 10 classic, 4 adaptive)"],
             ["--max-items N", "most pictures shown (default 9)"],
+            ["--badge-size WxH", "corner badge size in points, as 28x18 (the default)"],
             ["--pretty", "indented output with sorted keys"],
             ["--help", "print this help"],
+            ["--", "ends the options: what follows is the FILE, even if it starts with --"],
         ])
         + "\n"
         + HelpText.paragraph(
@@ -29,7 +31,7 @@ enum LayoutCommand {
     /// The flags that set an option, by the option's JSON name.
     static let optionFlags = [
         "style": "style", "content_width": "content-width", "scale": "scale", "item_size": "item-size",
-        "spacing": "spacing", "max_items": "max-items",
+        "spacing": "spacing", "max_items": "max-items", "badge_size": "badge-size",
     ]
 
     static func run(_ words: ArraySlice<String>, io: CommandIO, reader: any TimelineReader) -> Int32 {
@@ -60,6 +62,8 @@ enum LayoutCommand {
             } else {
                 do {
                     bytes = try io.readFile(source)
+                } catch let error as FileBytes.ReadError {
+                    throw UsageError("cannot read \(source): \(error.description)")
                 } catch {
                     throw UsageError("cannot read \(source): \((error as NSError).localizedDescription)")
                 }
@@ -67,7 +71,23 @@ enum LayoutCommand {
 
             var request = try reader.readTimeline(bytes)
             try apply(arguments, to: &request.options)
-            let options = try GridOptions.validated(request.options)
+            let options: GridOptions
+            do {
+                options = try GridOptions.validated(request.options)
+            } catch {
+                // The adaptive style asked for on the command line, with no width in the flags
+                // or in the input: a command line that cannot run, named as flags.
+                if arguments.string("style") != nil, request.options.contentWidth == nil,
+                    error.problems.contains(where: { $0.pointer == "#/options/content_width" })
+                {
+                    return io.usageError(
+                        UsageError(
+                            "--style adaptive needs --content-width POINTS (or \"content_width\" in the input's options)"
+                        ),
+                        command: "layout", usage: usage)
+                }
+                throw error
+            }
             let layout = TimelineRules.layout(for: request, options: options)
             var output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
@@ -105,5 +125,17 @@ enum LayoutCommand {
         if let value = try arguments.number("item-size") { options.itemSize = value }
         if let value = try arguments.number("spacing") { options.spacing = value }
         if let value = try arguments.number("max-items") { options.maxItems = value }
+        if let text = arguments.string("badge-size") { options.badgeSize = try badgeSize(text) }
+    }
+
+    /// `--badge-size 28x18` (or `28×18`): width and height in points.
+    static func badgeSize(_ text: String) throws(UsageError) -> Size {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite
+        else {
+            throw UsageError("--badge-size must be WIDTHxHEIGHT in points, as 28x18, not \"\(text)\"")
+        }
+        return Size(width: width, height: height)
     }
 }
