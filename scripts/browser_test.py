@@ -83,7 +83,7 @@ def same_frame(a, b):
 
 
 def px(value, scale):
-    """DESIGN §4's pixel grid: the nearest 1/scale, half away from zero."""
+    """API.md §4's pixel grid: the nearest 1/scale, half away from zero."""
     return math.copysign(math.floor(abs(value) * scale + 0.5) / scale, value)
 
 
@@ -323,7 +323,7 @@ def open_and_close(driver, base, checks, label, curve, key, options):
         return
     transition = record["response"]["transition"]
     keyframes = transition["keyframes"]
-    # Keyframe frames are exact (DESIGN §4), `to` is on the pixel grid: the overlay ends on the last keyframe.
+    # Keyframe frames are exact (docs/API.md §4), `to` is on the pixel grid: the overlay ends on the last keyframe.
     last = keyframes[-1]["frame"] if keyframes else None
     checks.check(not transition["fade"] and same_frame(record["final"], last)
                  and same_frame(transition["to"], on_grid(thumb_frame, scale)) and record["request"]["index"] == index,
