@@ -33,6 +33,7 @@ public struct LayoutAPI: Sendable {
         router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", trivial: true, documents.openAPI)
         router.add(.get, "/", operationID: "getPlayground", trivial: true, documents.playground)
         router.add(.get, "/favicon.ico", operationID: "getFavicon", trivial: true, documents.favicon)
+        router.add(.get, "/samples", operationID: "getSample", trivial: true, documents.sample)
 
         self.router = router
         self.metrics = metrics
