@@ -70,3 +70,26 @@ def test_every_link_and_cited_path_exists():
             if not os.path.exists(os.path.join(ROOT, cited)):
                 missing.append(f"{name}: path {cited}")
     assert missing == []
+
+
+def test_readme_architecture_matches_the_tree():
+    """Every folder the README's architecture tree names (`Name/`, nested by indentation) exists."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    block = text.split("## Architecture", 1)[1].split("```", 2)[1]
+    stack = []  # (indent, path)
+    missing = []
+    checked = 0
+    for line in block.splitlines():
+        match = re.match(r"^( *)([A-Za-z][\w.-]*)/(?:\s|$)", line)
+        if not match:
+            continue
+        indent, name = len(match.group(1)), match.group(2)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        path = os.path.join(stack[-1][1], name) if stack else name
+        stack.append((indent, path))
+        checked += 1
+        if not os.path.isdir(os.path.join(ROOT, path)):
+            missing.append(path)
+    assert checked > 20 and missing == []

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PhotoLayout
 import Testing
 
 @testable import LayoutService
@@ -116,5 +117,14 @@ struct HelpTextTests {
             return "`--\(setting.flag)` `\(setting.env)` \(fallback)"
         }
         #expect(documented == expected)
+    }
+
+    /// The offline command's help prints the grid defaults the rules use.
+    @Test func layoutHelpDefaultsAreTheRules() {
+        let text = LayoutCommand.usage
+        #expect(text.contains("(default 2)") && text.contains("cell side (default 70)"))
+        #expect(text.contains("(default 10 classic, 4 adaptive)") && text.contains("(default 9)"))
+        #expect(text.contains("(default 28x18)"))
+        #expect(LayoutCommand.number(GridOptions.defaultItemSize) == "70" && LayoutCommand.number(2.5) == "2.5")
     }
 }

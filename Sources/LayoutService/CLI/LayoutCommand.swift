@@ -14,11 +14,22 @@ enum LayoutCommand {
         + HelpText.columns([
             ["--style classic|adaptive", "grid style (default classic)"],
             ["--content-width POINTS", "content width W in points, required by the adaptive style"],
-            ["--scale 1|2|3", "pixel grid: points are rounded to 1/scale (default 2)"],
-            ["--item-size POINTS", "classic cell side (default 70)"],
-            ["--spacing POINTS", "gap between cells (default 10 classic, 4 adaptive)"],
-            ["--max-items N", "most pictures shown (default 9)"],
-            ["--badge-size WxH", "corner badge size in points, as 28x18 (the default)"],
+            [
+                "--scale 1|2|3",
+                "pixel grid: points are rounded to 1/scale (default \(number(GridOptions.defaultScale)))",
+            ],
+            ["--item-size POINTS", "classic cell side (default \(number(GridOptions.defaultItemSize)))"],
+            [
+                "--spacing POINTS",
+                "gap between cells (default \(number(GridOptions.defaultSpacing(for: .classic))) classic, "
+                    + "\(number(GridOptions.defaultSpacing(for: .adaptive))) adaptive)",
+            ],
+            ["--max-items N", "most pictures shown (default \(GridOptions.defaultMaxItems))"],
+            [
+                "--badge-size WxH",
+                "corner badge size in points (default \(number(GridOptions.defaultBadgeSize.width))x"
+                    + "\(number(GridOptions.defaultBadgeSize.height)))",
+            ],
             ["--pretty", "indented output with sorted keys"],
             ["--help", "print this help"],
             ["--", "ends the options: what follows is the FILE, even if it starts with --"],
@@ -27,6 +38,11 @@ enum LayoutCommand {
         + HelpText.paragraph(
             "Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on stderr); 64 "
                 + "for a command line that cannot run (an unknown option, a bad or missing flag value).")
+
+    /// A default as the help prints it: `70`, not `70.0`.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 
     /// The flags that set an option, by the option's JSON name.
     static let optionFlags = [
