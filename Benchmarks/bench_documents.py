@@ -9,7 +9,8 @@ Starts the real binary on 127.0.0.1 (port 0) and reads its CPU seconds (user + s
   - R rounds of 1,000 × (HEADERS `GET /` with `accept-encoding: gzip`, then RST_STREAM at
     once) over cleartext HTTP/2, reconnecting whenever the server ends a connection.
 
-Prints one line per load. Bounded in time (every read has a hang guard).
+Prints a Markdown table, one row per load (scripts/bench puts it into BENCHMARKS.md). Bounded
+in time (every read has a hang guard).
   python3 Benchmarks/bench_documents.py --binary .build/release/timeline-layout [--gets 300] [--rounds 5]
 """
 import argparse
@@ -106,16 +107,18 @@ def main():
         size = gets(server.port, arguments.gets)
         cpu_gets = cpu_seconds(pid) - before
         wall_gets = time.monotonic() - started
-        print(f"{arguments.gets} x GET / (gzip, {size} bytes each): server CPU {cpu_gets:.2f} s "
-              f"({cpu_gets / arguments.gets * 1000:.2f} ms each), {wall_gets:.2f} s wall")
+        print("| load | server CPU | per request | wall |")
+        print("|---|---|---|---|")
+        print(f"| {arguments.gets} × `GET /` with gzip ({size} bytes each), one keep-alive connection | "
+              f"{cpu_gets:.2f} s | {cpu_gets / arguments.gets * 1000:.2f} ms | {wall_gets:.2f} s |")
         connections = 0
         before = cpu_seconds(pid)
         for _ in range(arguments.rounds):
             connections += resets(server.port, 1_000)
         time.sleep(1)  # work the resets left queued, if any, is done or dropped
         cpu_resets = cpu_seconds(pid) - before
-        print(f"{arguments.rounds} x 1000 HEADERS+RST_STREAM on / (h2c, {connections} connection(s)): "
-              f"server CPU {cpu_resets:.2f} s")
+        print(f"| {arguments.rounds} × 1,000 HEADERS+RST_STREAM on `/` (h2c, {connections} connection(s)) | "
+              f"{cpu_resets:.2f} s | {cpu_resets / (arguments.rounds * 1000) * 1000:.3f} ms | - |")
     finally:
         server.stop()
 

@@ -1,7 +1,7 @@
 import HTTPServer
 import PhotoLayout
 
-/// The v1 API of DESIGN §7: one handler per operationId, and the route table that binds
+/// The v1 API of docs/API.md §7: one handler per operationId, and the route table that binds
 /// them. `openapi.yaml` describes exactly these routes (a test keeps them equal).
 public struct LayoutAPI: Sendable {
     public let router: Router
