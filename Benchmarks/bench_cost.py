@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cost per request in counts that do not drift with the machine's load (DESIGN §8).
+"""Cost per request in counts that do not drift with the machine's load (docs/API.md §8).
 
 For each case, the server (timeline-layout with one I/O thread; nginx with one process,
 `master_process off`, `return 200` with the same body as /healthz) runs twice under the same

@@ -8,7 +8,9 @@ that every drawn grid, thumbnail and badge sits at the frame of a POST /v1/timel
 script makes itself for the same body; opens a thumbnail (ease, then spring), checks the
 overlay ends at the API's pages[index].photo_frame, closes it again; checks the round trip
 shown is the request's own and the page's icon is served; shows a problem+json in the page,
-in view while scrolled to the bottom; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
+in view while scrolled to the bottom; checks that the page is under 100 KB (samples are fetched
+when picked), that no status text shows HTML markup (the m.weibo.cn and weibo.com samples send
+HTML) and that the sample menu follows a paste; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
 exit 1 on any failure, 2 when the browser cannot be started.
 
 Needs Debian's `chromium` and `chromium-driver` (installed here with apt-get when missing and
@@ -24,6 +26,7 @@ import struct
 import subprocess
 import sys
 import time
+from html.parser import HTMLParser
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -83,7 +86,7 @@ def same_frame(a, b):
 
 
 def px(value, scale):
-    """DESIGN §4's pixel grid: the nearest 1/scale, half away from zero."""
+    """API.md §4's pixel grid: the nearest 1/scale, half away from zero."""
     return math.copysign(math.floor(abs(value) * scale + 0.5) / scale, value)
 
 
@@ -323,7 +326,7 @@ def open_and_close(driver, base, checks, label, curve, key, options):
         return
     transition = record["response"]["transition"]
     keyframes = transition["keyframes"]
-    # Keyframe frames are exact (DESIGN §4), `to` is on the pixel grid: the overlay ends on the last keyframe.
+    # Keyframe frames are exact (docs/API.md §4), `to` is on the pixel grid: the overlay ends on the last keyframe.
     last = keyframes[-1]["frame"] if keyframes else None
     checks.check(not transition["fade"] and same_frame(record["final"], last)
                  and same_frame(transition["to"], on_grid(thumb_frame, scale)) and record["request"]["index"] == index,
@@ -375,6 +378,70 @@ def check_timing_and_icon(driver, base, checks):
                  "the page's icon link is served as image/x-icon (no 404 for /favicon.ico)", f"{icon}")
 
 
+PAGE_LIMIT = 100 * 1024
+# The text of every drawn status and retweet.
+TEXTS_JS = "return [...document.querySelectorAll('.card .text')].map((n) => n.textContent)"
+
+
+def check_page_size(base, checks):
+    """GET / (identity, as a client without gzip reads it) is under 100 KB."""
+    with urllib.request.urlopen(urllib.request.Request(base, headers={"Accept-Encoding": "identity"}),
+                                timeout=10) as response:
+        size = len(response.read())
+    checks.check(size < PAGE_LIMIT, f"GET / is under 100 KB (samples fetched on demand)", f"{size} bytes")
+
+
+def check_plain_texts(driver, base, checks, name):
+    """A sample whose statuses carry HTML text is drawn with none of its markup: no '<', each
+    emoji image as its alt text."""
+    set_control(driver, "sample", name)
+    wait_for(driver, f"window.__lastSample && document.body.dataset.state === 'ready' && "
+                     f"document.getElementById('sample').value === '{name}'", f"the {name} sample")
+    raw = json.loads(driver.execute_script("return window.__lastSample") or "null")
+    texts = driver.execute_script(TEXTS_JS) or []
+    markup = [text for text in texts if "<" in text]
+    sent = [text for text in strings_named(raw, "text") if "<" in text]
+    checks.check(bool(sent) and bool(texts) and not markup, f"{name}: status text shown as text, no HTML markup",
+                 f"{len(texts)} texts, {len(markup)} with markup: {markup[:1]}; {len(sent)} sent with markup")
+    alts = [alt for text in sent for alt in image_alts(text)]
+    if alts:  # m.weibo.cn's emoji (weibo.com's sample has only link icons, without alt)
+        checks.check(any(alt in text for alt in alts for text in texts),
+                     f"{name}: emoji images show as their alt text", f"alts {alts[:3]}")
+
+
+def strings_named(value, key):
+    """Every string value of `key` anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return [v for k, v in value.items() if k == key and isinstance(v, str)] + [
+            s for v in value.values() for s in strings_named(v, key)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_named(v, key)]
+    return []
+
+
+def image_alts(html):
+    """The alt texts of the <img> elements of an HTML fragment."""
+    alts = []
+
+    class Parser(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "img":
+                alts.extend(value for name, value in attrs if name == "alt" and value)
+
+    Parser().feed(html)
+    return alts
+
+
+def check_paste(driver, checks):
+    """Typing into the text area sets the sample menu to "pasted JSON"."""
+    driver.execute_script("""
+        const area = document.getElementById('json');
+        area.value = '[]';
+        area.dispatchEvent(new Event('input', {bubbles: true}));""")
+    chosen = driver.execute_script("return document.getElementById('sample').value")
+    checks.check(chosen == "", "the sample menu follows a paste (pasted JSON)", f"menu says {chosen!r}")
+
+
 def png_size(path):
     with open(path, "rb") as file:
         head = file.read(24)
@@ -393,7 +460,8 @@ def run(base, screenshot):
                      "page lays the first sample out on load")
         set_control(driver, "sample", SAMPLE)
         wait_for(driver, "document.body.dataset.state !== 'loading'", "the sample's layout")
-        sample_doc = json.loads(driver.execute_script(f"return document.getElementById('sample-{SAMPLE}').textContent"))
+        wait_for(driver, "document.getElementById('sample').value === arguments[0] || true", "the menu")
+        sample_doc = json.loads(driver.execute_script("return window.__lastSample"))
         set_control(driver, "style", "adaptive")
         adaptive_options = {"style": "adaptive", "content_width": 355, "scale": 2}
         adaptive = check_layout(driver, base, checks, "adaptive 355@2x", adaptive_options, sample_doc)
@@ -410,12 +478,16 @@ def run(base, screenshot):
             open_and_close(driver, base, checks, "classic ease", "ease_in_out", key, classic_options)
         set_control(driver, "sample", MORE_SAMPLE)
         wait_for(driver, "document.body.dataset.state !== 'loading'", "the m.weibo.cn sample's layout")
-        more_doc = json.loads(driver.execute_script(f"return document.getElementById('sample-{MORE_SAMPLE}').textContent"))
+        more_doc = json.loads(driver.execute_script("return window.__lastSample"))
         more = check_layout(driver, base, checks, "m.weibo.cn classic", classic_options, more_doc)
         checks.check(bool(more) and any(g["more_label"] for g in more.values()),
                      "m.weibo.cn: a status with pic_num 13 has a \"+N\" label")
+        check_plain_texts(driver, base, checks, "weibo-com-web-ajax")
+        check_plain_texts(driver, base, checks, "m-weibo-cn-container")
+        check_page_size(base, checks)
+        check_paste(driver, checks)
         set_control(driver, "sample", SAMPLE)
-        wait_for(driver, "document.body.dataset.state !== 'loading'", "the sample's layout")
+        wait_for(driver, f"document.body.dataset.state === 'ready' && window.__lastSample", "the sample's layout")
         if screenshot:
             # Bring the largest grid with a badge to the top of the window, under the sticky header.
             driver.execute_script("""

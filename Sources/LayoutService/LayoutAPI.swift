@@ -1,7 +1,7 @@
 import HTTPServer
 import PhotoLayout
 
-/// The v1 API of DESIGN §7: one handler per operationId, and the route table that binds
+/// The v1 API of docs/API.md §7: one handler per operationId, and the route table that binds
 /// them. `openapi.yaml` describes exactly these routes (a test keeps them equal).
 public struct LayoutAPI: Sendable {
     public let router: Router
@@ -22,16 +22,18 @@ public struct LayoutAPI: Sendable {
         router.add(.post, "/v1/browser/open", operationID: "openBrowser", Browser.open)
         router.add(.post, "/v1/browser/close", operationID: "closeBrowser", Browser.close)
         router.add(.post, "/v1/album/layout", operationID: "layoutAlbum", Browser.album)
-        // Fixed documents and a counter snapshot: answered on the I/O queue, not the worker pool.
+        // Fixed documents and a counter snapshot: answered on the event loop, not the worker pool.
         router.add(.get, "/healthz", operationID: "getHealth", trivial: true, Health.live)
         router.add(.get, "/readyz", operationID: "getReadiness", trivial: true, Health.ready)
 
         let metrics = ServiceMetrics()
         let documents = ServiceDocuments(metrics: metrics, resources: resources)
         router.add(.get, "/metrics", operationID: "getMetrics", trivial: true, documents.metrics)
-        router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", documents.openAPI)
-        router.add(.get, "/", operationID: "getPlayground", documents.playground)
-        router.add(.get, "/favicon.ico", operationID: "getFavicon", documents.favicon)
+        // Documents made and gzipped once at start: answering one is a lookup, on the event loop too.
+        router.add(.get, "/openapi.yaml", operationID: "getOpenAPI", trivial: true, documents.openAPI)
+        router.add(.get, "/", operationID: "getPlayground", trivial: true, documents.playground)
+        router.add(.get, "/favicon.ico", operationID: "getFavicon", trivial: true, documents.favicon)
+        router.add(.get, "/samples", operationID: "getSample", trivial: true, documents.sample)
 
         self.router = router
         self.metrics = metrics

@@ -61,14 +61,21 @@ def test_q_values(server, offer, compressed):
 
 
 def test_small_bodies_and_head_stay_plain(server):
-    """/healthz (15 bytes) is never compressed; HEAD of a large resource has Vary but no Content-Encoding."""
+    """/healthz (15 bytes) is never compressed; HEAD of a large computed answer has Vary but no
+    Content-Encoding (nothing is compressed for a HEAD); HEAD of a static document, gzipped once
+    at start, carries the very headers its GET does."""
     with httpx.Client(base_url=server.url, headers={"Accept-Encoding": "gzip"}) as client:
         health = client.get("/healthz")
         assert health.status_code == 200 and "content-encoding" not in health.headers
+        grid_head = client.head("/v1/grid?count=300&max_items=300")
         head = client.head("/openapi.yaml")
         get = client.get("/openapi.yaml")
-    assert head.status_code == 200 and "content-encoding" not in head.headers
+    assert grid_head.status_code == 200 and "content-encoding" not in grid_head.headers
+    assert grid_head.headers["vary"] == "Accept-Encoding"
+    assert head.status_code == 200 and head.headers["content-encoding"] == "gzip"
     assert head.headers["vary"] == "Accept-Encoding"
+    for name in ("content-encoding", "content-length", "etag", "content-type"):
+        assert head.headers[name] == get.headers[name]
     assert get.headers["content-encoding"] == "gzip" and get.text.startswith("openapi: 3.1")
 
 

@@ -77,7 +77,10 @@ struct LayoutCommandTests {
         (["layout", "-"], #"{"timeline": []}"#, "no statuses found (its top-level keys: \"timeline\")"),
         (["layout", "-"], #"{"data": 1}"#, "/data: must be an object"),
         (["layout", "-"], #"{"statuses": [], "options": {"scale": 4}}"#, "/options/scale: must be 1, 2 or 3"),
-        (["layout", "-", "--style", "adaptive"], "[]", "/options/content_width: is required"),
+        (
+            ["layout", "-"], #"{"statuses": [], "options": {"style": "adaptive"}}"#,
+            "/options/content_width: is required"
+        ),
         (["layout", "missing.json"], "", "cannot read missing.json"),
     ])
     func badInputIsOneLineAndStatusOne(arguments: [String], stdin: String, message: String) {
@@ -99,6 +102,9 @@ struct LayoutCommandTests {
             (["layout", "-", "--max-items", "0", "--spacing", "-1"], "--spacing: must not be negative", "layout"),
             (["layout", "-", "--colour", "red"], "unknown option --colour", "layout"),
             (["layout", "a.json", "b.json"], "expected at most one FILE", "layout"),
+            (["layout", "-", "--style", "adaptive"], "--style adaptive needs --content-width POINTS", "layout"),
+            (["layout", "-", "--badge-size", "28"], "--badge-size must be WIDTHxHEIGHT in points", "layout"),
+            (["layout", "-", "--badge-size", "0x18"], "--badge-size: width and height must be positive", "layout"),
             (["paint"], "unknown command \"paint\"", nil),
             (["help", "paint"], "unknown command \"paint\"", nil),
             (["serve", "--port", "http"], "--port must be a whole number from 0 to 65535, not \"http\"", "serve"),
@@ -147,7 +153,7 @@ struct LayoutCommandTests {
         #expect(throws: UsageError("environment variable WORKERS must be a whole number from 1 to 256, not \"0\"")) {
             _ = try ServeCommand.configuration([], environment: ["WORKERS": "0"])
         }
-        #expect(ServeCommand.usage.contains("--workers VALUE") && ServeCommand.usage.contains("WORKERS"))
+        #expect(ServeCommand.usage.contains("--workers N") && ServeCommand.usage.contains("WORKERS"))
     }
 
     /// `help COMMAND` prints that command's help, as `COMMAND --help` does.
@@ -167,5 +173,69 @@ struct LayoutCommandTests {
         let command = CapturedCommand()
         #expect(command.run(["layout", "--help"]) == 0)
         #expect(command.stdout.contains("--content-width"))
+    }
+
+    /// An unreadable path is one plain line, the system's reason (not a Foundation error
+    /// code), with exit status 1: a directory, a missing file.
+    @Test func unreadablePathsArePlainMessages() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let cases = [
+            (directory, "cannot read \(directory): Is a directory"),
+            ("/nonexistent/timeline.json", "cannot read /nonexistent/timeline.json: No such file or directory"),
+        ]
+        for (path, message) in cases {
+            let errors = Mutex<[String]>([])
+            let io = CommandIO(
+                readFile: { try FileBytes.read($0) }, readStandardInput: { [] }, writeOutput: { _ in },
+                writeError: { line in errors.withLock { $0.append(line) } }, environment: [:])
+            #expect(TimelineLayoutCommand.run(["layout", path], io: io) == 1)
+            #expect(errors.withLock { $0 } == ["timeline-layout layout: \(message)"])
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString).json")
+        try Data("[]".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try FileBytes.read(file.path) == Array("[]".utf8))
+    }
+
+    /// The adaptive style named by a flag is satisfied by the input's own `content_width`.
+    @Test func adaptiveFlagWithTheInputsWidth() {
+        let command = CapturedCommand()
+        let stdin = #"{"statuses": [], "options": {"content_width": 355}}"#
+        #expect(command.run(["layout", "-", "--style", "adaptive"], stdin: stdin) == 0)
+        #expect(command.stdout == "{\"statuses\":[]}\n")
+    }
+
+    /// `--` ends the options: a file whose name starts with `--` is read as the FILE.
+    @Test func doubleDashEndsOptions() throws {
+        let command = CapturedCommand()
+        #expect(command.run(["layout", "--pretty", "--", "--style"], files: ["--style": Array("[]".utf8)]) == 0)
+        #expect(command.stdout == "{\n  \"statuses\" : []\n}\n")
+        let twoFiles = CapturedCommand()
+        #expect(twoFiles.run(["layout", "--", "a", "--b"]) == 64)
+        #expect(twoFiles.stderr.first == "timeline-layout layout: expected at most one FILE, got 2")
+    }
+
+    /// `--badge-size WxH` sizes the corner badges, still in each cell's bottom-right corner:
+    /// every 28×18 badge of the client-API sample (the first at (42, 52) in a 70-point cell)
+    /// becomes 30×20 at 2 points left and up ((70 − 30, 70 − 20) for the first).
+    @Test func badgeSizeFlag() throws {
+        let bytes = try Self.sampleBytes()
+        func badges(_ flags: [String]) throws -> [[String: Double]] {
+            let command = CapturedCommand()
+            #expect(command.run(["layout", Self.samplePath] + flags, files: [Self.samplePath: bytes]) == 0)
+            return try command.stdout.components(separatedBy: #""badge":{"kind":"long","frame":"#).dropFirst().map {
+                let object = try JSONSerialization.jsonObject(with: Data(($0.prefix { $0 != "}" } + "}").utf8))
+                return try #require(object as? [String: Double])
+            }
+        }
+        let standard = try badges([])
+        let larger = try badges(["--badge-size", "30×20"])
+        #expect(try badges(["--badge-size", "28x18"]) == standard)
+        #expect(standard.first == ["x": 42, "y": 52, "width": 28, "height": 18])
+        #expect(larger.first == ["x": 40, "y": 50, "width": 30, "height": 20])
+        #expect(standard.count == larger.count && standard.count > 1)
+        for (before, after) in zip(standard, larger) {
+            #expect(after == ["x": before["x"]! - 2, "y": before["y"]! - 2, "width": 30, "height": 20])
+        }
     }
 }

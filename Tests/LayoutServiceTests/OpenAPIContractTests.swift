@@ -57,14 +57,24 @@ struct OpenAPIContractTests {
         #expect(routes.subtracting(documented).isEmpty, "routed but not documented: \(routes.subtracting(documented))")
     }
 
-    /// DESIGN §7's operationIds are all there.
+    /// docs/API.md §7's operationIds are all there.
     @Test func designOperationIDs() throws {
         let ids = Set(try Self.operations().map(\.operationID))
         for id in [
             "layoutTimeline", "getGrid", "openBrowser", "closeBrowser", "layoutAlbum", "getHealth", "getReadiness",
-            "getMetrics", "getOpenAPI",
+            "getMetrics", "getOpenAPI", "getPlayground", "getFavicon", "getSample",
         ] {
             #expect(ids.contains(id), "\(id)")
         }
+    }
+
+    /// `GET /samples`' `name` enum lists exactly the samples the service ships, in the menu's order.
+    @Test func sampleNamesAreTheShippedSamples() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let block = try #require(text.range(of: "operationId: getSample")).upperBound
+        let enumLine = try #require(text[block...].split(separator: "\n").first { $0.contains("enum: [") })
+        let inside = enumLine.split(separator: "[", maxSplits: 1)[1].split(separator: "]")[0]
+        let names = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(names == ResourceFiles.sampleNames)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LayoutService
 
-/// Which requests the service answers inline on the I/O queue, and which on the worker pool.
+/// Which requests the service answers inline on the event loop, and which on the worker pool.
 struct ServiceResponderTests {
     /// The cheap operations and OPTIONS run inline; layouts, the grid and unknown paths' bodies
     /// go to the workers (the front must pass the router's answer through, not the default).

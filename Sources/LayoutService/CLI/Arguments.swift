@@ -1,5 +1,6 @@
 /// A small command-line reader: positional words and `--name value` / `--name=value`
-/// options, with environment fallbacks. Unknown options are errors, never ignored.
+/// options, with environment fallbacks. Unknown options are errors, never ignored; `--`
+/// ends the options, so every word after it is positional (a file named `--pretty`).
 struct Arguments {
     private(set) var positional: [String] = []
     private var options: [String: String] = [:]
@@ -10,6 +11,10 @@ struct Arguments {
     init(_ words: some Sequence<String>, valued: Set<String>, switches: Set<String> = []) throws(UsageError) {
         var iterator = words.makeIterator()
         while let word = iterator.next() {
+            if word == "--" {
+                while let rest = iterator.next() { positional.append(rest) }
+                break
+            }
             guard word.hasPrefix("--"), word.count > 2 else {
                 positional.append(word)
                 continue

@@ -5,28 +5,49 @@ import PhotoLayout
 /// API uses. Reads a timeline (`{"statuses": [...]}`, a raw Weibo response, or a bare array
 /// of statuses), prints its layout as the API's JSON. Flags override the file's `options`.
 enum LayoutCommand {
-    static let usage = """
-        Usage: timeline-layout layout [FILE|-] [options]
+    static let usage =
+        "Usage: timeline-layout layout [FILE|-] [options]\n\n"
+        + HelpText.paragraph(
+            "Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the layout JSON of "
+                + "POST /v1/timeline/layout: every status's and retweet's photo grid.")
+        + "\nOptions (each overrides the same field of the file's \"options\"):\n"
+        + HelpText.columns([
+            ["--style classic|adaptive", "grid style (default classic)"],
+            ["--content-width POINTS", "content width W in points, required by the adaptive style"],
+            [
+                "--scale 1|2|3",
+                "pixel grid: points are rounded to 1/scale (default \(number(GridOptions.defaultScale)))",
+            ],
+            ["--item-size POINTS", "classic cell side (default \(number(GridOptions.defaultItemSize)))"],
+            [
+                "--spacing POINTS",
+                "gap between cells (default \(number(GridOptions.defaultSpacing(for: .classic))) classic, "
+                    + "\(number(GridOptions.defaultSpacing(for: .adaptive))) adaptive)",
+            ],
+            ["--max-items N", "most pictures shown (default \(GridOptions.defaultMaxItems))"],
+            [
+                "--badge-size WxH",
+                "corner badge size in points (default \(number(GridOptions.defaultBadgeSize.width))x"
+                    + "\(number(GridOptions.defaultBadgeSize.height)))",
+            ],
+            ["--pretty", "indented output with sorted keys"],
+            ["--help", "print this help"],
+            ["--", "ends the options: what follows is the FILE, even if it starts with --"],
+        ])
+        + "\n"
+        + HelpText.paragraph(
+            "Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on stderr); 64 "
+                + "for a command line that cannot run (an unknown option, a bad or missing flag value).")
 
-        Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the
-        layout JSON of POST /v1/timeline/layout: every status's and retweet's photo grid.
-
-        Options (each overrides the same field of the file's "options"):
-          --style classic|adaptive   grid style (default classic)
-          --content-width N          content width W, required by the adaptive style
-          --scale 1|2|3              pixel grid (default 2)
-          --item-size N              classic cell side (default 70)
-          --spacing N                gap between cells (default 10 classic, 4 adaptive)
-          --max-items N              most pictures shown (default 9)
-          --pretty                   indented output with sorted keys
-        Exit status: 0 on success; 1 when the input cannot be read or is invalid (one line on
-        stderr); 64 for a command line that cannot run (an unknown option, a bad flag value).
-        """
+    /// A default as the help prints it: `70`, not `70.0`.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 
     /// The flags that set an option, by the option's JSON name.
     static let optionFlags = [
         "style": "style", "content_width": "content-width", "scale": "scale", "item_size": "item-size",
-        "spacing": "spacing", "max_items": "max-items",
+        "spacing": "spacing", "max_items": "max-items", "badge_size": "badge-size",
     ]
 
     static func run(_ words: ArraySlice<String>, io: CommandIO, reader: any TimelineReader) -> Int32 {
@@ -37,7 +58,7 @@ enum LayoutCommand {
             arguments = try Arguments(
                 words, valued: Set(optionFlags.values), switches: ["pretty", "help"])
             if arguments.has("help") {
-                io.writeOutput(Array((usage + "\n").utf8))
+                io.writeOutput(Array(usage.utf8))
                 return ExitStatus.success
             }
             guard arguments.positional.count <= 1 else {
@@ -57,6 +78,8 @@ enum LayoutCommand {
             } else {
                 do {
                     bytes = try io.readFile(source)
+                } catch let error as FileBytes.ReadError {
+                    throw UsageError("cannot read \(source): \(error.description)")
                 } catch {
                     throw UsageError("cannot read \(source): \((error as NSError).localizedDescription)")
                 }
@@ -64,7 +87,23 @@ enum LayoutCommand {
 
             var request = try reader.readTimeline(bytes)
             try apply(arguments, to: &request.options)
-            let options = try GridOptions.validated(request.options)
+            let options: GridOptions
+            do {
+                options = try GridOptions.validated(request.options)
+            } catch {
+                // The adaptive style asked for on the command line, with no width in the flags
+                // or in the input: a command line that cannot run, named as flags.
+                if arguments.string("style") != nil, request.options.contentWidth == nil,
+                    error.problems.contains(where: { $0.pointer == "#/options/content_width" })
+                {
+                    return io.usageError(
+                        UsageError(
+                            "--style adaptive needs --content-width POINTS (or \"content_width\" in the input's options)"
+                        ),
+                        command: "layout", usage: usage)
+                }
+                throw error
+            }
             let layout = TimelineRules.layout(for: request, options: options)
             var output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
@@ -102,5 +141,17 @@ enum LayoutCommand {
         if let value = try arguments.number("item-size") { options.itemSize = value }
         if let value = try arguments.number("spacing") { options.spacing = value }
         if let value = try arguments.number("max-items") { options.maxItems = value }
+        if let text = arguments.string("badge-size") { options.badgeSize = try badgeSize(text) }
+    }
+
+    /// `--badge-size 28x18` (or `28×18`): width and height in points.
+    static func badgeSize(_ text: String) throws(UsageError) -> Size {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite
+        else {
+            throw UsageError("--badge-size must be WIDTHxHEIGHT in points, as 28x18, not \"\(text)\"")
+        }
+        return Size(width: width, height: height)
     }
 }

@@ -8,13 +8,28 @@ import Foundation
 /// 200, else 1. For container health checks, where the image has no curl: a plain HTTP/1.1
 /// request over a BSD socket, with no Foundation networking (which would need libcurl).
 enum ProbeCommand {
-    static let usage = """
-        Usage: timeline-layout probe [--url http://127.0.0.1:8080/healthz] [--timeout 2]
+    static let usage =
+        "Usage: timeline-layout probe [--url URL] [--timeout SECONDS]\n\n"
+        + HelpText.paragraph(
+            "Exits 0 when GET URL answers 200 within the timeout, else prints why and exits 1 (64 for a command "
+                + "line that cannot run). The container's health check: no curl needed.")
+        + "\nOptions:\n"
+        + HelpText.columns([
+            [
+                "--url URL",
+                "the URL to GET, http:// only (default http://127.0.0.1:PORT/healthz, PORT from the "
+                    + "environment, else 8080)",
+            ],
+            [
+                "--timeout SECONDS",
+                "seconds each step may take: connecting, sending, reading the answer "
+                    + "(default \(defaultTimeout))",
+            ],
+            ["--help", "print this help"],
+        ])
 
-        Exits 0 when GET URL answers 200 within the timeout, else prints why and exits 1
-        (64 for a command line that cannot run).
-
-        """
+    /// Seconds `probe` waits when `--timeout` is not given.
+    static let defaultTimeout = 2
 
     static func run(_ words: ArraySlice<String>, io: CommandIO) -> Int32 {
         do {
@@ -24,7 +39,7 @@ enum ProbeCommand {
                 return 0
             }
             let url = arguments.string("url") ?? "http://127.0.0.1:\(io.environment["PORT"] ?? "8080")/healthz"
-            let timeout = try arguments.number("timeout") ?? 2
+            let timeout = try arguments.number("timeout") ?? Double(defaultTimeout)
             let status = try get(url, timeout: timeout)
             guard status == 200 else {
                 io.writeError("timeline-layout probe: \(url) answered \(status)")

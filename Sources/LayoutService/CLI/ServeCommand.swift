@@ -6,50 +6,96 @@ import HTTPServer
 ///
 /// Every setting is a flag, or an environment variable when the flag is absent.
 enum ServeCommand {
-    /// (flag, environment variable, default, meaning): the one table `--help` prints and the
-    /// parser reads.
+    /// The defaults every setting falls back to: the configuration's own, so that the help,
+    /// the parser and the configuration cannot disagree.
+    static let defaults = HTTPServerConfiguration()
+
+    /// (flag, environment variable, default, meaning): the one table `--help` prints, the
+    /// parser reads and the README's configuration table repeats (a test holds them equal).
     static let settings: [(flag: String, env: String, fallback: String, meaning: String)] = [
-        ("host", "HOST", "127.0.0.1", "address to listen on (0.0.0.0 for every interface)"),
-        ("port", "PORT", "8080", "TCP port (0: any free port, printed at start)"),
+        ("host", "HOST", defaults.host, "address to listen on (0.0.0.0 for every interface)"),
+        ("port", "PORT", "\(defaults.port)", "TCP port (0: any free port, printed at start)"),
         (
-            "threads", "THREADS", "\(CPUQuota.availableCores)",
-            "I/O queues (default: the cores available, within the cgroup CPU quota)"
+            "threads", "THREADS", "\(defaults.threads)",
+            "I/O event loops (default: the cores available, within the cgroup CPU quota)"
         ),
         (
-            "workers", "WORKERS", "\(CPUQuota.availableCores)",
-            "threads for layout handlers and gzip (default: as threads)"
+            "workers", "WORKERS", "\(defaults.workers)",
+            "worker threads for layout handlers and gzip, off the event loops (default: as --threads)"
         ),
-        ("backlog", "BACKLOG", "256", "listen(2) backlog"),
-        ("max-connections", "MAX_CONNECTIONS", "10000", "open connections at most; more are refused"),
-        ("max-header-bytes", "MAX_HEADER_BYTES", "16384", "request head limit (431 above)"),
-        ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
-        ("max-statuses", "MAX_STATUSES", "1000", "statuses per timeline request (422 above)"),
-        ("max-response-bytes", "MAX_RESPONSE_BYTES", "16777216", "response body limit, before gzip (413 above)"),
-        ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds for a request's head, and as long again for its body"),
-        ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
-        ("write-timeout", "WRITE_TIMEOUT", "30", "seconds a client may take none of its response"),
-        ("shutdown-grace", "SHUTDOWN_GRACE", "10", "seconds to finish in-flight requests after SIGTERM"),
-        ("log-format", "LOG_FORMAT", "text", "access log: text, json or off"),
-        ("cors-origins", "CORS_ORIGINS", "", "browser origins allowed (CORS): * or a comma list; default none"),
+        ("backlog", "BACKLOG", "\(defaults.backlog)", "listen(2) backlog"),
+        (
+            "max-connections", "MAX_CONNECTIONS", "\(defaults.maxConnections)",
+            "open connections at most; more are refused with 503"
+        ),
+        ("max-header-bytes", "MAX_HEADER_BYTES", "\(defaults.limits.maxHeaderBytes)", "request head limit (431 above)"),
+        (
+            "max-body-bytes", "MAX_BODY_BYTES", "\(defaults.limits.maxBodyBytes)",
+            "request body limit, after gzip (413 above)"
+        ),
+        (
+            "max-statuses", "MAX_STATUSES", "\(LayoutAPI.defaultMaxStatuses)",
+            "statuses per timeline request (422 above)"
+        ),
+        (
+            "max-response-bytes", "MAX_RESPONSE_BYTES", "\(defaults.limits.maxResponseBytes)",
+            "response body limit, before gzip (413 above)"
+        ),
+        (
+            "request-timeout", "REQUEST_TIMEOUT", seconds(defaults.timeouts.requestHead),
+            "seconds to receive a request's head, and as long again for its body (408 past either)"
+        ),
+        (
+            "idle-timeout", "IDLE_TIMEOUT", seconds(defaults.timeouts.idle),
+            "seconds a keep-alive connection may stay silent"
+        ),
+        (
+            "write-timeout", "WRITE_TIMEOUT", seconds(defaults.timeouts.write),
+            "seconds a client may take none of its response before it is cut"
+        ),
+        (
+            "shutdown-grace", "SHUTDOWN_GRACE", seconds(defaults.shutdownGrace),
+            "seconds to finish in-flight requests after SIGTERM or SIGINT"
+        ),
+        ("log-format", "LOG_FORMAT", LogFormat.text.rawValue, "access log on stdout: text, json or off"),
+        ("cors-origins", "CORS_ORIGINS", "", "browser origins allowed to call the API (CORS): * or a comma list"),
     ]
 
+    /// What each flag's value is, as `--help` names it: its unit where it has one.
+    static let placeholders = [
+        "host": "ADDRESS", "port": "PORT", "threads": "N", "workers": "N", "backlog": "N", "max-connections": "N",
+        "max-statuses": "N", "log-format": "FORMAT", "cors-origins": "ORIGINS",
+    ]
+
+    /// The value a flag takes, as `--help` shows it (`--request-timeout SECONDS`).
+    static func placeholder(_ flag: String) -> String {
+        if let name = placeholders[flag] { return name }
+        if flag.hasSuffix("-bytes") { return "BYTES" }
+        if flag.hasSuffix("-timeout") || flag.hasSuffix("-grace") { return "SECONDS" }
+        return "VALUE"
+    }
+
+    /// A duration as the whole or decimal number of seconds the flags take.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        guard attoseconds != 0 else { return "\(whole)" }
+        return "\(Double(whole) + Double(attoseconds) / 1e18)"
+    }
+
     static var usage: String {
-        var text = """
-            Usage: timeline-layout [serve] [options]
-
-            Serves the v1 API over HTTP/1.1 and HTTP/2 (cleartext h2c: prior knowledge or
-            Upgrade) until SIGTERM or SIGINT, then drains and exits 0. Exit status: 0 after a
-            drain, 1 when it cannot serve (a port in use), 64 for a bad flag or environment value.
-
-            Options (flag, environment variable, default):
-
-            """
-        for setting in settings {
-            let flag = "--\(setting.flag) VALUE".padding(toLength: 26, withPad: " ", startingAt: 0)
-            let env = setting.env.padding(toLength: 18, withPad: " ", startingAt: 0)
-            let fallback = setting.fallback.isEmpty ? "-" : setting.fallback
-            text += "  \(flag)\(env)\(fallback.padding(toLength: 11, withPad: " ", startingAt: 0))\(setting.meaning)\n"
-        }
+        var text = "Usage: timeline-layout [serve] [options]\n\n"
+        text += HelpText.paragraph(
+            "Serves the v1 API over HTTP/1.1 and HTTP/2 (cleartext h2c: prior knowledge or Upgrade) until SIGTERM "
+                + "or SIGINT, then drains and exits 0. Exit status: 0 after a drain, 1 when it cannot serve (a port "
+                + "in use), 64 for a bad flag or environment value.")
+        text += "\nOptions (flag, environment variable used when the flag is absent, default, meaning):\n"
+        text += HelpText.columns(
+            settings.map { setting in
+                [
+                    "--\(setting.flag) \(placeholder(setting.flag))", setting.env,
+                    setting.fallback.isEmpty ? "none" : setting.fallback, setting.meaning,
+                ]
+            } + [["--help", "", "", "print this help"]])
         return text
     }
 

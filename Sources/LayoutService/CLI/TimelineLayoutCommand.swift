@@ -4,20 +4,20 @@ import PhotoLayout
 public enum TimelineLayoutCommand {
     public static let version = "0.1.0"
 
-    static let usage = """
-        timeline-layout \(version): photo layouts for Weibo-style timelines.
-
-        Usage: timeline-layout [COMMAND] [options]
-
-        Commands:
-          timeline-layout [serve] [options]           serve the HTTP API (the default)
-          timeline-layout layout [FILE|-] [options]   print the layout of a timeline file
-          timeline-layout probe [--url URL]           exit 0 when URL answers 200 (health checks)
-          timeline-layout help [COMMAND] | --help | --version
-
-        Run "timeline-layout help COMMAND" (or "timeline-layout COMMAND --help") for a
-        command's options. Exit status: 0 success, 1 failure, 64 a command line that cannot run.
-        """
+    static let usage =
+        "timeline-layout \(version): photo layouts for Weibo-style timelines.\n\n"
+        + "Usage: timeline-layout [COMMAND] [options]\n\nCommands:\n"
+        + HelpText.columns([
+            ["timeline-layout [serve] [options]", "serve the HTTP API (the default)"],
+            ["timeline-layout layout [FILE|-] [options]", "print the layout of a timeline file"],
+            ["timeline-layout probe [--url URL]", "exit 0 when URL answers 200 (health checks)"],
+            ["timeline-layout help [COMMAND]", "this help, or a command's options"],
+            ["timeline-layout --version", "print the version"],
+        ])
+        + "\n"
+        + HelpText.paragraph(
+            "Run \"timeline-layout help COMMAND\" (or \"timeline-layout COMMAND --help\") for a command's options. "
+                + "Exit status: 0 success, 1 failure, 64 a command line that cannot run.")
 
     /// Each command's help text.
     static let commandUsages = [
@@ -48,7 +48,7 @@ public enum TimelineLayoutCommand {
             io.writeOutput(Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
             return ExitStatus.success
         case "--help", "-h", "help":
-            io.writeOutput(Array((usage + "\n").utf8))
+            io.writeOutput(Array(usage.utf8))
             return ExitStatus.success
         case "--version":
             io.writeOutput(Array("timeline-layout \(version)\n".utf8))

@@ -1,7 +1,7 @@
 import HTTPServer
 import PhotoLayout
 
-/// The photo browser (DESIGN §5, §6, §7.1): `POST /v1/browser/open` (operationId
+/// The photo browser (docs/API.md §5, §6, §7): `POST /v1/browser/open` (operationId
 /// `openBrowser`), `POST /v1/browser/close` (`closeBrowser`), `POST /v1/album/layout`
 /// (`layoutAlbum`). The core decodes, validates and computes; these only speak HTTP.
 ///

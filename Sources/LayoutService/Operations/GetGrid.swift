@@ -33,9 +33,9 @@ struct GetGrid: Sendable {
 
 /// The query of `GET /v1/grid`: `count` (required, 0…1000) and the grid options, each a
 /// number where the option is one (else 400 at `#/query/NAME`). An unknown parameter is a
-/// 422 at `#/query/NAME` (DESIGN §4: a typo such as `maxitems` must not pass silently).
+/// 422 at `#/query/NAME` (API.md §4: a typo such as `maxitems` must not pass silently).
 struct GridQuery {
-    /// The parameters DESIGN §7 lists, in its order.
+    /// The parameters docs/API.md §7 lists, in its order.
     static let orderedNames = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
     static let names = Set(orderedNames)
     var count: Int

@@ -6,7 +6,7 @@ import PhotoLayout
 /// - Remark: HTTP `POST /v1/timeline/layout`
 struct LayoutTimeline: Sendable {
     let reader: any TimelineReader
-    /// Statuses one request may ask to lay out (DESIGN §8: what one request may cost); more is 422.
+    /// Statuses one request may ask to lay out (API.md §8: what one request may cost); more is 422.
     var maxStatuses = LayoutAPI.defaultMaxStatuses
 
     func handle(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {

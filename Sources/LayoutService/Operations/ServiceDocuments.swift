@@ -1,20 +1,38 @@
 import Foundation
 import HTTPServer
+import PhotoLayout
 
 /// `GET /metrics` (operationId `getMetrics`), `GET /openapi.yaml` (`getOpenAPI`), the
-/// playground page `GET /` (`getPlayground`) and its icon `GET /favicon.ico` (`getFavicon`).
+/// playground page `GET /` (`getPlayground`), its icon `GET /favicon.ico` (`getFavicon`) and
+/// the sample timelines it offers, `GET /samples?name=NAME` (`getSample`), fetched when picked
+/// so that the page itself stays small.
 ///
-/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`, `GET /favicon.ico`
+/// - Remark: HTTP `GET /metrics`, `GET /openapi.yaml`, `GET /`, `GET /favicon.ico`, `GET /samples`
 struct ServiceDocuments: Sendable {
     let metrics: ServiceMetrics
-    let resources: ResourceFiles
-    /// The playground with the sample timelines inlined, built once.
-    let playgroundPage: [UInt8]?
+    /// The documents by file name, made (and gzipped) once at start; a missing file is absent.
+    let documents: [String: StaticDocument]
+
+    /// The shipped documents, their media types and how long caches may keep them: the
+    /// playground is revalidated on every load (its ETag makes that a 304), the others kept
+    /// five minutes.
+    static let shipped: [(name: String, contentType: String, cacheControl: String)] =
+        [
+            ("openapi.yaml", "application/yaml; charset=utf-8", "public, max-age=300"),
+            ("playground/index.html", "text/html; charset=utf-8", "no-cache"),
+            ("playground/favicon.ico", "image/x-icon", "public, max-age=300"),
+        ] + ResourceFiles.sampleNames.map { ("samples/\($0).json", "application/json", "public, max-age=300") }
 
     init(metrics: ServiceMetrics, resources: ResourceFiles) {
         self.metrics = metrics
-        self.resources = resources
-        self.playgroundPage = resources.playgroundPage()
+        var documents: [String: StaticDocument] = [:]
+        for (name, contentType, cacheControl) in Self.shipped {
+            let body = name == "playground/index.html" ? resources.playgroundPage() : resources.files[name]
+            if let body {
+                documents[name] = StaticDocument(body: body, contentType: contentType, cacheControl: cacheControl)
+            }
+        }
+        self.documents = documents
     }
 
     func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
@@ -24,26 +42,51 @@ struct ServiceDocuments: Sendable {
     }
 
     func openAPI(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        try resources.response(for: "openapi.yaml", contentType: "application/yaml; charset=utf-8")
+        try document("openapi.yaml", request)
     }
 
     func favicon(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        try resources.response(for: "playground/favicon.ico", contentType: "image/x-icon")
+        try document("playground/favicon.ico", request)
     }
 
     func playground(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
-        guard let playgroundPage else {
+        try document("playground/index.html", request)
+    }
+
+    /// `GET /samples?name=NAME`: one of `ResourceFiles.sampleNames`, as Weibo sent it. A
+    /// missing name or another parameter is a 422 at `#/query/NAME`; a name not offered, a 404.
+    func sample(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        let names = ResourceFiles.sampleNames.joined(separator: ", ")
+        var name: String?
+        for item in request.queryItems {
+            guard item.name == "name" else {
+                throw InputError.at("#/query/\(item.name)", .invalidValue, "unknown name; expected one of: name")
+            }
+            if name == nil { name = item.value }
+        }
+        guard let name else {
+            throw InputError.at("#/query/name", .invalidValue, "is required: one of \(names)")
+        }
+        guard ResourceFiles.sampleNames.contains(name) else {
+            throw APIError(.notFound, "There is no sample named \"\(name)\"; the samples are: \(names).")
+        }
+        return try document("samples/\(name).json", request)
+    }
+
+    /// The document's answer, or 503 naming the file when it is not installed.
+    private func document(_ name: String, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard let document = documents[name] else {
             throw APIError(
                 .serviceUnavailable,
-                "The playground is not installed beside the executable (\(ResourceFiles.bundleName)).")
+                "\(name) is not installed beside the executable (\(ResourceFiles.bundleName)); "
+                    + "set TIMELINE_LAYOUT_RESOURCES.")
         }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
-            body: playgroundPage)
+        return document.response(to: request)
     }
 }
 
-/// Files shipped with the service (the OpenAPI document, the playground), read once at start.
+/// Files shipped with the service (the OpenAPI document, the playground, the samples), read
+/// once at start.
 ///
 /// They are SwiftPM resources of this module. The lookup never traps (unlike
 /// `Bundle.module` when the bundle is missing, as in a container that forgot to copy it):
@@ -101,36 +144,15 @@ struct ResourceFiles: Sendable {
         self.files = files
     }
 
-    /// index.html with `<!--SAMPLES-->` replaced by one `<script type="application/json"
-    /// id="sample-NAME">` per sample (`</` escaped as `<\/` so no sample can close the
-    /// element). Built once at start, on bytes: the samples are half a megabyte.
+    /// index.html with `<!--SAMPLES-->` replaced by `<script type="application/json"
+    /// id="samples">` holding the names of the samples installed (a JSON array of plain
+    /// names: nothing in it can end the element). The page fetches a sample when it is picked.
     func playgroundPage() -> [UInt8]? {
         guard let page = files["playground/index.html"] else { return nil }
         let marker = Array("<!--SAMPLES-->".utf8)
         guard let start = page.indices.first(where: { page[$0...].starts(with: marker) }) else { return page }
-        var scripts: [UInt8] = []
-        for name in Self.sampleNames {
-            guard let sample = files["samples/\(name).json"] else { continue }
-            scripts += Array("<script type=\"application/json\" id=\"sample-\(name)\">".utf8)
-            for (offset, byte) in sample.enumerated() {
-                scripts.append(byte)
-                // "</" becomes "<\/": JSON reads the same string, HTML sees no end tag.
-                if byte == UInt8(ascii: "<"), offset + 1 < sample.count, sample[offset + 1] == UInt8(ascii: "/") {
-                    scripts.append(UInt8(ascii: "\\"))
-                }
-            }
-            scripts += Array("</script>\n".utf8)
-        }
-        return Array(page[..<start]) + scripts + Array(page[(start + marker.count)...])
-    }
-
-    func response(for name: String, contentType: String) throws(APIError) -> HTTPResponse {
-        guard let body = files[name] else {
-            throw APIError(
-                .serviceUnavailable,
-                "\(name) is not installed beside the executable (\(Self.bundleName)); set TIMELINE_LAYOUT_RESOURCES.")
-        }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": contentType, "Cache-Control": "public, max-age=300"], body: body)
+        let names = Self.sampleNames.filter { files["samples/\($0).json"] != nil }.map { "\"\($0)\"" }
+        let script = "<script type=\"application/json\" id=\"samples\">[\(names.joined(separator: ","))]</script>"
+        return Array(page[..<start]) + Array(script.utf8) + Array(page[(start + marker.count)...])
     }
 }

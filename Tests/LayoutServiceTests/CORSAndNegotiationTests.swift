@@ -4,10 +4,10 @@ import Testing
 
 @testable import LayoutService
 
-/// DESIGN §7's CORS paragraph and negotiation, over real sockets: OPTIONS and preflights,
+/// docs/API.md §7's CORS paragraph and content negotiation, over real sockets: OPTIONS and preflights,
 /// CORS headers on responses, 406, and `Retry-After` on 503.
 @Suite(.serialized)
-struct BrowserClientTests {
+struct CORSAndNegotiationTests {
     static let origin = "https://app.example"
 
     static func values(_ response: TestHTTPClient.Response, _ name: String) -> [String] {

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Which browser origins may call the service (DESIGN §7, `--cors-origins` / `CORS_ORIGINS`):
+/// Which browser origins may call the service (API.md §7, `--cors-origins` / `CORS_ORIGINS`):
 /// none (the default), any (`*`), or a list of exact origins (`https://app.example`).
 public enum CORSPolicy: Sendable, Equatable {
     case none

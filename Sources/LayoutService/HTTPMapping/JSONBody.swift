@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// What a JSON request body must be before a handler reads it (DESIGN §7): `application/json`,
+/// What a JSON request body must be before a handler reads it (API.md §7): `application/json`,
 /// any `+json` type, no Content-Type, or curl's default form type carrying JSON; anything else
 /// is 415. Content codings other than identity are 415 too (gzip bodies are inflated by the
 /// server before they reach here).
@@ -25,8 +25,8 @@ enum JSONBody {
 
     /// The part of a Content-Type value before its parameters: what
     /// `split(separator: ";", maxSplits: 1).first` gives (empty pieces before it skipped), found
-    /// on the bytes when the value is ASCII (every byte then is one Character), where the
-    /// Character-wise split was two thirds of this check (7,000 instructions a request).
+    /// on the bytes when the value is ASCII (every byte then is one Character): a split by
+    /// Characters cost most of this check.
     static func mediaType(of contentType: String) -> Substring {
         let utf8 = contentType.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {

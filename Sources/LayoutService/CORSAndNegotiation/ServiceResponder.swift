@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// What the service does around the router, for every route at once (DESIGN §7):
+/// What the service does around the router, for every route at once (API.md §7):
 /// `OPTIONS` and CORS preflights, the CORS headers of responses, `Accept` negotiation (406),
 /// `Retry-After` on every 503, and the in-flight gauge.
 struct ServiceResponder: HTTPResponder {
@@ -22,7 +22,7 @@ struct ServiceResponder: HTTPResponder {
         allowedMethods = methods.mapValues { $0.sorted().joined(separator: ", ") }
     }
 
-    /// What runs inline on the I/O queue: the routes the router calls trivial, and `OPTIONS`
+    /// What runs inline on the event loop: the routes the router calls trivial, and `OPTIONS`
     /// (answered from a table). Without this the protocol's default (false) would send every
     /// request, `/healthz` included, through the worker pool: two thread hand-offs (futex
     /// wake-ups) per request.
@@ -82,7 +82,7 @@ struct ServiceResponder: HTTPResponder {
 
     /// Replaces a successful response whose media type `Accept` rules out with a 406 problem.
     /// Errors are never replaced: problem+json is always acceptable for them, and a JSON body
-    /// is acceptable when `Accept` admits JSON or problem+json (DESIGN §7).
+    /// is acceptable when `Accept` admits JSON or problem+json (API.md §7).
     private func negotiate(_ response: inout HTTPResponse, accept: String?) {
         guard let accept, response.status.code < 400, let contentType = response.headers[.contentType] else {
             return
