@@ -38,8 +38,7 @@ public enum BrowserPageRules {
 
     /// `"\(number)/\(count)"`, byte for byte, from digits written into a stack buffer (at most
     /// 41 bytes) and one `String(decoding:)`, which keeps a label of 15 bytes or fewer inline
-    /// (no allocation): the interpolation cost about 600 instructions per response (its buffer,
-    /// two `description`s and appends).
+    /// (no allocation, unlike interpolation).
     static func labelText(_ number: Int, of count: Int) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 41) { buffer in
             var written = writeDecimal(number, into: buffer, at: 0)

@@ -89,9 +89,8 @@ public enum URLVariants {
 
     /// `sizeSegment(in:)` when the URL's `path` is known already.
     ///
-    /// This and `pathRange` walk the bytes through the buffer's base pointer: through the
-    /// buffer's subscript and `Slice.firstIndex(of:)`, each byte was a bounds check and a
-    /// generic index step, ~150 instructions an Open API URL.
+    /// This and `pathRange` walk the bytes through the buffer's base pointer: no bounds check
+    /// or generic index step per byte.
     static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>) -> Range<Int>? {
         guard let base = bytes.baseAddress, path.upperBound <= bytes.count else { return nil }
         var segmentStart = path.lowerBound
@@ -140,9 +139,8 @@ public enum URLVariants {
 
     /// Whether an ASCII path segment names a picture size, exactly and case-sensitively:
     /// one of the named families, or a numbered prefix followed by at least one digit.
-    /// The names are compared as static bytes, chosen by the segment's length and first byte
-    /// (a generic `elementsEqual` over arrays of the names cost about 500 instructions a URL);
-    /// the names are those of `namedSizes` and `numberedPrefixes`, the Character rule's.
+    /// The names are compared as static bytes, chosen by the segment's length and first byte;
+    /// they are those of `namedSizes` and `numberedPrefixes`, the Character rule's.
     static func isSizeSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = segment.first else { return false }
         switch (segment.count, first) {
