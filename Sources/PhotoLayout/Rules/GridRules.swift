@@ -39,7 +39,7 @@ public enum GridRules {
     }
 
     /// Columns a grid of `shown` pictures wraps after: 2 for four pictures (2×2), else 3.
-    public static func wrapColumns(for shown: Int) -> Int {
+    package static func wrapColumns(for shown: Int) -> Int {
         shown == 4 ? 2 : 3
     }
 
@@ -60,7 +60,7 @@ public enum GridRules {
     }
 
     /// The adaptive cell: c = px((W + g)/3 − g), rounded before use as DESIGN says.
-    public static func adaptiveCell(options: GridOptions) -> Double {
+    package static func adaptiveCell(options: GridOptions) -> Double {
         let width = options.contentWidth ?? 0
         return options.pixelGrid.round((width + options.spacing) / 3 - options.spacing)
     }
@@ -80,7 +80,7 @@ public enum GridRules {
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.
-    public static func badgeKind(kind: PictureKind, isLong: Bool) -> Badge.Kind? {
+    package static func badgeKind(kind: PictureKind, isLong: Bool) -> Badge.Kind? {
         if kind == .gif { return .gif }
         if isLong { return .long }
         if kind == .livephoto { return .live }
@@ -88,7 +88,7 @@ public enum GridRules {
     }
 
     /// A badge of `size` pinned to the bottom-right corner of `frame` (exact).
-    public static func badgeFrame(in frame: Rect, size: Size) -> Rect {
+    package static func badgeFrame(in frame: Rect, size: Size) -> Rect {
         Rect(x: frame.maxX - size.width, y: frame.maxY - size.height, width: size.width, height: size.height)
     }
 

@@ -30,7 +30,7 @@ public enum PictureRules {
     /// segment rule; a missing thumbnail from the first URL the info has (decision: DESIGN
     /// does not say, and a picture with any URL is still a picture). `pid`, its key, makes
     /// it a GIF when it has `g` at index 21.
-    public static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
+    package static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
         picture(from: info, pid: pid.map { ByteString($0) })
     }
 
@@ -66,7 +66,7 @@ public enum PictureRules {
     /// `thumbnail_url` is `url`, `bmiddle_url` derived from it, `large_url` is `large.url`
     /// (else derived); its size, for `is_long`, the adaptive single picture and the
     /// browser, is `large.geo`, else `geo`.
-    public static func picture(from pic: WeiboPic) -> Picture? {
+    package static func picture(from pic: WeiboPic) -> Picture? {
         guard let thumbnail = url(of: pic.thumbnail) else { return nil }
         let derived = URLVariants.derived(from: thumbnail)
         let size = pic.large?.knownSize ?? pic.thumbnail.knownSize
@@ -82,7 +82,7 @@ public enum PictureRules {
     /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
     /// when it is larger. `pic_num` counts when it is a whole number (a JSON number or a
     /// numeric string) up to 2³¹ − 1 (decision: a bound DESIGN leaves open; Weibo allows 18).
-    public static func total(of media: WeiboMedia, read count: Int) -> Int {
+    package static func total(of media: WeiboMedia, read count: Int) -> Int {
         total(picNum: media.picNum, read: count)
     }
 

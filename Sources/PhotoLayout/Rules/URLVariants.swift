@@ -8,9 +8,9 @@ import JSONBytes
 /// one Character, except CR LF, which holds no byte the rule looks for, so the byte search
 /// decides exactly what a Character search would. A URL with any other byte takes the
 /// Character path of `URLVariants+Unicode.swift`, where grapheme clusters can matter.
-public enum URLVariants {
+package enum URLVariants {
     /// The variant names this rule writes into a URL.
-    public enum Target: String, Sendable {
+    package enum Target: String, Sendable {
         case thumbnail, bmiddle, large
     }
 
@@ -19,7 +19,7 @@ public enum URLVariants {
     /// Only directory segments of the path count: the scheme, host, file name, query and
     /// fragment are never touched, so `http://thumbnail.example/a/large.jpg?size=thumbnail`
     /// has no size segment at all.
-    public static func replacingSize(of url: String, with target: Target) -> String {
+    package static func replacingSize(of url: String, with target: Target) -> String {
         let replaced = withASCII(url) { bytes -> String? in
             guard let segment = sizeSegment(in: bytes) else { return url }
             return splice(bytes, replacing: segment, with: target.rawValue)
@@ -29,7 +29,7 @@ public enum URLVariants {
     }
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
-    public static func hasGIFExtension(_ url: String) -> Bool {
+    package static func hasGIFExtension(_ url: String) -> Bool {
         withASCII(url) { bytes -> Bool? in hasGIFExtension(ascii: bytes) } ?? hasGIFExtensionOfUnicode(url)
     }
 
