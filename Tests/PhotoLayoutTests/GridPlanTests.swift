@@ -166,13 +166,13 @@ struct LayoutTableBuilderTests {
         #expect(table.grids[grid].items == 0..<2)
     }
 
-    /// One picture gives its bmiddle size to the adaptive single rule (W = 355, g = 4 at 2×:
+    /// One picture gives its aspect size to the adaptive single rule (W = 355, g = 4 at 2×:
     /// c = 115.5, L = 2c + g = 235; 360×640 is 132.1875 × 235, rounded to 132 × 235), unless it
     /// keeps its size (then a px(W/2) square, 177.5).
     @Test func singlePictureSize() throws {
         let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2))
         var picture = Picture(thumbnailURL: "http://h/thumbnail/a.jpg")
-        picture.bmiddleSize = Size(width: 360, height: 640)
+        picture.aspectSize = Size(width: 360, height: 640)
         var builder = LayoutTableBuilder(options: options)
         let first = builder.appendGrid(of: [picture], total: 1)
         picture.keepSize = true

@@ -17,8 +17,8 @@ public enum GridRules {
     ///   apart, wrapping after k columns (`wrapColumns`); the grid is as large as the columns and
     ///   rows it uses.
     ///
-    /// - Parameter singlePictureSize: the one picture's `bmiddle` size, when the grid has
-    ///   exactly one picture without `keep_size`. Only the adaptive style reads it.
+    /// - Parameter singlePictureSize: `singlePictureSize(of:)` of the pictures: the size whose
+    ///   aspect the one picture of a grid takes. Only the adaptive style reads it.
     public static func geometry(count: Int, singlePictureSize: Size? = nil, options: GridOptions) -> GridGeometry? {
         let shown = min(count, options.maxItems)
         guard shown > 0 else { return nil }
@@ -79,6 +79,12 @@ public enum GridRules {
         return Size(width: long, height: pictureSize.height / pictureSize.width * long)
     }
 
+    /// The size whose aspect a grid of `pictures` gives its adaptive single picture: the one
+    /// picture's `aspectSize`, when there is exactly one and it has no `keep_size`.
+    public static func singlePictureSize(of pictures: [Picture]) -> Size? {
+        pictures.count == 1 && !pictures[0].keepSize ? pictures[0].aspectSize : nil
+    }
+
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.
     package static func badgeKind(kind: PictureKind, isLong: Bool) -> Badge.Kind? {
         if kind == .gif { return .gif }
@@ -109,7 +115,7 @@ public enum GridRules {
     /// badge. `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may
     /// say more than were read); those past the items shown are the grid's `more`.
     public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
-        let single = pictures.count == 1 && !pictures[0].keepSize ? pictures[0].bmiddleSize : nil
+        let single = singlePictureSize(of: pictures)
         guard let geometry = geometry(count: pictures.count, singlePictureSize: single, options: options) else {
             return nil
         }

@@ -58,14 +58,15 @@ public enum PictureRules {
             thumbnail: thumbnail, bmiddle: bmiddleURL.map { PictureURL($0) } ?? derived.bmiddle,
             large: largeURL.map { PictureURL($0) } ?? derived.large,
             kind: isGIF ? .gif : types.contains(WeiboPictureType.livephoto) ? .livephoto : .image,
-            isLong: isLong(largestSize), keepSize: info.keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
+            isLong: isLong(largestSize), keepSize: info.keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize,
+            aspectSize: bmiddleSize ?? variants.thumbnail?.knownSize ?? largestSize)
     }
 
     /// The picture one m.weibo.cn `pics` entry describes, or `nil` without a `url`.
     ///
     /// `thumbnail_url` is `url`, `bmiddle_url` derived from it, `large_url` is `large.url`
-    /// (else derived); its size, for `is_long`, the adaptive single picture and the
-    /// browser, is `large.geo`, else `geo`.
+    /// (else derived); its size, for `is_long` and the browser, is `large.geo`, else `geo`;
+    /// its aspect, for the adaptive single picture, is `geo`'s (the thumbnail's), else that size.
     package static func picture(from pic: WeiboPic) -> Picture? {
         guard let thumbnail = url(of: pic.thumbnail) else { return nil }
         let derived = URLVariants.derived(from: thumbnail)
@@ -76,7 +77,8 @@ public enum PictureRules {
             thumbnail: thumbnail, bmiddle: derived.bmiddle,
             large: url(of: pic.large).map { PictureURL($0) } ?? derived.large,
             kind: isGIF ? .gif : type == .livephoto ? .livephoto : .image, isLong: isLong(size), keepSize: false,
-            bmiddleSize: size, largestSize: size)
+            bmiddleSize: size, largestSize: size,
+            aspectSize: pic.thumbnail.knownSize ?? size)
     }
 
     /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`

@@ -14,7 +14,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private var plan: GridPlan
     /// The pictures the grid being built has taken, shown or not.
     private(set) var taken = 0
-    /// That grid's first picture's `bmiddle` size, unless it has `keep_size`.
+    /// That grid's first picture's `aspectSize`, unless it has `keep_size`.
     private var firstSize: Size?
 
     /// The request's bytes, which strings are referred to in place when they lie in them
@@ -129,9 +129,9 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
 
     mutating func take(
         thumbnail: URLReference, bmiddle: URLReference, large: URLReference, kind: PictureKind, isLong: Bool,
-        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?
+        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?, aspectSize: Size?
     ) {
-        if taken == 0 { firstSize = keepSize ? nil : bmiddleSize }
+        if taken == 0 { firstSize = keepSize ? nil : aspectSize }
         if taken < plan.options.maxItems {
             let ranges = URLRanges(
                 thumbnail: reference(thumbnail), bmiddle: reference(bmiddle), large: reference(large))

@@ -52,14 +52,14 @@ extension PictureRules {
                     sink.take(
                         thumbnail: URLReference(url), bmiddle: bmiddle, large: large,
                         kind: derived.isGIF ? .gif : .image, isLong: false, keepSize: false, bmiddleSize: nil,
-                        largestSize: nil)
+                        largestSize: nil, aspectSize: nil)
                 }
             }
         }
         sink.take(
             thumbnail: URLReference(url), bmiddle: URLReference(url, segment: lookup.segment, target: .bmiddle),
             large: URLReference(url, segment: lookup.segment, target: .large), kind: lookup.isGIF ? .gif : .image,
-            isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil)
+            isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil, aspectSize: nil)
     }
 
     /// Gives `sink` the pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A
@@ -116,7 +116,7 @@ extension PictureRules {
             sink.take(
                 thumbnail: URLReference(thumbnail), bmiddle: bmiddle, large: large, kind: kind,
                 isLong: size.map { $0.height / $0.width > 3 } ?? false, keepSize: false, bmiddleSize: size,
-                largestSize: size)
+                largestSize: size, aspectSize: knownSize(small) ?? size)
         }
         URLVariants.withVariant(of: thumbnail, .bmiddle) { bmiddle in
             if let explicit = large.flatMap(url) { return give(bmiddle: bmiddle, large: URLReference(explicit)) }
@@ -156,6 +156,9 @@ extension PictureRules {
                 | flag(large?.pointee.type) | flag(largest?.pointee.type) | flag(original?.pointee.type)
         let isLong = largestSize.map { $0.height / $0.width > 3 } ?? false
         let keepSize = pointer.pointee.keepSize
+        // The adaptive single picture's aspect: the bmiddle's, else the thumbnail's, else the
+        // size `is_long` is judged by.
+        let aspectSize = bmiddleSize ?? small.flatMap(knownSize) ?? largestSize
 
         /// The picture of thumbnail `thumbnail`: its variants explicit, else derived from it.
         func give(thumbnail: UnsafePointer<ByteString>) {
@@ -165,7 +168,7 @@ extension PictureRules {
             func give(bmiddle: URLReference, large: URLReference) {
                 sink.take(
                     thumbnail: URLReference(thumbnail), bmiddle: bmiddle, large: large, kind: kind, isLong: isLong,
-                    keepSize: keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize)
+                    keepSize: keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize, aspectSize: aspectSize)
             }
             func give(bmiddle: URLReference) {
                 if let largeURL { return give(bmiddle: bmiddle, large: URLReference(largeURL)) }
