@@ -28,11 +28,9 @@ extension URLVariants {
         withUnsafePointer(to: url) { hasGIFExtension(at: $0) }
     }
 
-    /// `hasGIFExtension` of the URL at `url`, read in place (passed by value, each URL was a
-    /// retain and a release).
+    /// `hasGIFExtension` of the URL at `url`, read in place (not retained).
     ///
-    /// One pass over the words finds both whether the URL is ASCII and where its query starts
-    /// (`isASCII` and `queryStart` were two passes, each a call).
+    /// One pass over the words finds both whether the URL is ASCII and where its query starts.
     @inline(__always)
     static func hasGIFExtension(at url: UnsafePointer<ByteString>) -> Bool {
         let verdict = url.pointee.utf8.span.withUnsafeBufferPointer { bytes -> Bool? in
