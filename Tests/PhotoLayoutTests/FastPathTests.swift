@@ -54,4 +54,21 @@ struct FastPathTests {
         // Most documents are still timelines after their mutation.
         #expect(laidOut > 1000)
     }
+
+    /// A `pic_infos` of more entries than Weibo sends (40) is looked up through `PicInfoLookup`'s
+    /// dictionary on both paths: each pid of `pic_ids` (in reverse order, one unknown) finds its
+    /// entry, in `pic_ids` order.
+    @Test func largeInfoTablesAgree() {
+        var infos: [String: WeiboPictureInfo] = [:]
+        for index in 0..<40 {
+            infos["p\(index)"] = WeiboPictureInfo(
+                variants: [.thumbnail: WeiboPictureVariant(url: "http://h/thumbnail/\(index).jpg")])
+        }
+        let media = WeiboMedia(picIDs: ["missing"] + (0..<40).reversed().map { "p\($0)" }, picInfos: infos)
+        let pictures = PictureRules.pictures(of: media)
+        #expect(pictures.map(\.thumbnailURL) == (0..<40).reversed().map { "http://h/thumbnail/\($0).jpg" })
+        var sink = PictureArraySink()
+        withUnsafePointer(to: media) { PictureRules.forEachPicture(at: $0, into: &sink) }
+        #expect(sink.pictures == pictures)
+    }
 }

@@ -11,8 +11,9 @@ public enum PictureRules {
     /// (they carry sizes; a pid without an info is skipped), m.weibo.cn's `pics`, Open API's
     /// `pic_urls`, the lone `thumbnail_pic`, and last the pids of `pic_ids` alone.
     public static func pictures(of media: WeiboMedia) -> [Picture] {
-        let fromInfos = media.pids.enumerated().compactMap { guess, pid in
-            media.infos.index(of: pid, guess: guess).flatMap { picture(from: media.infos.infos[$0], pid: pid) }
+        let infos = PicInfoLookup(media.infos)
+        let fromInfos = media.pids.enumerated().compactMap { position, pid in
+            infos.info(of: pid, at: position).flatMap { picture(from: $0, pid: pid) }
         }
         if !fromInfos.isEmpty { return fromInfos }
         let fromPics = media.pics.compactMap(picture(from:))
@@ -105,5 +106,25 @@ public enum PictureRules {
     private static func url(of variant: WeiboPictureVariant?) -> ByteString? {
         guard let url = variant?.urlBytes, !url.isEmpty else { return nil }
         return url
+    }
+}
+
+/// How a pid of `pic_ids` finds its `pic_infos` entry: the entry at the pid's own position when
+/// its key is the pid, else the first whose key is. A table of more entries than Weibo ever sends
+/// (32) is looked up in a dictionary of each key's first entry, so that hostile input stays linear.
+struct PicInfoLookup {
+    let infos: WeiboPictureInfos
+    private let firstByPid: [ByteString: WeiboPictureInfo]?
+
+    init(_ infos: WeiboPictureInfos) {
+        self.infos = infos
+        firstByPid =
+            infos.count > 32 ? Dictionary(zip(infos.pids, infos.infos), uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    /// The entry of `pid`, the `position`-th of `pic_ids`.
+    func info(of pid: ByteString, at position: Int) -> WeiboPictureInfo? {
+        if let firstByPid { return firstByPid[pid] }
+        return infos.index(of: pid, guess: position).map { infos.infos[$0] }
     }
 }

@@ -62,9 +62,9 @@ extension PictureRules {
             isLong: false, keepSize: false, bmiddleSize: nil, largestSize: nil, aspectSize: nil)
     }
 
-    /// Gives `sink` the pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order. A
-    /// table of more entries than Weibo ever sends is looked up through a dictionary, so that
-    /// hostile input stays linear.
+    /// Gives `sink` the pictures of `pic_ids` that `pic_infos` describes, in `pic_ids` order,
+    /// each pid's entry found as `PicInfoLookup` finds it (in place through `PidIndex` for a
+    /// table of the size Weibo sends).
     static func forEachPictureFromInfos(
         at media: UnsafePointer<WeiboMedia>, into sink: inout some PictureSink & ~Copyable
     ) {
@@ -89,11 +89,12 @@ extension PictureRules {
             }
             return
         }
-        let pids = media.pointee.pids
-        let table = media.pointee.infos
-        let byPid = Dictionary(zip(table.pids, table.infos), uniquingKeysWith: { first, _ in first })
-        for pid in pids {
-            guard let picture = byPid[pid].flatMap({ picture(from: $0, pid: pid) }) else { continue }
+        // More entries than Weibo ever sends: the value rules' lookup, linear on hostile input.
+        let lookup = PicInfoLookup(media.pointee.infos)
+        for (position, pid) in media.pointee.pids.enumerated() {
+            guard let picture = lookup.info(of: pid, at: position).flatMap({ picture(from: $0, pid: pid) }) else {
+                continue
+            }
             sink.take(picture)
         }
     }
