@@ -65,7 +65,7 @@ def pid_picture(pid):
     ext = "gif" if pid_gif(pid) else "jpg"
     u = lambda size: "%s/%s/%s.%s" % (host, size, pid, ext)
     return dict(thumbnail_url=u("thumbnail"), bmiddle_url=u("bmiddle"), large_url=u("large"),
-                kind="gif" if pid_gif(pid) else "image", is_long=False, keep=False, bsize=None)
+                kind="gif" if pid_gif(pid) else "image", is_long=False, keep=False, asize=None)
 
 
 def geo(g):
@@ -90,12 +90,14 @@ def from_pics(st):
             continue
         large = p.get("large") if isinstance(p.get("large"), dict) else {}
         sz = geo(large.get("geo")) or geo(p.get("geo"))
+        # DESIGN §4: the aspect is the bmiddle's (none here), else the thumbnail's (geo), else sz.
+        aspect = geo(p.get("geo")) or sz
         lu = large.get("url") if isinstance(large.get("url"), str) and large.get("url") else None
         t = p.get("type").lower() if isinstance(p.get("type"), str) else None
         gif = t == "gif" or is_gif_path(url) or pid_gif(p.get("pid"))
         out.append(dict(thumbnail_url=url, bmiddle_url=replace(url, "bmiddle"), large_url=lu or replace(url, "large"),
                         kind="gif" if gif else "livephoto" if t == "livephoto" else "image",
-                        is_long=bool(sz and sz[1] / sz[0] > 3), keep=False, bsize=sz))
+                        is_long=bool(sz and sz[1] / sz[0] > 3), keep=False, asize=aspect))
     return out
 
 
@@ -129,7 +131,8 @@ def pictures(st):
         keep = bool(ks) if isinstance(ks, (bool, int, float)) else (num(ks) not in (None, 0) if isinstance(ks, str) else False)
         out.append(dict(thumbnail_url=thumb, bmiddle_url=url("bmiddle") or replace(thumb, "bmiddle"),
                         large_url=url("large") or url("largest") or url("original") or replace(thumb, "large"),
-                        kind=kind, is_long=bool(known and known[1] / known[0] > 3), keep=keep, bsize=size(var.get("bmiddle"))))
+                        kind=kind, is_long=bool(known and known[1] / known[0] > 3), keep=keep,
+                        asize=size(var.get("bmiddle")) or size(var.get("thumbnail")) or known))
     if out:
         return out
     out = from_pics(st)
@@ -140,7 +143,7 @@ def pictures(st):
         urls = [st["thumbnail_pic"]]
     if urls:
         return [dict(thumbnail_url=u, bmiddle_url=replace(u, "bmiddle"), large_url=replace(u, "large"),
-                     kind="gif" if is_gif_path(u) else "image", is_long=False, keep=False, bsize=None) for u in urls]
+                     kind="gif" if is_gif_path(u) else "image", is_long=False, keep=False, asize=None) for u in urls]
     return [pid_picture(p) for p in st.get("pic_ids") or [] if isinstance(p, str) and p]
 
 
@@ -155,8 +158,8 @@ def grid(pics, style, W=None, scale=2, s=70, maxn=9, count=None):
         p = pics[0]
         c = px((W + g) / 3 - g, scale)
         L = 2 * c + g
-        if p["bsize"] and not p["keep"]:
-            w, h = p["bsize"]
+        if p["asize"] and not p["keep"]:
+            w, h = p["asize"]
             fw, fh = (w / h * L, L) if w < h else (L, h / w * L)
         else:
             fw = fh = W / 2
@@ -241,9 +244,13 @@ def main():
     cases = [(n, n + ".classic", dict(style="classic")) for n in samples]
     cases += [(n, n + ".adaptive-355@3x", dict(style="adaptive", W=355, scale=3))
               for n in ("client-api-timeline", "weibo-com-web-ajax", "m-weibo-cn-container")]
+    # Hand-written timelines of one rule each, beside the samples (Fixtures/timelines).
+    cases += [("timelines/adaptive-single-aspect", "adaptive-single-aspect.adaptive-355@2x",
+               dict(style="adaptive", W=355, scale=2))]
     failures = 0
     for sample, golden, kw in cases:
-        doc = json.load(open(os.path.join(ROOT, "samples", sample + ".json")))
+        path = sample if "/" in sample else os.path.join("samples", sample)
+        doc = json.load(open(os.path.join(ROOT, path + ".json")))
         expected = layout(doc, **kw)
         actual = json.load(open(os.path.join(ROOT, "golden", golden + ".json")))
         ok = expected == actual

@@ -58,6 +58,21 @@ struct BrowserAPITests {
         #expect(response.pages[0].photoFrame == Rect(x: 0, y: 0.5, width: 375, height: 665.5))
     }
 
+    /// The `grid_origin` thumbnail of a single picture sized only in `large` (640×1136) is the
+    /// timeline's adaptive cell (DESIGN §4): 640/1136·235 = 132.39… → 132.5 wide, 235 tall.
+    @Test func gridOriginSinglePictureSizedOnlyInLarge() throws {
+        let status = #"""
+            {"pic_ids": ["p"], "pic_infos": {"p": {"thumbnail": {"url": "http://h/thumbnail/p.jpg"},
+             "large": {"url": "http://h/large/p.jpg", "width": 640, "height": 1136}}}}
+            """#
+        let json = #"""
+            {\#(Self.screen), "index": 0, "status": \#(status), "grid_origin": {"x": 12, "y": 300},
+             "grid_options": {"style": "adaptive", "content_width": 355}}
+            """#
+        let response = try BrowserAPI.open(json: bytes(json))
+        #expect(response.transition.from == Rect(x: 12, y: 300, width: 132.5, height: 235))
+    }
+
     /// Every response field of §7.1 is written, `null` ones included, in snake_case.
     @Test func openJSONShape() throws {
         let json =

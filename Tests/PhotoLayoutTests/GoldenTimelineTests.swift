@@ -21,6 +21,26 @@ struct GoldenTimelineTests {
             TimelineRules.layout(for: request.statuses, options: options), named: "\(sample).adaptive-355@3x")
     }
 
+    /// The adaptive single picture's aspect (DESIGN §4, changed 2026-12-03), one status per case:
+    /// the size only in `large`, only in `original`, the thumbnail's before `large`'s, the
+    /// bmiddle's first, `keep_size`, m.weibo.cn's `geo` before `large.geo`, `large.geo` alone,
+    /// no size, and a long picture sized only in `largest`. The fast path's golden bytes, and
+    /// the value rules' grids equal to them.
+    @Test func adaptiveSingleAspect() throws {
+        let request = try ByteTimelineReader().readTimeline(try Fixtures.bytes("timelines/adaptive-single-aspect.json"))
+        let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2))
+        let layout = TimelineRules.layout(for: request, options: options)
+        try Golden.check(layout, named: "adaptive-single-aspect.adaptive-355@2x")
+        #expect(layout.statuses == request.statuses.map { TimelineRules.layout(for: $0, options: options) })
+        let sizes = layout.statuses.flatMap { [$0.photos?.size, $0.retweeted?.photos?.size] }.compactMap { $0 }
+        #expect(
+            sizes == [
+                Size(width: 132.5, height: 235), Size(width: 132, height: 235), Size(width: 235, height: 78.5),
+                Size(width: 235, height: 235), Size(width: 177.5, height: 177.5), Size(width: 132, height: 235),
+                Size(width: 132.5, height: 235), Size(width: 177.5, height: 177.5), Size(width: 47, height: 235),
+            ])
+    }
+
     /// The fast reader's request, laid out with its URLs and ids referred to in place in the
     /// request's bytes (`TimelineRequest.source`), gives the same golden bytes, and the same
     /// layout as its statuses alone (every string copied into the table's text).

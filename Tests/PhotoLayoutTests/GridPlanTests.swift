@@ -1,10 +1,10 @@
+import JSONBytes
 import Testing
 
 @testable import PhotoLayout
 
-/// `GridPlan` caches each rounded cell (frame and badge) per wrap: the cache must give exactly
-/// what DESIGN §4's formulas give, whatever order the cells are asked in and however many grids
-/// share one plan.
+/// `GridPlan` keeps `GridRules`' grids of 1…9 pictures rounded: every planned grid must give
+/// exactly what DESIGN §4's formulas give, whatever order the grids are planned in.
 struct GridPlanTests {
     /// Options at pixel boundaries: classic, and adaptive widths whose cell lands on, just
     /// off, and between pixels at scales 1, 2 and 3.
@@ -21,7 +21,7 @@ struct GridPlanTests {
     /// DESIGN §4 written out once more, independently of `GridRules`: the side, then cell
     /// `index` of a `wrap`-column grid at (col·(side+g), row·(side+g)), its badge pinned to the
     /// exact cell's bottom-right corner, each rounded once on the pixel grid.
-    static func reference(_ index: Int, wrap: Int, options: GridOptions) -> GridPlan.Cell {
+    static func reference(_ index: Int, wrap: Int, options: GridOptions) -> GridRules.Cell {
         let grid = options.pixelGrid
         let side =
             options.style == .classic
@@ -30,74 +30,83 @@ struct GridPlanTests {
         let x = Double(index % wrap) * (side + options.spacing)
         let y = Double(index / wrap) * (side + options.spacing)
         let badge = options.badgeSize
-        return GridPlan.Cell(
+        return GridRules.Cell(
             frame: grid.round(Rect(x: x, y: y, width: side, height: side)),
             badge: grid.round(
                 Rect(x: x + side - badge.width, y: y + side - badge.height, width: badge.width, height: badge.height)))
     }
 
-    /// Every cached cell of grids of 1…9 pictures equals the formula, asked in order and again.
-    @Test(arguments: optionSets)
-    func cachedCellsEqualTheFormula(options: GridOptions) {
-        let plan = GridPlan(options: options)
-        for count in 1...9 {
-            let wrap = GridRules.wrapColumns(for: count)
-            for index in 0..<count {
-                #expect(plan.cell(index, wrap: wrap) == Self.reference(index, wrap: wrap, options: options))
-            }
+    /// Checks the planned grid of `count` against the formula and against `GridRules.layout`.
+    static func expectPlanned(_ plan: inout GridPlan, count: Int, options: GridOptions) throws {
+        let shape = plan.shape(of: count)
+        let wrap = count == 4 ? 2 : 3
+        for index in 0..<count {
+            #expect(plan.cell(index, of: count) == reference(index, wrap: wrap, options: options))
         }
-        for index in 0..<9 {
-            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
-        }
+        let grid = try #require(GridRules.layout(count: count, options: options))
+        #expect(shape.size == grid.size && shape.columns == grid.columns && shape.rows == grid.rows)
+        #expect((0..<count).map { plan.cell($0, of: count).frame } == grid.items.map(\.frame))
     }
 
-    /// Asked last cell first, the cache fills the cells before it and still gives each its own.
+    /// Every planned grid of 1…9 pictures (the adaptive single picture aside) equals the formula
+    /// and `GridRules.layout`, planned in order and asked again.
     @Test(arguments: optionSets)
-    func outOfOrderFillsGiveTheSameCells(options: GridOptions) {
-        let plan = GridPlan(options: options)
-        let last = plan.cell(8, wrap: 3)
-        let four = plan.cell(3, wrap: 2)
-        #expect(last == Self.reference(8, wrap: 3, options: options))
-        #expect(four == Self.reference(3, wrap: 2, options: options))
-        for index in 0..<4 {
-            #expect(plan.cell(index, wrap: 2) == Self.reference(index, wrap: 2, options: options))
-        }
-        for index in 0..<9 {
-            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
-        }
+    func plannedGridsEqualTheRule(options: GridOptions) throws {
+        var plan = GridPlan(options: options)
+        let first = options.style == .adaptive ? 2 : 1
+        for count in first...9 { try Self.expectPlanned(&plan, count: count, options: options) }
+        for count in first...9 { try Self.expectPlanned(&plan, count: count, options: options) }
+    }
+
+    /// Planned nine first, then four, then the others: each grid still gets its own cells.
+    @Test(arguments: optionSets)
+    func outOfOrderPlansGiveTheSameCells(options: GridOptions) throws {
+        var plan = GridPlan(options: options)
+        for count in [9, 4, 2, 8, 3, 5, 7, 6] { try Self.expectPlanned(&plan, count: count, options: options) }
     }
 
     /// The classic cells by hand: cell 8 at (160, 160), 70 square, its badge 28×18 at (202, 212);
     /// the 2×2 grid's last cell at (80, 80). Adaptive 355 at scale 2: c = 115.5, cell 8 at 239
     /// with its badge at (326.5, 336.5).
     @Test func cellsByHand() {
-        let classic = GridPlan(options: GridOptions())
+        var classic = GridPlan(options: GridOptions())
+        #expect(classic.shape(of: 9).size == Size(width: 230, height: 230))
         #expect(
-            classic.cell(8, wrap: 3)
-                == GridPlan.Cell(
+            classic.cell(8, of: 9)
+                == GridRules.Cell(
                     frame: Rect(x: 160, y: 160, width: 70, height: 70),
                     badge: Rect(x: 202, y: 212, width: 28, height: 18)))
-        #expect(classic.cell(3, wrap: 2).frame == Rect(x: 80, y: 80, width: 70, height: 70))
-        let adaptive = GridPlan(options: GridOptions(style: .adaptive, contentWidth: 355, scale: 2))
+        #expect(classic.shape(of: 4).size == Size(width: 150, height: 150))
+        #expect(classic.cell(3, of: 4).frame == Rect(x: 80, y: 80, width: 70, height: 70))
+        var adaptive = GridPlan(options: GridOptions(style: .adaptive, contentWidth: 355, scale: 2))
+        _ = adaptive.shape(of: 9)
         #expect(
-            adaptive.cell(8, wrap: 3)
-                == GridPlan.Cell(
+            adaptive.cell(8, of: 9)
+                == GridRules.Cell(
                     frame: Rect(x: 239, y: 239, width: 115.5, height: 115.5),
                     badge: Rect(x: 326.5, y: 336.5, width: 28, height: 18)))
     }
 
-    /// Past the cache (`max_items` 12): cells 9…11 are computed by the same formula, and the
-    /// grid of 12 equals the exact geometry rounded.
-    @Test func cellsPastTheCacheUseTheFormula() throws {
+    /// A badge is pinned to its cell's right edge and bottom edge: an 18×28 badge on cell 5
+    /// (160, 80, 70, 70) lies at (230 − 18, 150 − 28).
+    @Test func badgeFromTheCellsBottomRight() {
+        var options = GridOptions()
+        options.badgeSize = Size(width: 18, height: 28)
+        var plan = GridPlan(options: options)
+        _ = plan.shape(of: 9)
+        #expect(plan.cell(5, of: 9).badge == Rect(x: 212, y: 122, width: 18, height: 28))
+    }
+
+    /// Past the plan (`max_items` 12): a timeline's grid of 12 equals the exact geometry rounded.
+    @Test func gridsPastThePlanUseTheRule() throws {
         let options = try GridOptions.validated(RawGridOptions(maxItems: 12))
-        let plan = GridPlan(options: options)
-        for index in 9..<12 {
-            #expect(plan.cell(index, wrap: 3) == Self.reference(index, wrap: 3, options: options))
-        }
-        let grid = try #require(GridRules.layout(count: 12, options: options))
+        let urls = (0..<12).map { "http://ww1.sinaimg.cn/thumbnail/\($0).gif" }
+        let status = WeiboStatus(id: "1", media: WeiboMedia(picURLs: urls))
+        let grid = try #require(TimelineRules.layout(for: [status], options: options).statuses[0].photos)
         let geometry = try #require(GridRules.geometry(count: 12, options: options))
         #expect(grid.items.map(\.frame) == geometry.frames.map { options.pixelGrid.round($0) })
         #expect(grid.items[11].frame == Rect(x: 160, y: 240, width: 70, height: 70))
+        #expect(grid.items[11].badge?.frame == Rect(x: 202, y: 292, width: 28, height: 18))
         #expect(grid.size == Size(width: 230, height: 310))
         #expect(grid.more == 0 && grid.moreLabel == nil)
     }
@@ -157,13 +166,13 @@ struct LayoutTableBuilderTests {
         #expect(table.grids[grid].items == 0..<2)
     }
 
-    /// One picture gives its bmiddle size to the adaptive single rule (W = 355, g = 4 at 2×:
+    /// One picture gives its aspect size to the adaptive single rule (W = 355, g = 4 at 2×:
     /// c = 115.5, L = 2c + g = 235; 360×640 is 132.1875 × 235, rounded to 132 × 235), unless it
     /// keeps its size (then a px(W/2) square, 177.5).
     @Test func singlePictureSize() throws {
         let options = try GridOptions.validated(RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2))
         var picture = Picture(thumbnailURL: "http://h/thumbnail/a.jpg")
-        picture.bmiddleSize = Size(width: 360, height: 640)
+        picture.aspectSize = Size(width: 360, height: 640)
         var builder = LayoutTableBuilder(options: options)
         let first = builder.appendGrid(of: [picture], total: 1)
         picture.keepSize = true
@@ -186,9 +195,10 @@ struct LayoutTableBuilderTests {
     }
 }
 
-/// The table and the tree of values hold the same layout: either way round, equal.
-struct LayoutTableRoundTripTests {
-    @Test func timelineViewsRebuildTheSameTable() throws {
+/// The table and the values read from it hold the same layout, and a grid made as a value is
+/// written as the timeline's table writes it.
+struct LayoutTableValuesTests {
+    @Test func valuesReadFromTheTable() throws {
         let statuses = [
             WeiboStatus(
                 id: "1", media: WeiboMedia(picURLs: ["http://h/thumbnail/a.jpg", "http://h/thumbnail/b.gif"]),
@@ -196,11 +206,14 @@ struct LayoutTableRoundTripTests {
             WeiboStatus(id: nil, media: WeiboMedia()),
         ]
         let layout = TimelineRules.layout(for: statuses, options: GridOptions())
-        let rebuilt = TimelineLayout(statuses: layout.statuses)
-        #expect(rebuilt == layout)
-        #expect(rebuilt.table == layout.table)
-        #expect(rebuilt.jsonBytes() == layout.jsonBytes())
         #expect(layout.statusCount == 2)
         #expect(layout.statuses[1].photos == nil && layout.statuses[1].id == nil)
+        #expect(layout.statuses[0].id == "1" && layout.statuses[0].retweeted?.id == "2")
+        let grid = try #require(layout.statuses[0].photos)
+        #expect(grid.items.map(\.urls?.bmiddle) == ["http://h/bmiddle/a.jpg", "http://h/bmiddle/b.gif"])
+        // The grid value, written alone, is the bytes of the grid inside the timeline's answer.
+        let timeline = String(decoding: layout.jsonBytes(), as: UTF8.self)
+        let alone = String(decoding: JSONByteWriter.encode(grid), as: UTF8.self)
+        #expect(timeline.contains(#"{"id":"1","photos":"# + alone + #","retweeted":"#))
     }
 }

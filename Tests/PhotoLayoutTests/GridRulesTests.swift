@@ -56,7 +56,7 @@ struct ClassicGridTests {
     /// A single picture is one s×s cell whatever its size or keep_size.
     @Test func singlePictureIsOneCell() throws {
         var picture = Picture(thumbnailURL: "http://ww1.sinaimg.cn/thumbnail/a.jpg")
-        picture.bmiddleSize = Size(width: 360, height: 639)
+        picture.aspectSize = Size(width: 360, height: 639)
         let grid = try #require(GridRules.layout(for: [picture], options: GridOptions()))
         #expect(grid.size == Size(width: 70, height: 70))
         #expect(grid.items[0].frame == Rect(x: 0, y: 0, width: 70, height: 70))
@@ -71,7 +71,8 @@ struct AdaptiveGridTests {
     static func picture(bmiddle: Size?, keepSize: Bool = false) -> Picture {
         Picture(
             thumbnailURL: "http://ww2.sinaimg.cn/or180/p.jpg", bmiddleURL: "http://ww2.sinaimg.cn/or360/p.jpg",
-            largeURL: "http://ww2.sinaimg.cn/large/p.jpg", keepSize: keepSize, bmiddleSize: bmiddle)
+            largeURL: "http://ww2.sinaimg.cn/large/p.jpg", keepSize: keepSize, bmiddleSize: bmiddle,
+            aspectSize: bmiddle)
     }
 
     /// The cell is px((W + g)/3 − g): 355 wide with g = 4 gives 115.5 at scale 2, 347/3 at scale 3.
@@ -201,7 +202,7 @@ struct BadgeTests {
     /// badge_size overrides 28×18; on an adaptive portrait single picture it is rounded from exact edges.
     @Test func badgeSizeOptionAndExactEdges() throws {
         var picture = Self.picture(kind: .image, isLong: true)
-        picture.bmiddleSize = Size(width: 360, height: 639)
+        picture.aspectSize = Size(width: 360, height: 639)
         let options = try GridOptions.validated(
             RawGridOptions(style: "adaptive", contentWidth: 355, scale: 2, badgeSize: Size(width: 30, height: 20)))
         let grid = try #require(GridRules.layout(for: [picture], options: options))

@@ -86,7 +86,7 @@ struct PictureSourcesTests {
         large: WeiboPictureVariant(url: "https://wx4.sinaimg.cn/large/a.jpg", width: 1001, height: 4881))
 
     /// A `pics` entry: thumbnail `url`, bmiddle derived, `large.url`, size from `large.geo`
-    /// (so 1001×4881 is long), and the same size for the browser and the adaptive single.
+    /// (so 1001×4881 is long) and for the browser; the adaptive single's aspect from `geo`.
     @Test func picsEntry() throws {
         let picture = try #require(PictureRules.picture(from: pic))
         let size = Size(width: 1001, height: 4881)
@@ -95,7 +95,8 @@ struct PictureSourcesTests {
                 == Picture(
                     thumbnailURL: "https://wx4.sinaimg.cn/orj360/a.jpg",
                     bmiddleURL: "https://wx4.sinaimg.cn/bmiddle/a.jpg", largeURL: "https://wx4.sinaimg.cn/large/a.jpg",
-                    isLong: true, bmiddleSize: size, largestSize: size))
+                    isLong: true, bmiddleSize: size, largestSize: size,
+                    aspectSize: Size(width: 360, height: 1755)))
         var noLarge = pic
         noLarge.large = nil
         noLarge.pid = "007jMTffly1gmhp2npeoqg306n06nae0"

@@ -43,11 +43,10 @@ struct StatusIDBytesTests {
 
     /// The writer writes an id from its bytes, escaped, and `null` without one.
     @Test func writerWritesIDBytes() {
-        let layout = TimelineLayout(statuses: [
-            StatusLayout(
-                idBytes: ByteString(utf8: Array(#"x4501"q"#.utf8)[1...]), photos: nil,
-                retweeted: RetweetLayout(idBytes: nil, photos: nil))
-        ])
+        let status = WeiboStatus(
+            idBytes: ByteString(utf8: Array(#"x4501"q"#.utf8)[1...]), media: WeiboMedia(),
+            retweeted: WeiboRetweet(idBytes: nil, media: WeiboMedia()))
+        let layout = TimelineRules.layout(for: [status], options: GridOptions())
         #expect(
             String(decoding: layout.jsonBytes(), as: UTF8.self)
                 == #"{"statuses":[{"id":"4501\"q","photos":null,"retweeted":{"id":null,"photos":null}}]}"#)

@@ -11,15 +11,9 @@ struct WireError: Error, CustomStringConvertible {
     var description: String
 }
 
-extension TimelineLayout: Decodable {
-    enum WireKey: String, CodingKey {
-        case statuses
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let object = try decoder.container(keyedBy: WireKey.self)
-        self.init(statuses: try object.decode([StatusLayout].self, forKey: .statuses))
-    }
+/// A timeline response as values: what `TimelineLayout.statuses` reads from its table.
+struct DecodedTimeline: Decodable {
+    var statuses: [StatusLayout]
 }
 
 extension StatusLayout: Decodable {

@@ -104,7 +104,7 @@ extension BrowserInput {
             validation.refuse(["status"], "has no pictures")
             return nil
         }
-        let single = pictures.count == 1 && !pictures[0].keepSize ? pictures[0].bmiddleSize : nil
+        let single = GridRules.singlePictureSize(of: pictures)
         return (pictures.map { BrowserPicture(picture: $0, variant: variant) }, single)
     }
 

@@ -24,9 +24,9 @@ public struct PixelGrid: Hashable, Sendable {
     /// `value` on the pixel grid. Negative zero comes back as zero, so that JSON never says `-0`.
     ///
     /// Half away from zero is the magnitude rounded half up, signed again, so the tie nudge is
-    /// one addition and the rounding is `roundedHalfUp`'s two, where `rounded(.toNearestOrAwayFromZero)`
-    /// was a call into libm (x86-64's baseline has no `roundsd`). Always inlined: the Rect and
-    /// Point overloads call it four and two times.
+    /// one addition and the rounding is `roundedHalfUp`'s two, not a call into libm
+    /// (x86-64's baseline has no `roundsd`). Always inlined: the Rect and Point overloads call
+    /// it four and two times.
     @inline(__always)
     public func round(_ value: Double) -> Double {
         let pixels = value * scale

@@ -5,7 +5,7 @@ public enum BrowserThumbnailSource: Hashable, Sendable {
     case frames([Rect?])
     /// `grid_origin` + `grid_options`: the grid of section 4 laid out at `origin`.
     /// `singlePictureSize` is what `GridRules.geometry` reads for an adaptive single picture
-    /// (its `bmiddle` size, when it has no `keep_size`).
+    /// (`GridRules.singlePictureSize(of:)`).
     case grid(origin: Point, options: GridOptions, singlePictureSize: Size?)
     /// No thumbnails: every transition fades.
     case none

@@ -34,11 +34,14 @@ public struct Picture: Hashable, Sendable {
     /// height/width > 3 for the first known size among largest, original, large, bmiddle.
     public var isLong: Bool
     public var keepSize: Bool
-    /// The `bmiddle` variant's size: what the adaptive single picture and the browser use.
+    /// The `bmiddle` variant's size: what the browser uses.
     public var bmiddleSize: Size?
     /// The first known size among largest, original, large, bmiddle: what the browser uses
     /// with `"variant": "large"`.
     public var largestSize: Size?
+    /// The size whose aspect the adaptive single picture takes (DESIGN §4): the `bmiddle`
+    /// variant's, else the thumbnail's (m.weibo.cn's `geo`), else the size `is_long` is judged by.
+    public var aspectSize: Size?
 
     public init(
         thumbnailURL: String,
@@ -48,7 +51,8 @@ public struct Picture: Hashable, Sendable {
         isLong: Bool = false,
         keepSize: Bool = false,
         bmiddleSize: Size? = nil,
-        largestSize: Size? = nil
+        largestSize: Size? = nil,
+        aspectSize: Size? = nil
     ) {
         self.init(
             thumbnail: ByteString(thumbnailURL),
@@ -58,7 +62,8 @@ public struct Picture: Hashable, Sendable {
             isLong: isLong,
             keepSize: keepSize,
             bmiddleSize: bmiddleSize,
-            largestSize: largestSize
+            largestSize: largestSize,
+            aspectSize: aspectSize
         )
     }
 
@@ -71,7 +76,8 @@ public struct Picture: Hashable, Sendable {
         isLong: Bool = false,
         keepSize: Bool = false,
         bmiddleSize: Size? = nil,
-        largestSize: Size? = nil
+        largestSize: Size? = nil,
+        aspectSize: Size? = nil
     ) {
         self.init(
             thumbnail: thumbnail,
@@ -81,7 +87,8 @@ public struct Picture: Hashable, Sendable {
             isLong: isLong,
             keepSize: keepSize,
             bmiddleSize: bmiddleSize,
-            largestSize: largestSize
+            largestSize: largestSize,
+            aspectSize: aspectSize
         )
     }
 
@@ -94,7 +101,8 @@ public struct Picture: Hashable, Sendable {
         isLong: Bool = false,
         keepSize: Bool = false,
         bmiddleSize: Size? = nil,
-        largestSize: Size? = nil
+        largestSize: Size? = nil,
+        aspectSize: Size? = nil
     ) {
         self.urls = PictureURLs(thumbnail: thumbnail, bmiddle: bmiddle, large: large)
         self.kind = kind
@@ -102,6 +110,7 @@ public struct Picture: Hashable, Sendable {
         self.keepSize = keepSize
         self.bmiddleSize = bmiddleSize
         self.largestSize = largestSize
+        self.aspectSize = aspectSize
     }
 
     /// A picture known only by its thumbnail URL (Open API): the other variants by the

@@ -89,8 +89,8 @@ extension BrowserPanRange: JSONByteEncodable {
 }
 
 extension ZoomLimits: JSONByteEncodable {
-    /// The compact text of `ZoomRules.limits`, which every page has: copied as one constant,
-    /// where its three numbers through the number writer were an eighth of writing a page.
+    /// The compact text of `ZoomRules.limits`, which every page has: copied as one constant
+    /// rather than written number by number.
     /// `ZoomRulesTests.defaultLimitsText` checks it is the text those numbers give.
     static let defaultLimitsText: StaticString = #"{"min":1,"max":2.4,"double_tap":2.4}"#
 

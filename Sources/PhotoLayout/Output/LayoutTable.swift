@@ -1,16 +1,15 @@
 import JSONBytes
 
-/// A timeline's layout held flat: rows of plain values, the request's bytes and one text
-/// buffer. The rules build it (`TimelineRules`), the writer writes it (`LayoutTable+JSON`), and
-/// the tree of values the API shows (`StatusLayout`, `GridLayout`, `GridItem`) is a view made
-/// from it on demand.
+/// The timeline's output form: its layout held flat, as rows of plain values, the request's
+/// bytes and one text buffer. The rules' fast path builds it (`LayoutTableBuilder`), the writer
+/// writes it (`LayoutTable+JSON`), and the values the library shows (`StatusLayout`,
+/// `GridLayout`, `GridItem`) are read from it (`statusLayouts`, `gridLayout`): the one
+/// conversion from table to values. The one conversion the other way, `init(grid:)`, makes a
+/// lone grid value (`GET /v1/grid`) a table, so that the table's writer is the one writer of a
+/// grid. Why flat: docs/decisions/021-one-output-form.md.
 ///
-/// Why flat: held as a tree, an item owned three URL slices of the request (three references)
-/// and a grid its own item array, so each item cost a copy with three retains on the way into
-/// its grid, three releases when the layout was freed, and each grid a `malloc`: about 3,200
-/// instructions a picture, for ~300 of geometry and URL work. Here an item is a row of plain
-/// values whose URLs are ranges of bytes, a grid a row naming its items' range, and the whole
-/// layout four arrays and two buffers: appended in place while the rules run, freed at once.
+/// An item is a row whose URLs are ranges of bytes, a grid a row naming its items' range, and
+/// the whole layout four arrays and two buffers, appended in place while the rules run.
 ///
 /// An id or URL the request holds as it is, the table refers to in place, in `source` (the
 /// request's bytes, kept alive with the table); one the rules make (a size segment replaced, a
@@ -117,46 +116,15 @@ extension LayoutTable {
     }
 }
 
-// MARK: From and to the tree of values
+// MARK: To and from values
 
 extension LayoutTable {
-    /// The table of `statuses`, in the canonical order.
-    init(statuses: [StatusLayout]) {
-        var text = TextBuffer(capacity: statuses.count &* 1024)
-        self.init()
-        for status in statuses { append(status, text: &text) }
-        self.text = text.finish()
-    }
-
-    /// The table of a lone grid (its index is 0).
+    /// The table of a lone grid (its index is 0): the conversion from values to a table.
     init(grid: GridLayout) {
         var text = TextBuffer(capacity: grid.items.count &* 256)
         self.init()
         _ = append(grid, text: &text)
         self.text = text.finish()
-    }
-
-    /// The table of a lone retweet, and its row.
-    static func of(_ retweet: RetweetLayout) -> (LayoutTable, RetweetRow) {
-        var text = TextBuffer(capacity: 1024)
-        var table = LayoutTable()
-        let row = table.append(retweet, text: &text)
-        table.text = text.finish()
-        return (table, row)
-    }
-
-    /// Appends a status: its id, its grid, its retweet's id and grid, in that order.
-    private mutating func append(_ status: StatusLayout, text: inout TextBuffer) {
-        let id = status.idBytes.map { text.append($0) }
-        let photos = status.photos.map { append($0, text: &text) }
-        let retweet = status.retweeted.map { append($0, text: &text) }
-        statuses.append(StatusRow(id: id, photos: photos, retweet: retweet))
-    }
-
-    /// Appends a retweet's id and grid; returns its row (a status's part, not a row of its own).
-    private mutating func append(_ retweet: RetweetLayout, text: inout TextBuffer) -> RetweetRow {
-        let id = retweet.idBytes.map { text.append($0) }
-        return RetweetRow(id: id, photos: retweet.photos.map { append($0, text: &text) })
     }
 
     /// Appends a grid and its items; returns the grid's index.

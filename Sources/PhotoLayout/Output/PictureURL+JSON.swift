@@ -14,8 +14,7 @@ extension URLVariants.Target {
 extension JSONByteWriter {
     /// `url` as one JSON string: its bytes as they are, or a splice written as its three parts
     /// (the source before the segment, the target name, the rest), never built first. The URL
-    /// is borrowed and its parts read as buffers of the source: a `PictureURL` passed by value,
-    /// and a `ByteString` made of each part, were a copy and two retains more per URL.
+    /// is borrowed and its parts read as buffers of the source: nothing copied or retained.
     mutating func string(_ url: borrowing PictureURL) {
         guard let segment = url.segment else { return string(url.source) }
         let start = url.source.utf8.startIndex

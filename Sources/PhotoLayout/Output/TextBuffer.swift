@@ -3,9 +3,8 @@ import JSONBytes
 /// The text of a `LayoutTable` while it is built: ids and URLs appended back to back into room
 /// that at least doubles when full, then handed to the table as its `LayoutText` (`finish`).
 ///
-/// Appending to the `[UInt8]` itself cost ~105 instructions per string (the generic
-/// `append(contentsOf:)` and its uniqueness check) for a ~15-instruction copy, five appends a
-/// picture.
+/// A plain buffer, not a `[UInt8]`: no generic `append(contentsOf:)` or uniqueness check per
+/// string (docs/decisions/021-one-output-form.md).
 ///
 /// The room is allocated at the first append (`reserve`): a layout whose ids and URLs are all
 /// in its request's bytes (`LayoutTable.source`) makes no text at all.
@@ -78,8 +77,7 @@ struct TextBuffer: ~Copyable {
         return TextRange(start: start, count: count &- start, inSource: false)
     }
 
-    /// The text, the buffer handed over as it is (no copy: a copy of the text into an array
-    /// was ~9,000 instructions of `rep movsb` on the client-API sample, 200 a picture).
+    /// The text, the buffer handed over as it is (not copied).
     consuming func finish() -> LayoutText {
         guard let base else {
             discard self

@@ -3,24 +3,17 @@ import JSONBytes
 /// The response of `POST /v1/timeline/layout` and of `timeline-layout layout`:
 /// `{"statuses": [{"id", "photos", "retweeted"}]}` (DESIGN §7).
 ///
-/// Held as a `LayoutTable` (rows of plain values and one text buffer: what the rules build and
-/// the writer writes); `statuses` is the same layout as a tree of values, made when read.
+/// Held as a `LayoutTable`, the timeline's one output form (what the rules build and the
+/// writer writes); `statuses` reads the same layout as values.
 public struct TimelineLayout: Hashable, Sendable {
     package var table: LayoutTable
-
-    public init(statuses: [StatusLayout]) {
-        table = LayoutTable(statuses: statuses)
-    }
 
     package init(table: consuming LayoutTable) {
         self.table = consume table
     }
 
-    /// The statuses as values (built on each read; setting them rebuilds the table).
-    public var statuses: [StatusLayout] {
-        get { table.statusLayouts }
-        set { table = LayoutTable(statuses: newValue) }
-    }
+    /// The statuses as values (built on each read).
+    public var statuses: [StatusLayout] { table.statusLayouts }
 
     /// How many statuses the layout has (without building them).
     public var statusCount: Int { table.statuses.count }

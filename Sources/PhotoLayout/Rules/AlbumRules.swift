@@ -6,7 +6,7 @@
 /// row r at y = inset + r·(item + spacing); content (W, 2·inset + rows·item + (rows − 1)·spacing),
 /// or (W, 2·inset) without pictures.
 public enum AlbumRules {
-    public static func columns(width: Double, itemSize: Double, spacing: Double, inset: Double) -> Int {
+    package static func columns(width: Double, itemSize: Double, spacing: Double, inset: Double) -> Int {
         let fit = ((width - 2 * inset + spacing) / (itemSize + spacing)).rounded(.down)
         // `fit` is finite (validated inputs, positive item size) but may be huge: cap before converting.
         return Int(max(1, min(fit, Double(Int32.max))))

@@ -1,9 +1,9 @@
 /// What BrowsePicture draws over or derives from a picture frame: the watermark and the
 /// gyroscope pan range (DESIGN §5), exact.
-public enum BrowserOverlayRules {
+package enum BrowserOverlayRules {
     /// The watermark box, inset by its margin from the bottom-right corner of the visible
     /// part of `photoFrame` (its intersection with the screen); `nil` when nothing is visible.
-    public static func watermarkFrame(_ watermark: BrowserWatermark, photoFrame: Rect, screen: Size) -> Rect? {
+    package static func watermarkFrame(_ watermark: BrowserWatermark, photoFrame: Rect, screen: Size) -> Rect? {
         guard let visible = photoFrame.intersection(Rect(origin: .zero, size: screen)) else { return nil }
         return Rect(
             x: visible.maxX - watermark.margin - watermark.size.width,
@@ -15,7 +15,7 @@ public enum BrowserOverlayRules {
 
     /// The horizontal content offsets a gyroscope may pan an `aspect_fill` picture wider
     /// than the screen through: 0 to width − W, starting in the middle; `nil` otherwise.
-    public static func panRange(photoFrame: Rect, screen: Size, mode: BrowserContentMode) -> (
+    package static func panRange(photoFrame: Rect, screen: Size, mode: BrowserContentMode) -> (
         min: Double, max: Double, initial: Double
     )? {
         guard mode == .aspectFill, photoFrame.width > screen.width else { return nil }

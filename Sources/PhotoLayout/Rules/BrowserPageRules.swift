@@ -2,18 +2,18 @@
 ///
 /// With `page_spacing` p the paging scroll view spans (−p/2, 0, W+p, H), as in YYKit: page i
 /// sits at i·(W+p) + p/2 in its content; p = 0 is HVWWeibo's paging, page i at i·W.
-public enum BrowserPageRules {
+package enum BrowserPageRules {
     /// The label's top and height: frame (0, 10, W, 35).
-    public static let labelTop = 10.0
-    public static let labelHeight = 35.0
+    package static let labelTop = 10.0
+    package static let labelHeight = 35.0
 
     /// The paging scroll view's frame in the window.
-    public static func pagingFrame(screen: Size, spacing: Double) -> Rect {
+    package static func pagingFrame(screen: Size, spacing: Double) -> Rect {
         Rect(x: -spacing / 2, y: 0, width: screen.width + spacing, height: screen.height)
     }
 
     /// Page `index`'s frame in the paging scroll view's content.
-    public static func pageFrame(index: Int, screen: Size, spacing: Double) -> Rect {
+    package static func pageFrame(index: Int, screen: Size, spacing: Double) -> Rect {
         Rect(
             x: Double(index) * (screen.width + spacing) + spacing / 2,
             y: 0,
@@ -22,24 +22,23 @@ public enum BrowserPageRules {
         )
     }
 
-    public static func contentSize(count: Int, screen: Size, spacing: Double) -> Size {
+    package static func contentSize(count: Int, screen: Size, spacing: Double) -> Size {
         Size(width: Double(count) * (screen.width + spacing), height: screen.height)
     }
 
     /// The content offset that shows page `index`.
-    public static func contentOffset(index: Int, screen: Size, spacing: Double) -> Point {
+    package static func contentOffset(index: Int, screen: Size, spacing: Double) -> Point {
         Point(x: Double(index) * (screen.width + spacing), y: 0)
     }
 
     /// `"{index+1}/{count}"` and its frame.
-    public static func label(index: Int, count: Int, screen: Size) -> (text: String, frame: Rect) {
+    package static func label(index: Int, count: Int, screen: Size) -> (text: String, frame: Rect) {
         (labelText(index + 1, of: count), Rect(x: 0, y: labelTop, width: screen.width, height: labelHeight))
     }
 
     /// `"\(number)/\(count)"`, byte for byte, from digits written into a stack buffer (at most
     /// 41 bytes) and one `String(decoding:)`, which keeps a label of 15 bytes or fewer inline
-    /// (no allocation): the interpolation cost about 600 instructions per response (its buffer,
-    /// two `description`s and appends).
+    /// (no allocation, unlike interpolation).
     static func labelText(_ number: Int, of count: Int) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 41) { buffer in
             var written = writeDecimal(number, into: buffer, at: 0)

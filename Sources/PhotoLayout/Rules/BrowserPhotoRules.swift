@@ -1,10 +1,10 @@
 /// The frame a picture takes on its page, by content mode (DESIGN §5 "Picture frame"),
 /// exact, in the page's coordinates (the window's while the page is shown).
-public enum BrowserPhotoRules {
+package enum BrowserPhotoRules {
     /// The frame of a picture of `size` (`nil`: unknown, the placeholder square). A size of
     /// so extreme an aspect that its frame is not finite (1e-313 × 275950 filling the width)
     /// is no usable size either: the placeholder (decision: DESIGN bounds sides, not ratios).
-    public static func frame(for size: Size?, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
+    package static func frame(for size: Size?, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
         guard let size, size.isPositive else { return placeholder(screen: screen) }
         let frame = scaled(size, screen: screen, mode: mode, upscale: upscale)
         guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
@@ -31,7 +31,7 @@ public enum BrowserPhotoRules {
     /// The placeholder of a picture of unknown size, in every content mode: the square of
     /// side m = min(W, H) centred on the screen, ((W − m)/2, (H − m)/2, m, m), so it is on
     /// screen in both orientations (portrait: (0, (H − W)/2, W, W)).
-    public static func placeholder(screen: Size) -> Rect {
+    package static func placeholder(screen: Size) -> Rect {
         let side = min(screen.width, screen.height)
         return Rect(x: (screen.width - side) / 2, y: (screen.height - side) / 2, width: side, height: side)
     }

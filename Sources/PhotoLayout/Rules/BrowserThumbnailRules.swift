@@ -1,9 +1,9 @@
 /// Which thumbnail a page opens from and closes to (DESIGN §6 "Which thumbnail"), exact.
-public enum BrowserThumbnailRules {
+package enum BrowserThumbnailRules {
     /// The thumbnail of picture `index`: its given frame, or its cell of the section-4 grid
-    /// (laid out by `GridRules.geometry`, the timeline's own code) moved to the grid origin.
+    /// (`GridRules.geometry`, the grid the timeline rounds and draws) moved to the grid origin.
     /// `nil` when it has none: a `null` entry, a picture past `max_items`, or no source.
-    public static func frame(at index: Int, count: Int, source: BrowserThumbnailSource) -> Rect? {
+    package static func frame(at index: Int, count: Int, source: BrowserThumbnailSource) -> Rect? {
         switch source {
         case .frames(let frames):
             return frames.indices.contains(index) ? frames[index] : nil
@@ -17,5 +17,4 @@ public enum BrowserThumbnailRules {
             return nil
         }
     }
-
 }

@@ -1,7 +1,7 @@
 /// CRC-32 as zlib's `crc32` computes it (ISO-HDLC: reflected polynomial 0xEDB88320, initial
 /// value and final XOR 0xFFFFFFFF), table-driven, in Swift so that the core stays
 /// Foundation-only: Weibo's image host for a pid is chosen by it (`PidURLs`).
-public enum CRC32 {
+package enum CRC32 {
     /// The 256 remainders of one byte.
     static let table: [UInt32] = (0..<256).map { byte in
         var remainder = UInt32(byte)
@@ -12,7 +12,7 @@ public enum CRC32 {
     }
 
     /// The checksum of `bytes` (`0` for none).
-    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

@@ -1,80 +1,72 @@
 import JSONBytes
 
-/// The photo-grid rules of DESIGN §4, as free functions over explicit inputs.
+/// The photo-grid rules of DESIGN §4, each stated once, over explicit inputs.
 ///
-/// `geometry` computes exact frames (nothing rounded but the adaptive cell, whose formula
-/// rounds it); `layout` adds URLs and badges and rounds everything once, on the options'
-/// pixel grid. The browser's `grid_origin` path calls `geometry` too, so thumbnails in the
-/// browser sit exactly where the timeline drew them.
+/// `geometry` is the grid: exact frames, nothing rounded but the adaptive cell (whose formula
+/// rounds it). `layout` rounds it once on the options' pixel grid (`rounded(cell:options:)`) and
+/// adds URLs, kinds and badges. The browser's `grid_origin` thumbnails (`BrowserThumbnailRules`)
+/// are `geometry`'s frames, and the timeline's fast path (`GridPlan`) keeps `rounded` cells of
+/// `geometry` computed once per options, so a thumbnail in the browser sits exactly where the
+/// timeline drew it.
 public enum GridRules {
-    /// Columns used when a grid of `count` pictures wraps: 2 for four pictures (2×2), else 3.
-    public static func wrapColumns(for count: Int) -> Int {
-        count == 4 ? 2 : 3
-    }
-
     /// The exact geometry of a grid of `count` pictures, or `nil` when it shows none.
     ///
-    /// - Parameter singlePictureSize: the one picture's `bmiddle` size, when the grid has
-    ///   exactly one picture, its size is known and it has no `keep_size`. Only the
-    ///   adaptive style reads it.
+    /// - n = min(count, `max_items`) pictures are shown; n == 0 is no grid.
+    /// - `adaptive` with n == 1: one cell of `adaptiveSingleSize`.
+    /// - Otherwise cells of side s (classic `item_size`, or the adaptive cell c), `spacing` g
+    ///   apart, wrapping after k columns (`wrapColumns`); the grid is as large as the columns and
+    ///   rows it uses.
+    ///
+    /// - Parameter singlePictureSize: `singlePictureSize(of:)` of the pictures: the size whose
+    ///   aspect the one picture of a grid takes. Only the adaptive style reads it.
     public static func geometry(count: Int, singlePictureSize: Size? = nil, options: GridOptions) -> GridGeometry? {
         let shown = min(count, options.maxItems)
         guard shown > 0 else { return nil }
-        let spacing = options.spacing
-
         if options.style == .adaptive, shown == 1 {
-            return GridGeometry(
-                columns: 1, rows: 1,
-                frames: [Rect(origin: .zero, size: adaptiveSingleSize(singlePictureSize, options: options))])
+            let size = adaptiveSingleSize(singlePictureSize, options: options)
+            return GridGeometry(columns: 1, rows: 1, size: size, frames: [Rect(origin: .zero, size: size)])
         }
-
-        let side: Double
-        switch options.style {
-        case .classic: side = options.itemSize
-        case .adaptive: side = adaptiveCell(options: options)
-        }
+        let side = cellSide(options: options)
         let wrap = wrapColumns(for: shown)
-        var frames: [Rect] = []
-        frames.reserveCapacity(shown)
-        for index in 0..<shown {
-            frames.append(cellFrame(index: index, wrap: wrap, side: side, spacing: spacing))
-        }
         let columns = min(shown, wrap)
         let rows = (shown + wrap - 1) / wrap
         return GridGeometry(
-            columns: columns,
-            rows: rows,
-            size: gridSize(columns: columns, rows: rows, side: side, spacing: spacing),
-            frames: frames
-        )
+            columns: columns, rows: rows,
+            size: Size(
+                width: Double(columns) * (side + options.spacing) - options.spacing,
+                height: Double(rows) * (side + options.spacing) - options.spacing),
+            frames: (0..<shown).map { cellFrame(index: $0, wrap: wrap, side: side, spacing: options.spacing) })
     }
 
-    /// The exact frame of cell `index` in a grid of `side`-point cells, `spacing` apart, that
-    /// wraps after `wrap` columns: the one formula `geometry` and `GridPlan` share.
-    @inline(__always)
+    /// Columns a grid of `shown` pictures wraps after: 2 for four pictures (2×2), else 3.
+    package static func wrapColumns(for shown: Int) -> Int {
+        shown == 4 ? 2 : 3
+    }
+
+    /// The side of a cell: `item_size` (classic) or the adaptive cell c.
+    static func cellSide(options: GridOptions) -> Double {
+        switch options.style {
+        case .classic: options.itemSize
+        case .adaptive: adaptiveCell(options: options)
+        }
+    }
+
+    /// Cell `index` of a grid of `side`-point cells, `spacing` apart, wrapping after `wrap`
+    /// columns: column i % k, row i / k, at (col·(s+g), row·(s+g)).
     static func cellFrame(index: Int, wrap: Int, side: Double, spacing: Double) -> Rect {
         Rect(
-            x: Double(index % wrap) * (side + spacing),
-            y: Double(index / wrap) * (side + spacing),
-            width: side,
-            height: side
-        )
-    }
-
-    /// The exact size of a grid of `columns` × `rows` cells.
-    @inline(__always)
-    static func gridSize(columns: Int, rows: Int, side: Double, spacing: Double) -> Size {
-        Size(width: Double(columns) * (side + spacing) - spacing, height: Double(rows) * (side + spacing) - spacing)
+            x: Double(index % wrap) * (side + spacing), y: Double(index / wrap) * (side + spacing), width: side,
+            height: side)
     }
 
     /// The adaptive cell: c = px((W + g)/3 − g), rounded before use as DESIGN says.
-    public static func adaptiveCell(options: GridOptions) -> Double {
+    package static func adaptiveCell(options: GridOptions) -> Double {
         let width = options.contentWidth ?? 0
         return options.pixelGrid.round((width + options.spacing) / 3 - options.spacing)
     }
 
-    /// The adaptive single picture: L = 2c + g along the long side, the aspect of its
-    /// bmiddle size on the other; without a usable size, a px(W/2) square.
+    /// The adaptive single picture: L = 2c + g along the long side, the picture's aspect on the
+    /// other (portrait when w < h); without a usable size, a W/2 square.
     static func adaptiveSingleSize(_ pictureSize: Size?, options: GridOptions) -> Size {
         guard let pictureSize, pictureSize.isPositive else {
             let side = (options.contentWidth ?? 0) / 2
@@ -87,24 +79,14 @@ public enum GridRules {
         return Size(width: long, height: pictureSize.height / pictureSize.width * long)
     }
 
-    /// The grid of a status's pictures: exact geometry, URLs, kinds and badges, rounded.
-    /// `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may say
-    /// more than were read); those past the items shown are the grid's `more`.
-    public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
-        var builder = LayoutTableBuilder(options: options)
-        guard let grid = builder.appendGrid(of: pictures, total: total ?? pictures.count) else { return nil }
-        return builder.finish().gridLayout(grid)
-    }
-
-    /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): no URLs, no badges.
-    public static func layout(count: Int, options: GridOptions) -> GridLayout? {
-        var builder = LayoutTableBuilder(options: options)
-        guard let grid = builder.appendGrid(count: count) else { return nil }
-        return builder.finish().gridLayout(grid)
+    /// The size whose aspect a grid of `pictures` gives its adaptive single picture: the one
+    /// picture's `aspectSize`, when there is exactly one and it has no `keep_size`.
+    public static func singlePictureSize(of pictures: [Picture]) -> Size? {
+        pictures.count == 1 && !pictures[0].keepSize ? pictures[0].aspectSize : nil
     }
 
     /// The corner badge of a picture, if it has one: GIF wins over long, long over live.
-    public static func badgeKind(kind: PictureKind, isLong: Bool) -> Badge.Kind? {
+    package static func badgeKind(kind: PictureKind, isLong: Bool) -> Badge.Kind? {
         if kind == .gif { return .gif }
         if isLong { return .long }
         if kind == .livephoto { return .live }
@@ -112,8 +94,55 @@ public enum GridRules {
     }
 
     /// A badge of `size` pinned to the bottom-right corner of `frame` (exact).
-    public static func badgeFrame(in frame: Rect, size: Size) -> Rect {
+    package static func badgeFrame(in frame: Rect, size: Size) -> Rect {
         Rect(x: frame.maxX - size.width, y: frame.maxY - size.height, width: size.width, height: size.height)
+    }
+
+    /// An exact cell and the badge pinned to it, each rounded once on the options' pixel grid:
+    /// the frames a grid item and its badge have.
+    static func rounded(cell exact: Rect, options: GridOptions) -> Cell {
+        let grid = options.pixelGrid
+        return Cell(frame: grid.round(exact), badge: grid.round(badgeFrame(in: exact, size: options.badgeSize)))
+    }
+
+    /// One rounded cell: the item's frame, and the frame a badge on it has.
+    struct Cell: Hashable {
+        var frame: Rect
+        var badge: Rect
+    }
+
+    /// The grid of `pictures`: `geometry` rounded, with each shown picture's URLs, kind and
+    /// badge. `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may
+    /// say more than were read); those past the items shown are the grid's `more`.
+    public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
+        let single = singlePictureSize(of: pictures)
+        guard let geometry = geometry(count: pictures.count, singlePictureSize: single, options: options) else {
+            return nil
+        }
+        let items = geometry.frames.indices.map { index in
+            let picture = pictures[index]
+            let cell = rounded(cell: geometry.frames[index], options: options)
+            return GridItem(
+                index: index, frame: cell.frame, urls: picture.urls, kind: picture.kind, isLong: picture.isLong,
+                badge: badgeKind(kind: picture.kind, isLong: picture.isLong).map { Badge(kind: $0, frame: cell.badge) })
+        }
+        return GridLayout(
+            size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows,
+            total: total ?? pictures.count, items: items)
+    }
+
+    /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): `geometry` rounded,
+    /// no URLs, no badges.
+    public static func layout(count: Int, options: GridOptions) -> GridLayout? {
+        guard let geometry = geometry(count: count, options: options) else { return nil }
+        let items = geometry.frames.enumerated().map { index, exact in
+            GridItem(
+                index: index, frame: options.pixelGrid.round(exact), urls: nil, kind: .image, isLong: false,
+                badge: nil)
+        }
+        return GridLayout(
+            size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows,
+            total: count, items: items)
     }
 }
 
@@ -130,10 +159,5 @@ public struct GridGeometry: Hashable, Sendable {
         self.rows = rows
         self.size = size
         self.frames = frames
-    }
-
-    /// A one-cell grid is as large as its cell.
-    init(columns: Int, rows: Int, frames: [Rect]) {
-        self.init(columns: columns, rows: rows, size: frames[0].size, frames: frames)
     }
 }

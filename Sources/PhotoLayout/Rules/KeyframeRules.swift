@@ -5,17 +5,17 @@
 /// `spring` up to the first sample at rest, whose progress is written as 1, the spring's
 /// time to rest being the reported duration. Frames and radii are interpolated by progress
 /// and left exact.
-public enum KeyframeRules {
+package enum KeyframeRules {
     /// A transition's reported duration and, when asked for, its (t, progress) samples.
-    public struct Timing: Hashable, Sendable {
-        public var duration: Double
-        public var samples: [Sample]
+    package struct Timing: Hashable, Sendable {
+        package var duration: Double
+        package var samples: [Sample]
     }
 
     /// One (t, progress) sample.
-    public struct Sample: Hashable, Sendable {
-        public var t: Double
-        public var progress: Double
+    package struct Sample: Hashable, Sendable {
+        package var t: Double
+        package var progress: Double
     }
 
     /// How far below the duration a grid time must be to count as a sample of its own.
@@ -23,7 +23,7 @@ public enum KeyframeRules {
 
     /// The timing of `options`; samples only when `sampled`. A request that would make more
     /// than `TransitionOptions.maxKeyframes` samples is a 422 at `#/transition/keyframes`.
-    public static func timing(_ options: TransitionOptions, sampled: Bool) throws(InputError) -> Timing {
+    package static func timing(_ options: TransitionOptions, sampled: Bool) throws(InputError) -> Timing {
         switch options.curve {
         case .easeInOut:
             guard sampled else { return Timing(duration: options.duration, samples: []) }
@@ -67,7 +67,7 @@ public enum KeyframeRules {
 
     /// Keyframes from `from` to `to`: frame = lerp(from, to, p), corner radius =
     /// max(0, lerp(radiusFrom, radiusTo, p)).
-    public static func keyframes(_ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double)
+    package static func keyframes(_ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double)
         -> [Keyframe]
     {
         samples.map { sample in

@@ -3,15 +3,15 @@ import JSONBytes
 /// Pictures known by their pid alone (DESIGN §3): URLs derived as Weibo's own web client does,
 /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{ext}` with k = CRC-32(pid's UTF-8) mod 4 + 1, and
 /// GIF told by the pid itself (`g` at index 21).
-public enum PidURLs {
+package enum PidURLs {
     /// The image host of `pid`: `wx1` … `wx4.sinaimg.cn`.
-    public static func host(of pid: String) -> String {
+    package static func host(of pid: String) -> String {
         "wx\(CRC32.checksum(pid.utf8) % 4 + 1).sinaimg.cn"
     }
 
     /// Whether the pid names a GIF: its 22nd character (index 21, counted in Unicode
     /// scalars) is `g`.
-    public static func isGIF(_ pid: String) -> Bool {
+    package static func isGIF(_ pid: String) -> Bool {
         isGIF(ByteString(pid))
     }
 
@@ -25,13 +25,13 @@ public enum PidURLs {
     }
 
     /// The URL of `pid` at `size` (`thumbnail`, `bmiddle`, `large`).
-    public static func url(of pid: String, size: URLVariants.Target) -> String {
+    package static func url(of pid: String, size: URLVariants.Target) -> String {
         let bytes = ByteString(pid)
         return url(of: bytes, size: size, isGIF: isGIF(bytes)).description
     }
 
     /// The picture a pid alone describes: its three derived URLs, GIF by the pid, size unknown.
-    public static func picture(pid: String) -> Picture {
+    package static func picture(pid: String) -> Picture {
         picture(pid: ByteString(pid))
     }
 }

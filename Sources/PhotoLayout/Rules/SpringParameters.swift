@@ -11,19 +11,19 @@ import Foundation
 ///   = a + (2t − t²)·(z − a) and noBounce is POPMath's three-piece cubic (`POPBouncy3NoBounce`)
 /// - tension = 194 + (QC tension − 30)/50·(375 − 194), friction = 25 + (QC friction − 8)/2·(25 − 19)
 ///   (pop's `POP_ANIMATION_{TENSION,FRICTION}_FOR_QC_…`), mass 1.
-public struct SpringParameters: Hashable, Sendable {
-    public var tension: Double
-    public var friction: Double
-    public var mass: Double
+package struct SpringParameters: Hashable, Sendable {
+    package var tension: Double
+    package var friction: Double
+    package var mass: Double
 
-    public init(tension: Double, friction: Double, mass: Double = 1) {
+    package init(tension: Double, friction: Double, mass: Double = 1) {
         self.tension = tension
         self.friction = friction
         self.mass = mass
     }
 
     /// pop's conversion (bounciness and speed in [0, 20]; defaults 4 and 12).
-    public init(bounciness: Double, speed: Double) {
+    package init(bounciness: Double, speed: Double) {
         let b = Self.project(Self.normalize(bounciness / 1.7, 0, 20), 0, 0.8)
         let s = Self.normalize(speed / 1.7, 0, 20)
         let qcTension = Self.project(s, 0.5, 200)

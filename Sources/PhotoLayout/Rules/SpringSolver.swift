@@ -1,28 +1,28 @@
 /// Integrates a `SpringParameters` spring from 0 to 1, at rest at both ends, with classic
 /// fourth-order Runge–Kutta (as pop's `POPSpringSolver4d`), in steps of at most 1 ms chosen
 /// so that every sample time k/fps is hit exactly.
-public struct SpringSolver: Sendable {
+package struct SpringSolver: Sendable {
     /// |1 − x| and |v| both below this: the spring is at rest.
-    public static let restThreshold = 0.001
+    package static let restThreshold = 0.001
     /// The longest step of the integrator, in seconds.
-    public static let maxStep = 0.001
+    package static let maxStep = 0.001
 
-    public var parameters: SpringParameters
+    package var parameters: SpringParameters
 
-    public init(parameters: SpringParameters) {
+    package init(parameters: SpringParameters) {
         self.parameters = parameters
     }
 
     /// One sample of the motion: time, position and velocity.
-    public struct Sample: Hashable, Sendable {
-        public var t: Double
-        public var position: Double
-        public var velocity: Double
+    package struct Sample: Hashable, Sendable {
+        package var t: Double
+        package var position: Double
+        package var velocity: Double
     }
 
     /// Samples at t = k/fps, k = 0, 1, …, up to and including the first at rest; `nil` when
     /// the spring is not at rest within `limit` samples.
-    public func samples(fps: Double, limit: Int) -> [Sample]? {
+    package func samples(fps: Double, limit: Int) -> [Sample]? {
         let interval = 1 / fps
         let steps = max(1, Int((interval / Self.maxStep).rounded(.up)))
         let step = interval / Double(steps)

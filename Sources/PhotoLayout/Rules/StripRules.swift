@@ -2,15 +2,15 @@
 ///
 /// Strip frame (0, H − 100, W, 100); items 70×96, section inset 2 on every side, 2 apart:
 /// item i at (2 + i·72, 2); content width n·72 + 2; the selected item has a 5-point border.
-public enum StripRules {
-    public static let height = 100.0
-    public static let inset = 2.0
-    public static let itemSize = Size(width: 70, height: 96)
-    public static let spacing = 2.0
-    public static let borderWidth = 5.0
+package enum StripRules {
+    package static let height = 100.0
+    package static let inset = 2.0
+    package static let itemSize = Size(width: 70, height: 96)
+    package static let spacing = 2.0
+    package static let borderWidth = 5.0
 
     /// The strip for `count` pictures with `selected` shown whole, scrolled from `startOffset`.
-    public static func layout(count: Int, selected: Int, screen: Size, startOffset: Double, grid: PixelGrid)
+    package static func layout(count: Int, selected: Int, screen: Size, startOffset: Double, grid: PixelGrid)
         -> StripLayout
     {
         let contentWidth = self.contentWidth(count: count)
@@ -31,7 +31,7 @@ public enum StripRules {
     }
 
     /// Item `index` in the strip's content coordinates.
-    public static func itemFrame(index: Int) -> Rect {
+    package static func itemFrame(index: Int) -> Rect {
         Rect(
             x: inset + Double(index) * (itemSize.width + spacing),
             y: inset,
@@ -40,13 +40,15 @@ public enum StripRules {
         )
     }
 
-    public static func contentWidth(count: Int) -> Double {
+    package static func contentWidth(count: Int) -> Double {
         Double(count) * (itemSize.width + spacing) + inset
     }
 
     /// The least scroll from `start` that shows `item` whole, clamped to
     /// [0, max(0, contentWidth − visibleWidth)].
-    public static func contentOffset(showing item: Rect, from start: Double, visibleWidth: Double, contentWidth: Double)
+    package static func contentOffset(
+        showing item: Rect, from start: Double, visibleWidth: Double, contentWidth: Double
+    )
         -> Double
     {
         var offset = start

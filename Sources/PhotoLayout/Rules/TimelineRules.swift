@@ -1,17 +1,37 @@
 import JSONBytes
 
-/// A whole timeline: each status's grid and its retweet's, with the same options.
+/// A whole timeline (DESIGN §4 for each status): each status's grid and its retweet's, with
+/// the same options.
 ///
-/// The statuses are read in place and laid out into one `LayoutTable` (`LayoutTableBuilder`):
-/// each picture goes straight from the status into its item row, and one `GridPlan` serves the
-/// whole timeline, so each distinct cell is rounded once.
+/// `layout(for: status)` and `grid(of:)` state the rule on values: a status's pictures
+/// (`PictureRules.pictures(of:)`) laid out as a grid (`GridRules.layout(for:total:options:)`).
+/// A timeline is laid out by the fast path (`LayoutTableBuilder`), which reads the statuses in
+/// place into one `LayoutTable`, the timeline's output form; `FastPathTests` hold it equal to
+/// the value rules on the samples and the fuzz corpus.
 public enum TimelineRules {
+    /// The layout of one status: its id, its grid and its retweet's.
+    public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
+        StatusLayout(
+            idBytes: status.idBytes, photos: grid(of: status.media, options: options),
+            retweeted: status.retweeted.map {
+                RetweetLayout(idBytes: $0.idBytes, photos: grid(of: $0.media, options: options))
+            })
+    }
+
+    /// The grid of one status's pictures, with its `total` (`pic_num` may say more were posted).
+    public static func grid(of media: WeiboMedia, options: GridOptions) -> GridLayout? {
+        let pictures = PictureRules.pictures(of: media)
+        return GridRules.layout(
+            for: pictures, total: PictureRules.total(of: media, read: pictures.count), options: options)
+    }
+
     /// The layout of `request`'s statuses: the ids and URLs it shows that are slices of the
-    /// request's `source` as they are are referred to there in place, not copied.
+    /// request's `source` as they are, are referred to there in place, not copied.
     public static func layout(for request: TimelineRequest, options: GridOptions) -> TimelineLayout {
         layout(for: request.statuses, options: options, source: request.source)
     }
 
+    /// The layout of `statuses`, each string copied into the layout.
     public static func layout(for statuses: [WeiboStatus], options: GridOptions) -> TimelineLayout {
         layout(for: statuses, options: options, source: nil)
     }
@@ -23,25 +43,11 @@ public enum TimelineRules {
         let bytes = source ?? []
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = LayoutTableBuilder(options: options, reservingFor: statuses.count, source: buffer)
-            // Each status is read in place through the buffer: `statuses[index]` copied it, and
-            // retained every array and URL it holds.
+            // Each status is read in place through the buffer, not copied out of the array.
             statuses.withUnsafeBufferPointer { builder.appendStatuses($0) }
             var table = builder.finish()
             table.source = bytes
             return TimelineLayout(table: table)
         }
-    }
-
-    public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
-        var builder = LayoutTableBuilder(options: options)
-        withUnsafePointer(to: status) { builder.appendStatus(at: $0) }
-        return builder.finish().statusLayouts[0]
-    }
-
-    /// The grid of one status's pictures, with its `total` (`pic_num` may say more were posted).
-    public static func grid(of media: WeiboMedia, options: GridOptions) -> GridLayout? {
-        var builder = LayoutTableBuilder(options: options)
-        guard let grid = withUnsafePointer(to: media, { builder.appendGrid(at: $0) }) else { return nil }
-        return builder.finish().gridLayout(grid)
     }
 }

@@ -1,13 +1,13 @@
 /// A CSS/UIKit cubic-bezier timing curve from (0, 0) to (1, 1) through control points
 /// (x1, y1), (x2, y2), solved as WebKit's `UnitBezier`: Newton's method on x(t) = time,
 /// falling back to bisection when the slope is too flat.
-public struct TransitionBezier: Hashable, Sendable {
+package struct TransitionBezier: Hashable, Sendable {
     /// UIKit's ease-in-out: cubic-bezier(0.42, 0, 0.58, 1).
-    public static let easeInOut = TransitionBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    package static let easeInOut = TransitionBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
 
     let ax, bx, cx, ay, by, cy: Double
 
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    package init(x1: Double, y1: Double, x2: Double, y2: Double) {
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
@@ -17,7 +17,7 @@ public struct TransitionBezier: Hashable, Sendable {
     }
 
     /// The curve's value at `time` in [0, 1] (clamped outside).
-    public func progress(at time: Double, epsilon: Double = 1e-12) -> Double {
+    package func progress(at time: Double, epsilon: Double = 1e-12) -> Double {
         sampleY(solveT(forX: min(max(time, 0), 1), epsilon: epsilon))
     }
 

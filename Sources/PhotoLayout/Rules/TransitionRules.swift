@@ -1,15 +1,15 @@
 /// The open and close transitions (DESIGN §6), their `from`/`to` rounded once to the pixel
 /// grid, their keyframes interpolated between the exact frames.
-public enum TransitionRules {
+package enum TransitionRules {
     /// Open: from the tapped thumbnail (window coordinates) to the picture frame of its page.
-    public static func open(_ input: BrowserInput) throws(InputError) -> TransitionLayout {
+    package static func open(_ input: BrowserInput) throws(InputError) -> TransitionLayout {
         let from = BrowserThumbnailRules.frame(at: input.index, count: input.pictures.count, source: input.thumbnails)
         return try layout(from: from, to: photoFrame(of: input), options: input.transition, grid: input.pixelGrid)
     }
 
     /// Close: from where the picture is now to its thumbnail, scrolling the thumbnails'
     /// container first when the thumbnail is not fully visible in it.
-    public static func close(_ input: BrowserCloseInput) throws(InputError) -> (
+    package static func close(_ input: BrowserCloseInput) throws(InputError) -> (
         transition: TransitionLayout, scrollTo: Point?
     ) {
         let browser = input.browser
@@ -46,7 +46,7 @@ public enum TransitionRules {
     /// its leading edge when above/left of the viewport or longer than it, its trailing edge
     /// when below/right, clamped to [0, max(0, content − viewport)]; `frame` is the item after
     /// that scroll, in window coordinates.
-    public static func scrollTarget(for item: Rect, in scroll: BrowserScrollContext) -> (offset: Point?, frame: Rect) {
+    package static func scrollTarget(for item: Rect, in scroll: BrowserScrollContext) -> (offset: Point?, frame: Rect) {
         let viewport = scroll.viewport
         let current = scroll.contentOffset
         let visible = Rect(origin: current, size: viewport.size)

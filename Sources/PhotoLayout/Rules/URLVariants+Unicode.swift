@@ -12,7 +12,7 @@ extension URLVariants {
     static let numberedPrefixes: [Substring] = ["orj", "or", "wap", "thumb", "mw"]
 
     /// Whether `segment` names a picture size, exactly and case-sensitively.
-    public static func isSizeSegment(_ segment: Substring) -> Bool {
+    package static func isSizeSegment(_ segment: Substring) -> Bool {
         if namedSizes.contains(segment) { return true }
         for prefix in numberedPrefixes where segment.hasPrefix(prefix) {
             let digits = segment.dropFirst(prefix.count)
@@ -30,7 +30,7 @@ extension URLVariants {
     }
 
     /// The range of the first size segment of `url`'s path, if it has one.
-    public static func sizeSegmentRange(in url: String) -> Range<String.Index>? {
+    package static func sizeSegmentRange(in url: String) -> Range<String.Index>? {
         let path = pathRange(in: url)
         var segmentStart = path.lowerBound
         var index = path.lowerBound

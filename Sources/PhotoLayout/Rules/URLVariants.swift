@@ -8,9 +8,9 @@ import JSONBytes
 /// one Character, except CR LF, which holds no byte the rule looks for, so the byte search
 /// decides exactly what a Character search would. A URL with any other byte takes the
 /// Character path of `URLVariants+Unicode.swift`, where grapheme clusters can matter.
-public enum URLVariants {
+package enum URLVariants {
     /// The variant names this rule writes into a URL.
-    public enum Target: String, Sendable {
+    package enum Target: String, Sendable {
         case thumbnail, bmiddle, large
     }
 
@@ -19,7 +19,7 @@ public enum URLVariants {
     /// Only directory segments of the path count: the scheme, host, file name, query and
     /// fragment are never touched, so `http://thumbnail.example/a/large.jpg?size=thumbnail`
     /// has no size segment at all.
-    public static func replacingSize(of url: String, with target: Target) -> String {
+    package static func replacingSize(of url: String, with target: Target) -> String {
         let replaced = withASCII(url) { bytes -> String? in
             guard let segment = sizeSegment(in: bytes) else { return url }
             return splice(bytes, replacing: segment, with: target.rawValue)
@@ -29,7 +29,7 @@ public enum URLVariants {
     }
 
     /// Whether the URL's path (query and fragment ignored) ends in `.gif`, in any case.
-    public static func hasGIFExtension(_ url: String) -> Bool {
+    package static func hasGIFExtension(_ url: String) -> Bool {
         withASCII(url) { bytes -> Bool? in hasGIFExtension(ascii: bytes) } ?? hasGIFExtensionOfUnicode(url)
     }
 
@@ -89,9 +89,8 @@ public enum URLVariants {
 
     /// `sizeSegment(in:)` when the URL's `path` is known already.
     ///
-    /// This and `pathRange` walk the bytes through the buffer's base pointer: through the
-    /// buffer's subscript and `Slice.firstIndex(of:)`, each byte was a bounds check and a
-    /// generic index step, ~150 instructions an Open API URL.
+    /// This and `pathRange` walk the bytes through the buffer's base pointer: no bounds check
+    /// or generic index step per byte.
     static func sizeSegment(in bytes: UnsafeBufferPointer<UInt8>, path: Range<Int>) -> Range<Int>? {
         guard let base = bytes.baseAddress, path.upperBound <= bytes.count else { return nil }
         var segmentStart = path.lowerBound
@@ -140,9 +139,8 @@ public enum URLVariants {
 
     /// Whether an ASCII path segment names a picture size, exactly and case-sensitively:
     /// one of the named families, or a numbered prefix followed by at least one digit.
-    /// The names are compared as static bytes, chosen by the segment's length and first byte
-    /// (a generic `elementsEqual` over arrays of the names cost about 500 instructions a URL);
-    /// the names are those of `namedSizes` and `numberedPrefixes`, the Character rule's.
+    /// The names are compared as static bytes, chosen by the segment's length and first byte;
+    /// they are those of `namedSizes` and `numberedPrefixes`, the Character rule's.
     static func isSizeSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = segment.first else { return false }
         switch (segment.count, first) {

@@ -1,12 +1,12 @@
 /// HWPhotoVC's zoom (DESIGN §5 "Zoom").
-public enum ZoomRules {
+package enum ZoomRules {
     /// Every page: min 1, max 2.4; a double tap toggles min ↔ max.
-    public static let limits = ZoomLimits(min: 1, max: 2.4, doubleTap: 2.4)
+    package static let limits = ZoomLimits(min: 1, max: 2.4, doubleTap: 2.4)
 
     /// The frame of a picture whose unzoomed frame is `photoFrame`, at zoom `scale` with the
     /// zoom scroll view at `contentOffset`: (w·s, h·s), centred on an axis where it is
     /// smaller than the screen (scrollViewDidZoom), else at −offset on that axis. Exact.
-    public static func frame(of photoFrame: Rect, scale: Double, contentOffset: Point, screen: Size) -> Rect {
+    package static func frame(of photoFrame: Rect, scale: Double, contentOffset: Point, screen: Size) -> Rect {
         let width = photoFrame.width * scale
         let height = photoFrame.height * scale
         return Rect(

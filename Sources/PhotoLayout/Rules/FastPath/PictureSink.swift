@@ -13,7 +13,7 @@ protocol PictureSink: ~Copyable {
     /// only during the call.
     mutating func take(
         thumbnail: URLReference, bmiddle: URLReference, large: URLReference, kind: PictureKind, isLong: Bool,
-        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?)
+        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?, aspectSize: Size?)
     /// How many pictures the sink has taken.
     var taken: Int { get }
 }
@@ -60,7 +60,7 @@ extension PictureSink where Self: ~Copyable {
                     take(
                         thumbnail: thumbnail, bmiddle: bmiddle, large: large, kind: picture.kind,
                         isLong: picture.isLong, keepSize: picture.keepSize, bmiddleSize: picture.bmiddleSize,
-                        largestSize: picture.largestSize)
+                        largestSize: picture.largestSize, aspectSize: picture.aspectSize)
                 }
             }
         }
@@ -73,12 +73,12 @@ struct PictureArraySink: PictureSink {
 
     mutating func take(
         thumbnail: URLReference, bmiddle: URLReference, large: URLReference, kind: PictureKind, isLong: Bool,
-        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?
+        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?, aspectSize: Size?
     ) {
         pictures.append(
             Picture(
                 thumbnail: thumbnail.url.bytes, bmiddle: bmiddle.url, large: large.url, kind: kind, isLong: isLong,
-                keepSize: keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize))
+                keepSize: keepSize, bmiddleSize: bmiddleSize, largestSize: largestSize, aspectSize: aspectSize))
     }
 
     var taken: Int { pictures.count }

@@ -1,11 +1,9 @@
 extension UnsafePointer {
     /// The value the optional at this address wraps, read in place; `nil` when it holds none.
     ///
-    /// The rules read a few fields of optional structs stored in the input (a status's
-    /// `retweeted`, the variants of a `pic_infos` entry). `pointer.pointee.slot?.field` copied
-    /// the whole wrapped struct first (a retain and a release per reference it holds, through
-    /// `Optional`'s generic value witness for the larger ones: about 150 instructions a variant,
-    /// 500 a retweet), only to read one field. Through this pointer nothing is copied.
+    /// The fast path reads a few fields of optional structs stored in the input (a status's
+    /// `retweeted`, the variants of a `pic_infos` entry) through it, where
+    /// `pointer.pointee.slot?.field` copies the whole wrapped struct to read one field.
     ///
     /// Sound because `Optional` is a single-payload enum: Swift's type layout (docs/ABI/
     /// TypeLayout.rst, "Single-Payload Enums") stores a present payload unchanged at offset 0,

@@ -1,10 +1,12 @@
 import JSONBytes
 
-/// Builds a `LayoutTable` status by status: the rules' side of the table. It is the sink
-/// `PictureRules.forEachPicture` hands each picture to, so a picture goes from the request
-/// straight into an item row (its URLs copied once, into the table's text) and no grid or
-/// item exists as a value on the way. One `GridPlan` serves the whole table, so each distinct
-/// cell is rounded once.
+/// The timeline's fast path: builds a `LayoutTable` status by status, equal to what
+/// `TimelineRules.layout(for:options:)` on one status gives as values (`FastPathTests`).
+///
+/// It is the sink `PictureRules.forEachPicture` hands each picture to, so a picture goes from
+/// the request straight into an item row (its URLs referred to in place, or copied once into
+/// the table's text) and no picture, grid or item exists as a value on the way. One
+/// `GridPlan` serves the whole table.
 struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// The rows; their text is in `text` until `finish`.
     private var table: LayoutTable
@@ -12,7 +14,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private var plan: GridPlan
     /// The pictures the grid being built has taken, shown or not.
     private(set) var taken = 0
-    /// That grid's first picture's `bmiddle` size, unless it has `keep_size`.
+    /// That grid's first picture's `aspectSize`, unless it has `keep_size`.
     private var firstSize: Size?
 
     /// The request's bytes, which strings are referred to in place when they lie in them
@@ -125,21 +127,11 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         return endGrid(first, total: total)
     }
 
-    /// Appends the grid of `count` plain pictures of unknown size: no URLs, no badges.
-    mutating func appendGrid(count: Int) -> Int? {
-        let first = beginGrid()
-        for index in 0..<max(0, min(count, plan.options.maxItems)) {
-            table.items.append(ItemRow(index: index, frame: .zero, urls: nil, kind: .image, isLong: false, badge: nil))
-        }
-        taken = max(0, count)
-        return endGrid(first, total: count)
-    }
-
     mutating func take(
         thumbnail: URLReference, bmiddle: URLReference, large: URLReference, kind: PictureKind, isLong: Bool,
-        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?
+        keepSize: Bool, bmiddleSize: Size?, largestSize: Size?, aspectSize: Size?
     ) {
-        if taken == 0 { firstSize = keepSize ? nil : bmiddleSize }
+        if taken == 0 { firstSize = keepSize ? nil : aspectSize }
         if taken < plan.options.maxItems {
             let ranges = URLRanges(
                 thumbnail: reference(thumbnail), bmiddle: reference(bmiddle), large: reference(large))
@@ -156,8 +148,44 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         return table.items.count
     }
 
-    /// Ends the grid whose items start at `first`: places them and appends its row.
+    /// Ends the grid whose items start at `first` (the pictures shown, their frames not set
+    /// yet): gives them their cells and appends the grid's row; `nil` when it shows no picture.
+    /// A grid of up to nine pictures takes the plan's cells; the adaptive single picture (whose
+    /// cell follows its size) and a grid past nine are laid out by `GridRules` itself.
     private mutating func endGrid(_ first: Int, total: Int) -> Int? {
-        plan.place(first..<table.items.count, in: &table, total: total, single: taken == 1 ? firstSize : nil)
+        let shown = table.items.count &- first
+        guard shown > 0 else { return nil }
+        let options = plan.options
+        let shape: GridPlan.Shape
+        if shown <= GridPlan.cachedCells, options.style != .adaptive || shown > 1 {
+            shape = plan.shape(of: shown)
+            plan.place(shown, from: first, in: &table.items)
+        } else {
+            let single = taken == 1 ? firstSize : nil
+            // `shown` is at least one, so the grid shows pictures.
+            let geometry = GridRules.geometry(count: shown, singlePictureSize: single, options: options)!
+            table.items.withUnsafeMutableBufferPointer { items in
+                for (index, exact) in geometry.frames.enumerated() {
+                    items[first &+ index].put(in: GridRules.rounded(cell: exact, options: options))
+                }
+            }
+            shape = GridPlan.Shape(
+                size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows)
+        }
+        let all = max(total, shown)
+        table.grids.append(
+            GridRow(
+                size: shape.size, columns: shape.columns, rows: shape.rows, total: all, more: all &- shown,
+                items: first..<(first &+ shown)))
+        return table.grids.count &- 1
+    }
+}
+
+extension ItemRow {
+    /// Puts the item in `cell`: its frame, and its badge's frame when it has a badge kind.
+    @inline(__always)
+    mutating func put(in cell: GridRules.Cell) {
+        frame = cell.frame
+        badge = GridRules.badgeKind(kind: kind, isLong: isLong).map { Badge(kind: $0, frame: cell.badge) }
     }
 }
