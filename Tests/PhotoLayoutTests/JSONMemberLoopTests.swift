@@ -69,7 +69,7 @@ struct JSONMemberLoopTests {
 
     /// A set of 40 keys of mixed lengths still gives every key a slot of its own.
     @Test func largeKeySetHashesEveryKey() {
-        let names: [StaticString] = [
+        let names: [String] = [
             "a", "b", "c", "id", "idstr", "pic_ids", "pic_infos", "pic_urls", "thumbnail_pic", "pics", "pic_num",
             "retweeted_status", "url", "width", "height", "type", "keep_size", "thumbnail", "bmiddle", "large",
             "largest", "original", "statuses", "options", "data", "cards", "list", "mblog", "card_group", "pid",
