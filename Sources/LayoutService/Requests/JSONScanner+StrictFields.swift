@@ -97,7 +97,8 @@ extension JSONScanner {
         switch try peekKind() {
         case .object:
             var members = try members()
-            while let field = try nextField(&members, in: fields) { try member(field, &self) }
+            // The case read from the set's array here, in this module: see `JSONFieldSet.fields`.
+            while let index = try nextField(&members, in: fields.keys) { try member(fields.fields[index], &self) }
             return Result { () throws(InputError) -> Value? in try value() }
         case .null:
             try scanNull()
