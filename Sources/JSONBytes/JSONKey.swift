@@ -3,16 +3,16 @@
 package struct JSONKey: Sendable {
     package let name: String
     /// The name's UTF-8 bytes.
-    package let utf8: [UInt8]
+    let utf8: [UInt8]
     package let length: Int
     /// The first eight bytes of the name (first byte lowest), zero past its end.
-    package let low: UInt64
+    @usableFromInline let low: UInt64
     /// Bytes 8 to 15 of the name, zero past its end.
-    package let high: UInt64
+    @usableFromInline let high: UInt64
     /// Keeps the first `min(length, 8)` bytes of a word loaded at a key's first byte.
-    package let lowMask: UInt64
+    let lowMask: UInt64
     /// Keeps bytes 8 up to `min(length, 16)` of the word loaded eight bytes after a key's first byte.
-    package let highMask: UInt64
+    let highMask: UInt64
 
     package init(_ name: String) {
         self.name = name
