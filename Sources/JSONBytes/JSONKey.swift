@@ -3,16 +3,16 @@
 package struct JSONKey: Sendable {
     package let name: String
     /// The name's UTF-8 bytes.
-    let utf8: [UInt8]
+    package let utf8: [UInt8]
     package let length: Int
     /// The first eight bytes of the name (first byte lowest), zero past its end.
-    @usableFromInline let low: UInt64
+    package let low: UInt64
     /// Bytes 8 to 15 of the name, zero past its end.
-    @usableFromInline let high: UInt64
+    package let high: UInt64
     /// Keeps the first `min(length, 8)` bytes of a word loaded at a key's first byte.
-    let lowMask: UInt64
+    package let lowMask: UInt64
     /// Keeps bytes 8 up to `min(length, 16)` of the word loaded eight bytes after a key's first byte.
-    let highMask: UInt64
+    package let highMask: UInt64
 
     package init(_ name: String) {
         self.name = name

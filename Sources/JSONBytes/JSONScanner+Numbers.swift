@@ -52,7 +52,7 @@ extension JSONScanner {
     // MARK: Values, exactly as JSONDecoder gives them
 
     /// 10^0 … 10^15, each exact in a double.
-    static let exactPowersOfTen: [Double] = [
+    private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ]
 

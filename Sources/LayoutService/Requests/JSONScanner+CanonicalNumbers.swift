@@ -1,26 +1,8 @@
-/// Numbers read straight to a `Double` (one pass over the digits that both checks the grammar
-/// and accumulates the value, where `double(scanNumber())` makes two), and objects of numbers
-/// as clients' JSON encoders write them (`{"x":1,"y":2}`), read without the member loop.
-extension JSONScanner {
-    /// The number at the position (its first byte is `-` or a digit), consumed, as
-    /// `double(scanNumber())` gives it: the same value, the same errors, `nil` where
-    /// JSONDecoder would throw.
-    ///
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)?` of at most 15 digits (what clients' encoders write
-    /// for coordinates and sizes) is read here, as one division of two exact doubles, correctly rounded (as
-    /// `double(_:)` reads it). Anything else (an exponent, more digits, a grammar error) goes
-    /// back to its first byte and through `scanNumber()` and `double(_:)`, which read it or
-    /// throw the error they always threw.
-    @inline(__always)
-    package mutating func scanDouble() throws(JSONSyntaxError) -> Double? {
-        var index = position
-        if let value = plainNumber(at: &index), index == count || bytes[index] | 0x20 != UInt8(ascii: "e") {
-            position = index
-            return value
-        }
-        return double(try scanNumber())
-    }
+import JSONBytes
 
+/// Request objects as clients' JSON encoders write them (geometry, photos), read without the
+/// member loop.
+extension JSONScanner {
     /// The object at the position when it is exactly `{"k0":n0,"k1":n1,…}` with the names of
     /// `keys` in their order, each number plain (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15
     /// digits) and at most one space after each `{`, `:` and `,` and before `}` (compact or
@@ -31,7 +13,7 @@ extension JSONScanner {
     /// Everything accepted is valid JSON that the member loop would read to the same values
     /// (`scanDouble`'s arithmetic), so this only spares it the loop: a frame of four members
     /// costs a few comparisons per key instead of a key scan, a hash and a lookup.
-    package mutating func canonicalNumbers(_ keys: JSONKeySet) -> SIMD4<Double>? {
+    mutating func canonicalNumbers(_ keys: JSONKeySet) -> SIMD4<Double>? {
         guard depth < Self.maximumDepth else { return nil }  // entering must not pass the bound
         var index = position &+ 1  // after `{`
         var values = SIMD4<Double>()
@@ -50,7 +32,7 @@ extension JSONScanner {
     /// at most one space, `"name":` for `key` and at most one space; `index` then on the
     /// member's value. `false` for anything else.
     @inline(__always)
-    package func canonicalMember(_ key: JSONKey, first: Bool, at index: inout Int) -> Bool {
+    func canonicalMember(_ key: JSONKey, first: Bool, at index: inout Int) -> Bool {
         if !first {
             guard index < count, bytes[index] == UInt8(ascii: ",") else { return false }
             index &+= 1
@@ -82,7 +64,7 @@ extension JSONScanner {
     /// At `index` (after the last member's value): at most one space and `}`; `index` then
     /// past the `}`.
     @inline(__always)
-    package func canonicalEnd(at index: inout Int) -> Bool {
+    func canonicalEnd(at index: inout Int) -> Bool {
         if index < count, bytes[index] == UInt8(ascii: " ") { index &+= 1 }
         guard index < count, bytes[index] == UInt8(ascii: "}") else { return false }
         index &+= 1
@@ -92,7 +74,7 @@ extension JSONScanner {
     /// The plain number at `index` (see `canonicalNumbers`), `index` moved past it; `nil` for
     /// anything else, `index` then meaningless.
     @inline(__always)
-    package func plainNumber(at index: inout Int) -> Double? {
+    func plainNumber(at index: inout Int) -> Double? {
         guard index < count else { return nil }
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index &+= 1 }
