@@ -55,7 +55,7 @@ struct BrowserWatermarkRequest: Hashable, Sendable {
         static let set = JSONFieldSet<Self>()
     }
 
-    /// Read as JSONDecoder read it: the size first (`width`, `height` required), then `margin`.
+    /// `width` and `height` required (reported first, in that order), then `margin`.
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<
         BrowserWatermarkRequest?, InputError
     > {

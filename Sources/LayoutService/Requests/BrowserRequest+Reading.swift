@@ -4,7 +4,7 @@ import PhotoLayout
 extension BrowserRequest {
     /// The shared members as they are read, each its value (`nil` when absent or `null`) or
     /// its error; `request()` reports the first error in field order, wherever it stood in
-    /// the body (as the JSONDecoder-based reading did).
+    /// the body.
     struct Fields {
         var screen: Result<Size?, InputError> = .success(nil)
         var scale: Result<Double?, InputError> = .success(nil)
@@ -126,7 +126,7 @@ extension BrowserPhotoRequest {
                 width: try width.get(),
                 height: try height.get())
         }
-        // `null` is no photo: JSONDecoder asked it for an object.
+        // `null` is no photo: an entry must be an object.
         .nonNull(at: path(), objectType)
     }
 

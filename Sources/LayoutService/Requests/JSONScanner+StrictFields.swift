@@ -7,8 +7,8 @@ import PhotoLayout
 ///
 /// Each reader consumes the value at the position whatever it holds (validating all of it,
 /// as the scanner does), so a wrong type never stops the scan and malformed JSON later in the
-/// body still wins, as it did when JSONDecoder parsed the whole body first. Paths are
-/// autoclosures: a pointer is built only for an error.
+/// body still wins over the request's own errors. Paths are autoclosures: a pointer is built
+/// only for an error.
 extension JSONScanner {
     /// `must be {expected}` at `path`: the error of a value of the wrong JSON type.
     static func wrongType(_ path: [String], _ expected: String) -> InputError {
