@@ -9,6 +9,8 @@
 //   CShortestDouble  the writer's doubles in C: Schubfach's shortest round-trip digits, written
 //                    as Swift's `description` writes them
 //   PhotoLayout      pure layout core (Foundation only): inputs → rules → outputs
+//   ReferenceTimelineReader  the reference reader on JSONDecoder (FoundationTimelineReader), in no
+//                    product: the tests, fuzzers and benchmarks hold the production reader equal to it
 //   HTTPServer       generic HTTP/1.1 (+ gzip, HTTP/2) server on BSD sockets and Dispatch
 //   LayoutService    the v1 API: DTOs, one handler per operationId, route table, CLI
 //   timeline-layout  the executable: `serve` (default) and the offline `layout` command
@@ -25,7 +27,7 @@ let benchmarkTargets: [Target] =
     Context.environment["TIMELINE_LAYOUT_BENCHMARKS"] == "1"
     ? [
         .executableTarget(
-            name: "ReaderWriterBench", dependencies: ["PhotoLayout", "JSONBytes"],
+            name: "ReaderWriterBench", dependencies: ["PhotoLayout", "JSONBytes", "ReferenceTimelineReader"],
             path: "Benchmarks/ReaderWriterBench"),
         .executableTarget(
             name: "BrowserBench", dependencies: ["LayoutService", "PhotoLayout", "JSONBytes"],
@@ -46,6 +48,7 @@ let package = Package(
         .target(name: "CShortestDouble"),
         .target(name: "JSONBytes", dependencies: ["CJSONStructural", "CShortestDouble"]),
         .target(name: "PhotoLayout", dependencies: ["JSONBytes", "CJSONStructural"]),
+        .target(name: "ReferenceTimelineReader", dependencies: ["PhotoLayout"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNghttp2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .target(name: "CSystemShims"),
@@ -56,9 +59,16 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
-        .testTarget(name: "PhotoLayoutTests", dependencies: ["JSONBytes", "PhotoLayout"], exclude: ["Fixtures"]),
+        // Seeded corpora the JSON and reader tests share: a timeline fuzzer, random JSON, the samples.
+        .target(name: "TimelineCorpus", path: "Tests/TimelineCorpus"),
+        .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes", "TimelineCorpus"]),
+        .testTarget(
+            name: "PhotoLayoutTests",
+            dependencies: ["JSONBytes", "PhotoLayout", "ReferenceTimelineReader", "TimelineCorpus"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer", "JSONBytes"]),
+        .testTarget(
+            name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer", "JSONBytes"]),
     ] + benchmarkTargets,
     swiftLanguageModes: [.v6]
 )

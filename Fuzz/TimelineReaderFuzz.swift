@@ -1,10 +1,11 @@
 // libFuzzer entry point for the request JSON reader (`ByteTimelineReader`), linked with
-// Sources/PhotoLayout by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
+// Sources/PhotoLayout and the reference reader (Sources/ReferenceTimelineReader) by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
 // - the fast reader agrees with the reference (`FoundationTimelineReader`) wherever it
 //   accepts a document or names a semantic error (it may only be stricter, as `.malformed`);
 // - whatever it accepts lays out, and the layout's JSON is valid JSON.
 import Foundation
 import JSONBytes
+import ReferenceTimelineReader
 
 @testable import PhotoLayout
 

@@ -10,6 +10,7 @@
 import Foundation
 import JSONBytes
 import PhotoLayout
+import ReferenceTimelineReader
 
 struct Options {
     var seconds = 0.4

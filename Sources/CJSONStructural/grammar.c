@@ -2,9 +2,9 @@
 // stage 1 without reading its bytes again, only the first byte of each token.
 
 // No debug information for this target's functions: valgrind 3.19 (Debian 12), which
-// Benchmarks/bench_cost.py and callgrind profiles run the service under, gives up on a binary
+// the benchmarks (Benchmarks/bench_cost.py) run the service under, gives up on a binary
 // holding two C compile units in DWARF 5 (the toolchain's default; CSystemShims is the other).
-// Symbols stay, so callgrind still names these functions.
+// Symbols stay, so profiles still name these functions.
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((nodebug)), apply_to = hasType(functionType))
 #endif

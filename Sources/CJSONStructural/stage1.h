@@ -188,8 +188,8 @@ void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t esca
 static inline __attribute__((always_inline)) uint64_t cjs_plain_integers(
     uint64_t starts, uint64_t scalar, uint64_t digit, uint64_t zero) {
     // The run that reaches the block's end may go on in the next: its start is the last one.
-    // A branch, not a select: few blocks end inside a number (measured: the select cost every
-    // block with numbers its five instructions).
+    // A branch, not a select: few blocks end inside a number, and the select would cost every
+    // block that holds numbers.
     uint64_t slow = 0;
     if (__builtin_expect(scalar >> 63, 0)) slow = starts & (0x8000000000000000ULL >> __builtin_clzll(starts));
     if (!(scalar & ~digit)) {
@@ -234,8 +234,8 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
 }
 
 /// Hides a mask's origin from the optimizer: without it, LLVM sees the masks as vectors of
-/// compare bits and carries the bit arithmetic below into that domain one bit at a time
-/// (measured: twice the instructions of the whole pass).
+/// compare bits and carries the bit arithmetic below into that domain one bit at a time,
+/// which is slower than the whole pass (docs/decisions/030-json-reader.md).
 #define CJS_OPAQUE(mask) __asm__("" : "+r"(mask))
 
 /// One block at `pointer`: escapes, unescaped quotes, their prefix XOR by `PREFIX_XOR`, the

@@ -12,9 +12,9 @@
 /// digits written ahead and written over next, and is never part of the text).
 ///
 /// The buffer is plain allocated memory, not a `[UInt8]`: an array's room must be initialized
-/// (a 40 KB response was a 40 KB `memset` before its first byte), every write through
-/// `withUnsafeMutableBufferPointer` checked that the array was uniquely referenced, and
-/// `finish()` copied the array to trim it. `encode` goes further: the writer writes straight
+/// (a `memset` of the whole response before its first byte), every write through
+/// `withUnsafeMutableBufferPointer` would check that the array is uniquely referenced, and
+/// `finish()` would copy the array to trim it. `encode` goes further: the writer writes straight
 /// into the uninitialized room of the array it returns (`Array(unsafeUninitializedCapacity:)`),
 /// so a response that fits its estimate is neither zero-filled nor copied. The writer is
 /// `~Copyable` so that the buffer has exactly one owner: a copy could not share it safely.

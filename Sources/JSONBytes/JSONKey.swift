@@ -1,31 +1,43 @@
 /// An object key a reader looks for, precomputed so that matching a scanned key is a length
 /// test and two word comparisons (keys of up to 16 bytes, loaded with a mask).
 package struct JSONKey: Sendable {
-    package let name: StaticString
+    package let name: String
+    /// The name's UTF-8 bytes.
+    package let utf8: [UInt8]
     package let length: Int
     /// The first eight bytes of the name (first byte lowest), zero past its end.
-    @usableFromInline let low: UInt64
+    package let low: UInt64
     /// Bytes 8 to 15 of the name, zero past its end.
-    @usableFromInline let high: UInt64
+    package let high: UInt64
+    /// Keeps the first `min(length, 8)` bytes of a word loaded at a key's first byte.
+    package let lowMask: UInt64
+    /// Keeps bytes 8 up to `min(length, 16)` of the word loaded eight bytes after a key's first byte.
+    package let highMask: UInt64
 
-    package init(_ name: StaticString) {
+    package init(_ name: String) {
         self.name = name
-        length = name.utf8CodeUnitCount
+        utf8 = Array(name.utf8)
+        length = utf8.count
         var words: (UInt64, UInt64) = (0, 0)
-        for index in 0..<min(length, 16) {
-            let byte = UInt64(name.utf8Start[index]) << (8 * UInt64(index % 8))
-            if index < 8 { words.0 |= byte } else { words.1 |= byte }
+        for (index, byte) in utf8.prefix(16).enumerated() {
+            let shifted = UInt64(byte) << (8 * UInt64(index % 8))
+            if index < 8 { words.0 |= shifted } else { words.1 |= shifted }
         }
         (low, high) = words
+        let bits = UInt64(min(length, 16)) * 8
+        lowMask = bits >= 64 ? ~0 : ~(~0 << bits)
+        highMask = bits <= 64 ? 0 : bits >= 128 ? ~0 : ~(~0 << (bits - 64))
     }
 
     /// Whether `token`, scanned by `scanner`, spells this key (escapes resolved).
     @inline(__always)
     package func matches(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
-        guard !token.hasEscapes else { return scanner.string(token) == name.description }
+        guard !token.hasEscapes else { return scanner.string(token) == name }
         guard token.byteCount == length else { return false }
         guard length <= 16, let words = JSONKey.words(of: token, in: scanner) else {
-            return scanner.token(token, is: name)
+            return utf8.withUnsafeBufferPointer { name in
+                ByteString.sameBytes(UnsafeBufferPointer(start: scanner.bytes + token.start, count: length), name)
+            }
         }
         return words.low == low && words.high == high
     }
@@ -72,7 +84,7 @@ package struct JSONKeySet: Sendable {
     /// sets are read member by member.
     package let walkTable: [UInt64]
 
-    package init(_ names: [StaticString]) {
+    package init(_ names: [String]) {
         precondition(names.count < 64, "a key set holds fewer than 64 keys")
         let keys = names.map(JSONKey.init)
         self.keys = keys

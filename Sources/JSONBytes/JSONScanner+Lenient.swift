@@ -43,19 +43,6 @@ extension JSONScanner {
         }
     }
 
-    /// A status id: a string as is, a number as its literal digits, else `nil`.
-    package mutating func lenientStatusID() throws(JSONSyntaxError) -> String? {
-        switch try peekKind() {
-        case .string:
-            return string(try scanString())
-        case .number:
-            return statusID(try scanNumber())
-        default:
-            try skipValue()
-            return nil
-        }
-    }
-
     /// The value of a string of 1 to 15 ASCII digits (exact as a double), else `nil`.
     private func plainDigits(_ token: JSONStringToken) -> Double? {
         guard !token.hasEscapes, (1...15).contains(token.byteCount) else { return nil }

@@ -1,5 +1,5 @@
-/// The member loops are `@inlinable`: inlined into each reader, their closure is specialized
-/// there, as it was when the scanner and the reader shared a module.
+/// The member loops are `@inlinable`, so that a reader's module can specialize them for its
+/// closure.
 extension JSONScanner {
     /// Reads the object at the position for the members named in `keys`: `read(field, &self)`
     /// for the first occurrence of each (JSONDecoder's rule for duplicate keys), which must
@@ -115,10 +115,10 @@ extension JSONScanner {
     /// with escapes, a grammar error), nothing has changed and the object is read member by
     /// member as after `members()`, so values and errors are the same.
     ///
-    /// Why: read member by member, a variant's `{cut_type, type, url, width, height}` took
-    /// five calls of the member walk, each about 115 instructions of passing its state to C
-    /// and back; gathered, one. Not for objects whose wanted values are large containers: the
-    /// walk passes over them once more than the reader that then reads them.
+    /// Why: read member by member, a variant's `{cut_type, type, url, width, height}` takes
+    /// five calls of the member walk, each passing its state to C and back; gathered, one. Not
+    /// for objects whose wanted values are large containers: the walk passes over them once
+    /// more than the reader that then reads them.
     @inlinable @inline(__always)
     package mutating func members(gathering keys: JSONKeySet) throws(JSONSyntaxError) -> JSONMemberCursor {
         var cursor = JSONMemberCursor(firstPending: try enterObject())

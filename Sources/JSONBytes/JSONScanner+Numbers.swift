@@ -51,7 +51,10 @@ extension JSONScanner {
 
     // MARK: Values, exactly as JSONDecoder gives them
 
-    private static let exactPowersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+    /// 10^0 … 10^15, each exact in a double.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ]
 
     /// The number as JSONDecoder decodes a `Double`: `nil` where it throws (a result that
     /// overflows to infinity, or that underflows to zero from non-zero digits).
@@ -83,43 +86,8 @@ extension JSONScanner {
         return try? JSONDecoder().decode(Double.self, from: literal(token))
     }
 
-    /// A status id given as a number: its literal digits, as `FoundationTimelineReader` reads
-    /// them (`UInt64`, else `Int64`, else `Decimal`). Plain integers up to 19 digits are read
-    /// here; other shapes (fractions, exponents, more digits) are handed to JSONDecoder.
-    package func statusID(_ token: JSONNumberToken) -> String? {
-        if token.isInteger, token.digitCount <= 19 {
-            var magnitude: UInt64 = 0
-            var index = token.start
-            let negative = bytes[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            while index < token.end {
-                magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            if !negative || magnitude == 0 { return String(magnitude) }
-            if magnitude <= UInt64(Int64.max) { return String(-Int64(magnitude)) }
-        }
-        return (try? JSONDecoder().decode(DecodedNumberID.self, from: literal(token)))?.text
-    }
-
-    private func literal(_ token: JSONNumberToken) -> Data {
+    /// The number's text, as JSONDecoder is given it for what this reader does not read itself.
+    package func literal(_ token: JSONNumberToken) -> Data {
         Data(UnsafeBufferPointer(start: bytes + token.start, count: token.end - token.start))
-    }
-}
-
-/// JSONDecoder's reading of a numeric status id, for the shapes `statusID` does not read
-/// itself: the same sequence of attempts as the reference reader.
-private struct DecodedNumberID: Decodable {
-    package var text: String
-
-    package init(from decoder: any Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        if let number = try? single.decode(UInt64.self) {
-            text = String(number)
-        } else if let number = try? single.decode(Int64.self) {
-            text = String(number)
-        } else {
-            text = "\(try single.decode(Decimal.self))"
-        }
     }
 }

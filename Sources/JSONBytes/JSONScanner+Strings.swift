@@ -248,17 +248,4 @@ extension JSONScanner {
         }
         return written
     }
-
-    /// Whether `token` spells `name` (an ASCII key such as `"pic_ids"`).
-    @inline(__always)
-    package func token(_ token: JSONStringToken, is name: StaticString) -> Bool {
-        guard !token.hasEscapes else { return string(token) == name.description }
-        let length = name.utf8CodeUnitCount
-        guard token.byteCount == length else { return false }
-        let expected = name.utf8Start
-        for index in 0..<length where bytes[token.start + index] != expected[index] {
-            return false
-        }
-        return true
-    }
 }

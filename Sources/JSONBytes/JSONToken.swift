@@ -24,7 +24,7 @@ package struct JSONNumberToken: Hashable, Sendable {
 package enum JSONValueKind: UInt8, Hashable, Sendable {
     case object, array, string, number, bool, null
 
-    /// Equal kinds, compared inline: the synthesized `==` was reached in other modules through
+    /// Equal kinds, compared inline: the synthesized `==` is reached from other modules through
     /// `Equatable`'s dispatch thunk and witness (three calls per `peekKind() == .object`).
     @inlinable @inline(__always)
     package static func == (lhs: JSONValueKind, rhs: JSONValueKind) -> Bool {

@@ -5,7 +5,7 @@
 /// It counts its work: `comparisons` is the number of stored keys each insertion compared
 /// with, so tests can check that reading n keys costs O(n) comparisons (DESIGN §8: parsing is
 /// linear in the input), without timing anything. An array searched with `contains`, as the
-/// reader once used, costs n²/2.
+/// reader could use, would cost n²/2.
 package struct SeenKeys {
     /// The table; empty until the first `String` is inserted (a set used through tokens that
     /// never outgrows its first keys allocates none).

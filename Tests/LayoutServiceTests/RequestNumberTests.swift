@@ -70,7 +70,7 @@ struct RequestNumberTests {
 /// `canonicalNumbers` on `text`: its values and where it stopped, or `nil` and the position
 /// it left untouched.
 private func canonical(_ text: String) -> (values: [Double]?, position: Int) {
-    let keys = CanonicalKey.keys(of: JSONKeySet(["x", "y", "width", "height"]))
+    let keys = JSONKeySet(["x", "y", "width", "height"])
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
         // Not nil: every text here is non-empty.

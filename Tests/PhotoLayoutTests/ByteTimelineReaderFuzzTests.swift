@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceTimelineReader
 import Testing
+import TimelineCorpus
 
 @testable import PhotoLayout
 

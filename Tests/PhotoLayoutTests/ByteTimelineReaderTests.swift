@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceTimelineReader
 import Testing
 
 @testable import PhotoLayout

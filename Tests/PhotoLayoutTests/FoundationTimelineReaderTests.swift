@@ -1,3 +1,4 @@
+import ReferenceTimelineReader
 import Testing
 
 @testable import PhotoLayout

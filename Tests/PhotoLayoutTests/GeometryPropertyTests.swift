@@ -1,4 +1,5 @@
 import Testing
+import TimelineCorpus
 
 @testable import PhotoLayout
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONBytes
+import ReferenceTimelineReader
 import Testing
 
 @testable import PhotoLayout

@@ -1,4 +1,5 @@
 import JSONBytes
+import ReferenceTimelineReader
 import Testing
 
 @testable import PhotoLayout

@@ -25,8 +25,8 @@ enum JSONBody {
 
     /// The part of a Content-Type value before its parameters: what
     /// `split(separator: ";", maxSplits: 1).first` gives (empty pieces before it skipped), found
-    /// on the bytes when the value is ASCII (every byte then is one Character): a split by
-    /// Characters cost most of this check.
+    /// on the bytes when the value is ASCII (every byte then is one Character), as a
+    /// Character-wise split would cost most of this check.
     static func mediaType(of contentType: String) -> Substring {
         let utf8 = contentType.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {

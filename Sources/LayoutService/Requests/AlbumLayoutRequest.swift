@@ -12,11 +12,17 @@ struct AlbumLayoutRequest: Hashable, Sendable {
     var spacing: Double?
     var inset: Double?
 
-    /// In the order their errors are reported.
-    private static let keys = JSONKeySet(["screen", "scale", "count", "item_size", "spacing", "inset"])
+    /// The members, in the order their errors are reported.
+    enum Field: String, JSONField {
+        case screen, scale, count
+        case itemSize = "item_size"
+        case spacing, inset
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// The body's request; the first error in field order, after malformed JSON anywhere. Each
-    /// member is read by the member cursor straight into its own field.
+    /// member is read straight into its own field.
     static func read(_ body: [UInt8]) throws(InputError) -> AlbumLayoutRequest {
         try RequestBody.read(body) { scanner throws(JSONSyntaxError) in
             var screen: Result<Size?, InputError> = .success(nil)
@@ -25,22 +31,16 @@ struct AlbumLayoutRequest: Hashable, Sendable {
             var itemSize: Result<Double?, InputError> = .success(nil)
             var spacing: Result<Double?, InputError> = .success(nil)
             var inset: Result<Double?, InputError> = .success(nil)
-            var members: JSONMemberCursor
-            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
-            case .failure(let error): return .failure(error)
-            case .success(let cursor): members = cursor
-            }
-            while let field = try scanner.nextField(&members, in: keys) {
+            return try scanner.strictObject(at: [], "an object", Field.set) { field, scanner throws(JSONSyntaxError) in
                 switch field {
-                case 0: screen = try scanner.strictSize(at: ["screen"])
-                case 1: scale = try scanner.strictNumber(at: ["scale"])
-                case 2: count = try scanner.strictNumber(at: ["count"])
-                case 3: itemSize = try scanner.strictNumber(at: ["item_size"])
-                case 4: spacing = try scanner.strictNumber(at: ["spacing"])
-                default: inset = try scanner.strictNumber(at: ["inset"])
+                case .screen: screen = try scanner.strictSize(at: ["screen"])
+                case .scale: scale = try scanner.strictNumber(at: ["scale"])
+                case .count: count = try scanner.strictNumber(at: ["count"])
+                case .itemSize: itemSize = try scanner.strictNumber(at: ["item_size"])
+                case .spacing: spacing = try scanner.strictNumber(at: ["spacing"])
+                case .inset: inset = try scanner.strictNumber(at: ["inset"])
                 }
-            }
-            return Result { () throws(InputError) in
+            } value: { () throws(InputError) in
                 AlbumLayoutRequest(
                     screen: try screen.get(),
                     scale: try scale.get(),
@@ -49,6 +49,7 @@ struct AlbumLayoutRequest: Hashable, Sendable {
                     spacing: try spacing.get(),
                     inset: try inset.get())
             }
+            .nonNull(at: [], "an object")
         }
     }
 }

@@ -10,10 +10,30 @@ struct BrowserCloseRequest: Hashable, Sendable {
     var zoomOffset: Point?
     var scroll: BrowserScrollContext?
 
-    /// The shared members, then close's own.
-    private static let keys = JSONKeySet(BrowserRequest.keys + ["current_frame", "zoom", "scroll"])
-    private static let zoomKeys = JSONKeySet(["scale", "content_offset"])
-    private static let scrollKeys = JSONKeySet(["viewport", "content_offset", "content_size"])
+    /// Close's own members, after the shared ones.
+    enum Field: String, JSONField {
+        case currentFrame = "current_frame"
+        case zoom, scroll
+    }
+
+    /// The members of `zoom`.
+    enum ZoomField: String, JSONField {
+        case scale
+        case contentOffset = "content_offset"
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of `scroll`.
+    enum ScrollField: String, JSONField {
+        case viewport
+        case contentOffset = "content_offset"
+        case contentSize = "content_size"
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    private static let fields = JSONFieldSet<BrowserBodyField<Field>>()
 
     /// The body's request; the first error in field order (the shared fields, then
     /// `current_frame`, `zoom`, `scroll`), after malformed JSON anywhere.
@@ -23,20 +43,14 @@ struct BrowserCloseRequest: Hashable, Sendable {
             var currentFrame: Result<Rect?, InputError> = .success(nil)
             var zoom: Result<(scale: Double, offset: Point)?, InputError> = .success(nil)
             var scroll: Result<BrowserScrollContext?, InputError> = .success(nil)
-            var members: JSONMemberCursor
-            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
-            case .failure(let error): return .failure(error)
-            case .success(let cursor): members = cursor
-            }
-            while let field = try scanner.nextField(&members, in: keys) {
-                switch field - BrowserRequest.keys.count {
-                case ..<0: try shared.read(field, &scanner)
-                case 0: currentFrame = try scanner.strictRect(at: ["current_frame"])
-                case 1: zoom = try readZoom(&scanner)
-                default: scroll = try readScroll(&scanner)
+            return try scanner.strictObject(at: [], "an object", fields) { field, scanner throws(JSONSyntaxError) in
+                switch field {
+                case .shared(let field): try shared.read(field, &scanner)
+                case .own(.currentFrame): currentFrame = try scanner.strictRect(at: ["current_frame"])
+                case .own(.zoom): zoom = try readZoom(&scanner)
+                case .own(.scroll): scroll = try readScroll(&scanner)
                 }
-            }
-            return Result { () throws(InputError) in
+            } value: { () throws(InputError) in
                 let browser = try shared.request()
                 let frame = try currentFrame.get()
                 let zoom = try zoom.get()
@@ -44,6 +58,7 @@ struct BrowserCloseRequest: Hashable, Sendable {
                     browser: browser, currentFrame: frame, zoomScale: zoom?.scale, zoomOffset: zoom?.offset,
                     scroll: try scroll.get())
             }
+            .nonNull(at: [], "an object")
         }
     }
 
@@ -53,20 +68,13 @@ struct BrowserCloseRequest: Hashable, Sendable {
     ) throws(JSONSyntaxError) -> Result<(scale: Double, offset: Point)?, InputError> {
         var scale: Result<Double?, InputError> = .success(nil)
         var offset: Result<Point?, InputError> = .success(nil)
-        var members: JSONMemberCursor
-        switch try scanner.strictMembers(at: ["zoom"], "an object") {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .success(nil)
-        case .success(let cursor?): members = cursor
-        }
-        while let field = try scanner.nextField(&members, in: zoomKeys) {
-            if field == 0 {
-                scale = try scanner.strictNumber(at: ["zoom", "scale"])
-            } else {
-                offset = try scanner.strictPoint(at: ["zoom", "content_offset"])
+        return try scanner.strictObject(at: ["zoom"], "an object", ZoomField.set) {
+            field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case .scale: scale = try scanner.strictNumber(at: ["zoom", "scale"])
+            case .contentOffset: offset = try scanner.strictPoint(at: ["zoom", "content_offset"])
             }
-        }
-        return Result { () throws(InputError) in
+        } value: { () throws(InputError) in
             let value = try scale.required(at: ["zoom", "scale"], "a number").get()
             return (value, try offset.get() ?? .zero)
         }
@@ -79,20 +87,14 @@ struct BrowserCloseRequest: Hashable, Sendable {
         var viewport: Result<Rect?, InputError> = .success(nil)
         var offset: Result<Point?, InputError> = .success(nil)
         var size: Result<Size?, InputError> = .success(nil)
-        var members: JSONMemberCursor
-        switch try scanner.strictMembers(at: ["scroll"], "an object") {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .success(nil)
-        case .success(let cursor?): members = cursor
-        }
-        while let field = try scanner.nextField(&members, in: scrollKeys) {
+        return try scanner.strictObject(at: ["scroll"], "an object", ScrollField.set) {
+            field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0: viewport = try scanner.strictRect(at: ["scroll", "viewport"])
-            case 1: offset = try scanner.strictPoint(at: ["scroll", "content_offset"])
-            default: size = try scanner.strictSize(at: ["scroll", "content_size"])
+            case .viewport: viewport = try scanner.strictRect(at: ["scroll", "viewport"])
+            case .contentOffset: offset = try scanner.strictPoint(at: ["scroll", "content_offset"])
+            case .contentSize: size = try scanner.strictSize(at: ["scroll", "content_size"])
             }
-        }
-        return Result { () throws(InputError) in
+        } value: { () throws(InputError) in
             BrowserScrollContext(
                 viewport: try viewport.required(at: ["scroll", "viewport"], "a frame").get(),
                 contentOffset: try offset.required(at: ["scroll", "content_offset"], JSONScanner.pointType).get(),

@@ -8,8 +8,14 @@ struct BrowserOpenRequest: Hashable, Sendable {
     var stripOffset: Double?
     var watermark: BrowserWatermarkRequest?
 
-    /// The shared members, then open's own.
-    private static let keys = JSONKeySet(BrowserRequest.keys + ["page_spacing", "strip_offset", "watermark"])
+    /// Open's own members, after the shared ones.
+    enum Field: String, JSONField {
+        case pageSpacing = "page_spacing"
+        case stripOffset = "strip_offset"
+        case watermark
+    }
+
+    private static let fields = JSONFieldSet<BrowserBodyField<Field>>()
 
     /// The body's request; the first error in field order (the shared fields, then
     /// `page_spacing`, `strip_offset`, `watermark`), after malformed JSON anywhere.
@@ -19,26 +25,21 @@ struct BrowserOpenRequest: Hashable, Sendable {
             var pageSpacing: Result<Double?, InputError> = .success(nil)
             var stripOffset: Result<Double?, InputError> = .success(nil)
             var watermark: Result<BrowserWatermarkRequest?, InputError> = .success(nil)
-            var members: JSONMemberCursor
-            switch RequestBody.topLevel(try scanner.strictMembers(at: [], "an object")) {
-            case .failure(let error): return .failure(error)
-            case .success(let cursor): members = cursor
-            }
-            while let field = try scanner.nextField(&members, in: keys) {
-                switch field - BrowserRequest.keys.count {
-                case ..<0: try shared.read(field, &scanner)
-                case 0: pageSpacing = try scanner.strictNumber(at: ["page_spacing"])
-                case 1: stripOffset = try scanner.strictNumber(at: ["strip_offset"])
-                default: watermark = try BrowserWatermarkRequest.read(&scanner)
+            return try scanner.strictObject(at: [], "an object", fields) { field, scanner throws(JSONSyntaxError) in
+                switch field {
+                case .shared(let field): try shared.read(field, &scanner)
+                case .own(.pageSpacing): pageSpacing = try scanner.strictNumber(at: ["page_spacing"])
+                case .own(.stripOffset): stripOffset = try scanner.strictNumber(at: ["strip_offset"])
+                case .own(.watermark): watermark = try BrowserWatermarkRequest.read(&scanner)
                 }
-            }
-            return Result { () throws(InputError) in
+            } value: { () throws(InputError) in
                 BrowserOpenRequest(
                     browser: try shared.request(),
                     pageSpacing: try pageSpacing.get(),
                     stripOffset: try stripOffset.get(),
                     watermark: try watermark.get())
             }
+            .nonNull(at: [], "an object")
         }
     }
 }
@@ -48,29 +49,27 @@ struct BrowserWatermarkRequest: Hashable, Sendable {
     var size: Size
     var margin: Double?
 
-    private static let keys = JSONKeySet(["width", "height", "margin"])
+    enum Field: String, JSONField {
+        case width, height, margin
 
-    /// Read as JSONDecoder read it: the size first (`width`, `height` required), then `margin`.
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// `width` and `height` required (reported first, in that order), then `margin`.
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<
         BrowserWatermarkRequest?, InputError
     > {
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
         var margin: Result<Double?, InputError> = .success(nil)
-        var members: JSONMemberCursor
-        switch try scanner.strictMembers(at: ["watermark"], JSONScanner.sizeType) {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .success(nil)
-        case .success(let cursor?): members = cursor
-        }
-        while let field = try scanner.nextField(&members, in: keys) {
+        return try scanner.strictObject(at: ["watermark"], JSONScanner.sizeType, Field.set) {
+            field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0: width = try scanner.strictNumber(at: ["watermark", "width"])
-            case 1: height = try scanner.strictNumber(at: ["watermark", "height"])
-            default: margin = try scanner.strictNumber(at: ["watermark", "margin"])
+            case .width: width = try scanner.strictNumber(at: ["watermark", "width"])
+            case .height: height = try scanner.strictNumber(at: ["watermark", "height"])
+            case .margin: margin = try scanner.strictNumber(at: ["watermark", "margin"])
             }
-        }
-        return Result { () throws(InputError) in
+        } value: { () throws(InputError) in
             let size = Size(
                 width: try width.required(at: ["watermark", "width"], "a number").get(),
                 height: try height.required(at: ["watermark", "height"], "a number").get())

@@ -4,7 +4,7 @@ import PhotoLayout
 extension BrowserRequest {
     /// The shared members as they are read, each its value (`nil` when absent or `null`) or
     /// its error; `request()` reports the first error in field order, wherever it stood in
-    /// the body (as the JSONDecoder-based reading did).
+    /// the body.
     struct Fields {
         var screen: Result<Size?, InputError> = .success(nil)
         var scale: Result<Double?, InputError> = .success(nil)
@@ -19,25 +19,25 @@ extension BrowserRequest {
         var upscale: Result<Bool?, InputError> = .success(nil)
         var transition: Result<TransitionRequest?, InputError> = .success(nil)
 
-        /// Reads shared member `field` (a number below `BrowserRequest.keys.count`).
-        mutating func read(_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+        /// Reads shared member `field`.
+        mutating func read(_ field: Field, _ scanner: inout JSONScanner) throws(JSONSyntaxError) {
             switch field {
-            case 0: screen = try scanner.strictSize(at: ["screen"])
-            case 1: scale = try scanner.strictNumber(at: ["scale"])
-            case 2: photos = try BrowserPhotoRequest.readList(&scanner)
-            case 3: status = try BrowserRequest.readStatus(&scanner)
-            case 4: variant = try scanner.strictString(at: ["variant"])
-            case 5: index = try scanner.strictNumber(at: ["index"])
-            case 6:
+            case .screen: screen = try scanner.strictSize(at: ["screen"])
+            case .scale: scale = try scanner.strictNumber(at: ["scale"])
+            case .photos: photos = try BrowserPhotoRequest.readList(&scanner)
+            case .status: status = try BrowserRequest.readStatus(&scanner)
+            case .variant: variant = try scanner.strictString(at: ["variant"])
+            case .index: index = try scanner.strictNumber(at: ["index"])
+            case .thumbnailFrames:
                 thumbnailFrames = try scanner.strictArray(at: ["thumbnail_frames"], "an array of frames or nulls") {
                     scanner, index throws(JSONSyntaxError) in
                     try scanner.strictRect(at: ["thumbnail_frames", String(index)])
                 }
-            case 7: gridOrigin = try scanner.strictPoint(at: ["grid_origin"])
-            case 8: gridOptions = try BrowserRequest.readGridOptions(&scanner)
-            case 9: contentMode = try scanner.strictString(at: ["content_mode"])
-            case 10: upscale = try scanner.strictBool(at: ["upscale"])
-            default: transition = try TransitionRequest.read(&scanner)
+            case .gridOrigin: gridOrigin = try scanner.strictPoint(at: ["grid_origin"])
+            case .gridOptions: gridOptions = try BrowserRequest.readGridOptions(&scanner)
+            case .contentMode: contentMode = try scanner.strictString(at: ["content_mode"])
+            case .upscale: upscale = try scanner.strictBool(at: ["upscale"])
+            case .transition: transition = try TransitionRequest.read(&scanner)
             }
         }
 
@@ -87,8 +87,13 @@ extension BrowserRequest {
 }
 
 extension BrowserPhotoRequest {
-    private static let keys = JSONKeySet(["url", "width", "height"])
-    private static let canonicalKeys = CanonicalKey.keys(of: keys)
+    /// The members of a photo.
+    enum Field: String, JSONField {
+        case url, width, height
+
+        static let set = JSONFieldSet<Self>()
+    }
+
     static let objectType = #"an object {"url", "width", "height"}"#
 
     /// `photos`: an array of photo objects.
@@ -109,26 +114,20 @@ extension BrowserPhotoRequest {
         var url: Result<ByteString?, InputError> = .success(nil)
         var width: Result<Double?, InputError> = .success(nil)
         var height: Result<Double?, InputError> = .success(nil)
-        var members: JSONMemberCursor
-        switch try scanner.strictMembers(at: path(), objectType) {
-        case .failure(let error): return .failure(error)
-        // `null` is no photo: JSONDecoder asked it for an object.
-        case .success(nil): return .failure(JSONScanner.wrongType(path(), objectType))
-        case .success(let cursor?): members = cursor
-        }
-        while let field = try scanner.nextField(&members, in: keys) {
+        return try scanner.strictObject(at: path(), objectType, Field.set) { field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0: url = try scanner.strictByteString(at: path() + ["url"])
-            case 1: width = try scanner.strictNumber(at: path() + ["width"])
-            default: height = try scanner.strictNumber(at: path() + ["height"])
+            case .url: url = try scanner.strictByteString(at: path() + ["url"])
+            case .width: width = try scanner.strictNumber(at: path() + ["width"])
+            case .height: height = try scanner.strictNumber(at: path() + ["height"])
             }
-        }
-        return Result { () throws(InputError) in
+        } value: { () throws(InputError) in
             BrowserPhotoRequest(
                 url: try url.required(at: path() + ["url"], "a string").get(),
                 width: try width.get(),
                 height: try height.get())
         }
+        // `null` is no photo: an entry must be an object.
+        .nonNull(at: path(), objectType)
     }
 
     /// A photo as clients write it, `{"url": "…", "width": n, "height": n}` (the three keys in
@@ -142,7 +141,7 @@ extension BrowserPhotoRequest {
             scanner.position = start
             return nil
         }
-        let keys = canonicalKeys
+        let keys = Field.set.keys.keys
         var index = scanner.position &+ 1
         guard scanner.canonicalMember(keys[0], first: true, at: &index), index < scanner.count,
             scanner.bytes[index] == UInt8(ascii: "\"")

@@ -21,12 +21,34 @@ struct BrowserRequest: Hashable, Sendable {
     var upscale: Bool?
     var transition: TransitionRequest?
 
-    /// The shared members, in the order their errors are reported (field numbers 0…11);
-    /// open and close append their own.
-    static let keys: [StaticString] = [
-        "screen", "scale", "photos", "status", "variant", "index", "thumbnail_frames", "grid_origin", "grid_options",
-        "content_mode", "upscale", "transition",
-    ]
+    /// The shared members, in the order their errors are reported; open and close add their
+    /// own (`BrowserBodyField`).
+    enum Field: String, JSONField {
+        case screen, scale, photos, status, variant, index
+        case thumbnailFrames = "thumbnail_frames"
+        case gridOrigin = "grid_origin"
+        case gridOptions = "grid_options"
+        case contentMode = "content_mode"
+        case upscale, transition
+    }
+}
+
+/// A member of an open or close body: one of the members the two share, or one of the body's
+/// own (`Own`), listed after the shared ones (the order their errors are reported).
+enum BrowserBodyField<Own: JSONField>: JSONField {
+    case shared(BrowserRequest.Field)
+    case own(Own)
+
+    static var allCases: [Self] {
+        BrowserRequest.Field.allCases.map(Self.shared) + Own.allCases.map(Self.own)
+    }
+
+    var name: String {
+        switch self {
+        case .shared(let field): field.name
+        case .own(let field): field.name
+        }
+    }
 }
 
 /// One entry of `photos`: `{"url", "width"?, "height"?}`.

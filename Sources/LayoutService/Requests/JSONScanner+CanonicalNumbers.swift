@@ -1,41 +1,5 @@
 import JSONBytes
 
-/// A key of an object read by `JSONScanner.canonicalNumbers` or a photo's canonical reading,
-/// made once: its length and its first 16 bytes as two little-endian words (zero past the
-/// name) with the masks that keep a scanned key's first `length` bytes, so that telling the
-/// key at a position is two loads, two masks and two comparisons instead of a loop over the
-/// name's bytes (`StaticString.withUTF8Buffer`, which also encodes a one-character name from
-/// its scalar on every call).
-struct CanonicalKey: Sendable {
-    let name: StaticString
-    let length: Int
-    let low: UInt64
-    let high: UInt64
-    let lowMask: UInt64
-    let highMask: UInt64
-
-    init(_ key: JSONKey) {
-        name = key.name
-        length = key.length
-        var words: (UInt64, UInt64) = (0, 0)
-        key.name.withUTF8Buffer { utf8 in
-            for (index, byte) in utf8.prefix(16).enumerated() {
-                let shifted = UInt64(byte) << (8 * UInt64(index % 8))
-                if index < 8 { words.0 |= shifted } else { words.1 |= shifted }
-            }
-        }
-        (low, high) = words
-        let bits = UInt64(min(length, 16)) * 8
-        lowMask = bits >= 64 ? ~0 : ~(~0 << bits)
-        highMask = bits <= 64 ? 0 : bits >= 128 ? ~0 : ~(~0 << (bits - 64))
-    }
-
-    /// The keys of `set`, in its order.
-    static func keys(of set: JSONKeySet) -> [CanonicalKey] {
-        set.keys.map(CanonicalKey.init)
-    }
-}
-
 /// Request objects as clients' JSON encoders write them (geometry, photos), read without the
 /// member loop.
 extension JSONScanner {
@@ -49,12 +13,12 @@ extension JSONScanner {
     /// Everything accepted is valid JSON that the member loop would read to the same values
     /// (`scanDouble`'s arithmetic), so this only spares it the loop: a frame of four members
     /// costs a few comparisons per key instead of a key scan, a hash and a lookup.
-    mutating func canonicalNumbers(_ keys: [CanonicalKey]) -> SIMD4<Double>? {
+    mutating func canonicalNumbers(_ keys: JSONKeySet) -> SIMD4<Double>? {
         guard depth < Self.maximumDepth else { return nil }  // entering must not pass the bound
         var index = position &+ 1  // after `{`
         var values = SIMD4<Double>()
         for field in 0..<min(keys.count, 4) {
-            guard canonicalMember(keys[field], first: field == 0, at: &index),
+            guard canonicalMember(keys.keys[field], first: field == 0, at: &index),
                 let number = plainNumber(at: &index)
             else { return nil }
             values[field] = number
@@ -68,7 +32,7 @@ extension JSONScanner {
     /// at most one space, `"name":` for `key` and at most one space; `index` then on the
     /// member's value. `false` for anything else.
     @inline(__always)
-    func canonicalMember(_ key: CanonicalKey, first: Bool, at index: inout Int) -> Bool {
+    func canonicalMember(_ key: JSONKey, first: Bool, at index: inout Int) -> Bool {
         if !first {
             guard index < count, bytes[index] == UInt8(ascii: ",") else { return false }
             index &+= 1
@@ -86,8 +50,8 @@ extension JSONScanner {
             let high = UInt64(littleEndian: name.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             guard low & key.lowMask == key.low, high & key.highMask == key.high else { return false }
         } else {
-            let same = key.name.withUTF8Buffer { name in
-                name.indices.allSatisfy { bytes[start &+ $0] == name[$0] }
+            let same = key.utf8.withUnsafeBufferPointer { name in
+                ByteString.sameBytes(UnsafeBufferPointer(start: bytes + start, count: length), name)
             }
             guard same else { return false }
         }

@@ -13,15 +13,12 @@ extension JSONScanner {
     private static let sizeKeys = JSONKeySet(["width", "height"])
     private static let pointKeys = JSONKeySet(["x", "y"])
     private static let rectKeys = JSONKeySet(["x", "y", "width", "height"])
-    private static let canonicalSizeKeys = CanonicalKey.keys(of: sizeKeys)
-    private static let canonicalPointKeys = CanonicalKey.keys(of: pointKeys)
-    private static let canonicalRectKeys = CanonicalKey.keys(of: rectKeys)
 
     /// `{"width", "height"}`; `nil` for `null`.
     mutating func strictSize(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         Size?, InputError
     > {
-        try numbers(at: path(), Self.sizeType, Self.sizeKeys, Self.canonicalSizeKeys).map {
+        try numbers(at: path(), Self.sizeType, Self.sizeKeys).map {
             $0.map { Size(width: $0[0], height: $0[1]) }
         }
     }
@@ -30,7 +27,7 @@ extension JSONScanner {
     mutating func strictPoint(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         Point?, InputError
     > {
-        try numbers(at: path(), Self.pointType, Self.pointKeys, Self.canonicalPointKeys).map {
+        try numbers(at: path(), Self.pointType, Self.pointKeys).map {
             $0.map { Point(x: $0[0], y: $0[1]) }
         }
     }
@@ -39,7 +36,7 @@ extension JSONScanner {
     mutating func strictRect(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         Rect?, InputError
     > {
-        try numbers(at: path(), Self.frameType, Self.rectKeys, Self.canonicalRectKeys).map {
+        try numbers(at: path(), Self.frameType, Self.rectKeys).map {
             $0.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         }
     }
@@ -52,10 +49,9 @@ extension JSONScanner {
     private mutating func numbers(
         at path: @autoclosure () -> [String],
         _ expected: String,
-        _ keys: JSONKeySet,
-        _ canonicalKeys: [CanonicalKey]
+        _ keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Result<SIMD4<Double>?, InputError> {
-        if try peekKind() == .object, let values = canonicalNumbers(canonicalKeys) { return .success(values) }
+        if try peekKind() == .object, let values = canonicalNumbers(keys) { return .success(values) }
         var members: JSONMemberCursor
         switch try strictMembers(at: path(), expected) {
         case .failure(let error): return .failure(error)
@@ -82,7 +78,7 @@ extension JSONScanner {
             }
         }
         for field in 0..<keys.count where present & (1 << field) == 0 {
-            let member = path() + [keys.keys[field].name.description]
+            let member = path() + [keys.keys[field].name]
             if wrong & (1 << field) != 0 { return .failure(Self.wrongType(member, "a number")) }
             return .failure(.at(JSONPointer.fragment(member), .invalidValue, "is required: a number"))
         }

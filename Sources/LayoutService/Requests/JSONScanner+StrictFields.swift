@@ -7,8 +7,8 @@ import PhotoLayout
 ///
 /// Each reader consumes the value at the position whatever it holds (validating all of it,
 /// as the scanner does), so a wrong type never stops the scan and malformed JSON later in the
-/// body still wins, as it did when JSONDecoder parsed the whole body first. Paths are
-/// autoclosures: a pointer is built only for an error.
+/// body still wins over the request's own errors. Paths are autoclosures: a pointer is built
+/// only for an error.
 extension JSONScanner {
     /// `must be {expected}` at `path`: the error of a value of the wrong JSON type.
     static func wrongType(_ path: [String], _ expected: String) -> InputError {
@@ -81,32 +81,37 @@ extension JSONScanner {
         }
     }
 
-    /// An object read for `keys` (`member(field, &scanner)` on the first occurrence of each,
-    /// which must consume the value; other members are skipped): `true` when read, `false`
-    /// for `null`, a wrong type saying it must be `expected` otherwise.
-    mutating func strictObject(
+    /// An object of this API's own schema, read by its named fields: `member(field, &scanner)`
+    /// for the first occurrence of each member `fields` names (which must consume the value;
+    /// other members are skipped), then `value()` makes the result from what the members gave.
+    /// `nil` for `null`; a wrong type saying it must be `expected` otherwise (the value
+    /// skipped, `value` not called).
+    @inline(__always)
+    mutating func strictObject<Field, Value>(
         at path: @autoclosure () -> [String],
         _ expected: String,
-        _ keys: JSONKeySet,
-        _ member: (_ field: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
-    ) throws(JSONSyntaxError) -> Result<Bool, InputError> {
+        _ fields: JSONFieldSet<Field>,
+        member: (_ field: Field, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void,
+        value: () throws(InputError) -> Value
+    ) throws(JSONSyntaxError) -> Result<Value?, InputError> {
         switch try peekKind() {
         case .object:
-            try readObject(keys, member)
-            return .success(true)
+            var members = try members()
+            // The case read from the set's array here, in this module: see `JSONFieldSet.fields`.
+            while let index = try nextField(&members, in: fields.keys) { try member(fields.fields[index], &self) }
+            return Result { () throws(InputError) -> Value? in try value() }
         case .null:
             try scanNull()
-            return .success(false)
+            return .success(nil)
         default:
             try skipValue()
             return .failure(Self.wrongType(path(), expected))
         }
     }
 
-    /// Enters the object at the position for a member loop without closures
-    /// (`nextField(_:in:)`, each field's value read by a `switch` into the caller's own
-    /// variables): its cursor; `nil` for `null`; a wrong type saying it must be `expected`
-    /// otherwise (the value skipped).
+    /// Enters the object at the position for a member loop of the caller's own
+    /// (`nextField(_:in:)`): its cursor; `nil` for `null`; a wrong type saying it must be
+    /// `expected` otherwise (the value skipped).
     mutating func strictMembers(at path: @autoclosure () -> [String], _ expected: String) throws(JSONSyntaxError)
         -> Result<JSONMemberCursor?, InputError>
     {
@@ -169,6 +174,16 @@ extension Result where Failure == InputError {
             guard let value else {
                 return .failure(.at(JSONPointer.fragment(path()), .invalidValue, "is required: \(expected)"))
             }
+            return .success(value)
+        }
+    }
+
+    /// A value that may not be `null` either: `null` is a wrong type at `path`, saying it must
+    /// be `expected` (the body itself, or an entry of `photos`).
+    func nonNull<Value>(at path: @autoclosure () -> [String], _ expected: String) -> Result<Value, InputError>
+    where Success == Value? {
+        flatMap { value in
+            guard let value else { return .failure(JSONScanner.wrongType(path(), expected)) }
             return .success(value)
         }
     }

@@ -26,12 +26,4 @@ enum RequestBody {
         }
         return try outcome.get().get()
     }
-
-    /// The body's object as `JSONScanner.strictMembers` entered it: `null` is no object either.
-    static func topLevel(_ object: Result<JSONMemberCursor?, InputError>) -> Result<JSONMemberCursor, InputError> {
-        object.flatMap { cursor in
-            guard let cursor else { return .failure(JSONScanner.wrongType([], "an object")) }
-            return .success(cursor)
-        }
-    }
 }

@@ -13,15 +13,17 @@ struct TransitionRequest: Hashable, Sendable {
     var cornerRadiusFrom: Double?
     var cornerRadiusTo: Double?
 
-    /// In the order their errors are reported.
-    private static let keys = JSONKeySet([
-        "duration", "curve", "bounciness", "speed", "fps", "keyframes", "corner_radius_from", "corner_radius_to",
-    ])
+    /// The members, in the order their errors are reported.
+    enum Field: String, JSONField {
+        case duration, curve, bounciness, speed, fps, keyframes
+        case cornerRadiusFrom = "corner_radius_from"
+        case cornerRadiusTo = "corner_radius_to"
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// `transition`: an object of optional members; `nil` for `null`. Each member is read
-    /// by the member cursor (a key table match, then a `switch`; no closure) straight into
-    /// its own field (no array indexed by field number, no key name rebuilt
-    /// for a pointer unless there is an error).
+    /// straight into its own field; a pointer is built only for an error.
     static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<TransitionRequest?, InputError> {
         var duration: Result<Double?, InputError> = .success(nil)
         var curve: Result<String?, InputError> = .success(nil)
@@ -31,25 +33,20 @@ struct TransitionRequest: Hashable, Sendable {
         var keyframes: Result<Bool?, InputError> = .success(nil)
         var cornerRadiusFrom: Result<Double?, InputError> = .success(nil)
         var cornerRadiusTo: Result<Double?, InputError> = .success(nil)
-        var members: JSONMemberCursor
-        switch try scanner.strictMembers(at: ["transition"], "an object") {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .success(nil)
-        case .success(let cursor?): members = cursor
-        }
-        while let field = try scanner.nextField(&members, in: keys) {
+        return try scanner.strictObject(at: ["transition"], "an object", Field.set) {
+            field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0: duration = try scanner.strictNumber(at: ["transition", "duration"])
-            case 1: curve = try scanner.strictString(at: ["transition", "curve"])
-            case 2: bounciness = try scanner.strictNumber(at: ["transition", "bounciness"])
-            case 3: speed = try scanner.strictNumber(at: ["transition", "speed"])
-            case 4: fps = try scanner.strictNumber(at: ["transition", "fps"])
-            case 5: keyframes = try scanner.strictBool(at: ["transition", "keyframes"])
-            case 6: cornerRadiusFrom = try scanner.strictNumber(at: ["transition", "corner_radius_from"])
-            default: cornerRadiusTo = try scanner.strictNumber(at: ["transition", "corner_radius_to"])
+            case .duration: duration = try scanner.strictNumber(at: ["transition", "duration"])
+            case .curve: curve = try scanner.strictString(at: ["transition", "curve"])
+            case .bounciness: bounciness = try scanner.strictNumber(at: ["transition", "bounciness"])
+            case .speed: speed = try scanner.strictNumber(at: ["transition", "speed"])
+            case .fps: fps = try scanner.strictNumber(at: ["transition", "fps"])
+            case .keyframes: keyframes = try scanner.strictBool(at: ["transition", "keyframes"])
+            case .cornerRadiusFrom:
+                cornerRadiusFrom = try scanner.strictNumber(at: ["transition", "corner_radius_from"])
+            case .cornerRadiusTo: cornerRadiusTo = try scanner.strictNumber(at: ["transition", "corner_radius_to"])
             }
-        }
-        return Result { () throws(InputError) in
+        } value: { () throws(InputError) in
             TransitionRequest(
                 duration: try duration.get(),
                 curve: try curve.get(),

@@ -3,12 +3,34 @@ import JSONBytes
 /// The request document: which envelope holds the statuses (`TimelineEnvelope`), and
 /// `options` beside it, with the reference's errors and precedence.
 extension ByteTimelineReader {
-    /// The top-level keys the reader acts on, by field number.
-    private static let topKeys = JSONKeySet(["statuses", "options", "data", "cards"])
-    /// The keys of `data` that hold statuses, in the order they win.
-    private static let dataKeys = JSONKeySet(["list", "statuses", "cards"])
-    private static let cardKeys = JSONKeySet(["mblog", "card_group"])
-    private static let groupCardKeys = JSONKeySet(["mblog"])
+    /// The top-level members the reader acts on.
+    enum TopField: String, JSONField {
+        case statuses, options, data, cards
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of `data` that hold statuses, in the order they win.
+    enum DataField: String, JSONField {
+        case list, statuses, cards
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of an m.weibo.cn card that hold statuses.
+    enum CardField: String, JSONField {
+        case mblog
+        case cardGroup = "card_group"
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The member of a card inside a `card_group` that holds its status.
+    enum GroupCardField: String, JSONField {
+        case mblog
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// The request, or the semantic error the reference gives; syntax errors are thrown.
     static func readDocument(
@@ -30,23 +52,21 @@ extension ByteTimelineReader {
     private static func readRequestObject(
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> Result<TimelineRequest, InputError> {
-        // statuses, data, cards: `nil` while absent (or `null`, or a `data` without any).
-        var found: [Result<[WeiboStatus], InputError>?] = [nil, nil, nil]
+        // Each envelope: `nil` while absent (or `null`, or a `data` without any).
+        var statuses: Result<[WeiboStatus], InputError>?
+        var data: Result<[WeiboStatus], InputError>?
+        var cards: Result<[WeiboStatus], InputError>?
         var options: Result<RawGridOptions, InputError> = .success(RawGridOptions())
         var keys: [JSONStringToken] = []
-        try scanner.readObject(topKeys, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
+        try scanner.readObject(TopField.set, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             switch field {
-            case 0:
-                found[0] = try readArrayEnvelope(&scanner, path: ["statuses"], cards: false)
-            case 1:
-                options = try readOptions(&scanner)
-            case 2:
-                found[1] = try readData(&scanner)
-            default:
-                found[2] = try readArrayEnvelope(&scanner, path: ["cards"], cards: true)
+            case .statuses: statuses = try readArrayEnvelope(&scanner, path: ["statuses"], cards: false)
+            case .options: options = try readOptions(&scanner)
+            case .data: data = try readData(&scanner)
+            case .cards: cards = try readArrayEnvelope(&scanner, path: ["cards"], cards: true)
             }
         }
-        guard let statuses = found[0] ?? found[1] ?? found[2] else {
+        guard let statuses = statuses ?? data ?? cards else {
             return .failure(TimelineEnvelope.notFound(topLevelKeys: keys.map { scanner.string($0) }))
         }
         return statuses.flatMap { list in options.map { TimelineRequest(statuses: list, options: $0) } }
@@ -82,12 +102,18 @@ extension ByteTimelineReader {
             try scanner.skipValue()
             return .failure(TimelineEnvelope.wrongType(["data"]))
         }
-        var found: [Result<[WeiboStatus], InputError>?] = [nil, nil, nil]
-        try scanner.readObject(dataKeys) { field, scanner throws(JSONSyntaxError) in
-            let name = ["list", "statuses", "cards"][field]
-            found[field] = try readArrayEnvelope(&scanner, path: ["data", name], cards: field == 2)
+        var list: Result<[WeiboStatus], InputError>?
+        var statuses: Result<[WeiboStatus], InputError>?
+        var cards: Result<[WeiboStatus], InputError>?
+        try scanner.readObject(DataField.set) { field, scanner throws(JSONSyntaxError) in
+            let found = try readArrayEnvelope(&scanner, path: ["data", field.name], cards: field == .cards)
+            switch field {
+            case .list: list = found
+            case .statuses: statuses = found
+            case .cards: cards = found
+            }
         }
-        return found[0] ?? found[1] ?? found[2]
+        return list ?? statuses ?? cards
     }
 
     /// An array of statuses: each object is a status, anything else is skipped.
@@ -111,15 +137,16 @@ extension ByteTimelineReader {
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
             var own: WeiboStatus?
             var group: [WeiboStatus] = []
-            try scanner.readObject(cardKeys) { field, scanner throws(JSONSyntaxError) in
-                if field == 0 {
+            try scanner.readObject(CardField.set) { field, scanner throws(JSONSyntaxError) in
+                switch field {
+                case .mblog:
                     own = try readMblog(&scanner)
-                    return
-                }
-                try scanner.readArray { scanner throws(JSONSyntaxError) in
-                    guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-                    try scanner.readObject(groupCardKeys) { _, scanner throws(JSONSyntaxError) in
-                        if let status = try readMblog(&scanner) { group.append(status) }
+                case .cardGroup:
+                    try scanner.readArray { scanner throws(JSONSyntaxError) in
+                        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+                        try scanner.readObject(GroupCardField.set) { _, scanner throws(JSONSyntaxError) in
+                            if let status = try readMblog(&scanner) { group.append(status) }
+                        }
                     }
                 }
             }

@@ -5,18 +5,34 @@ import JSONBytes
 /// fields are wrong, the first in the reference's decoding order is reported. Names that
 /// are no option are kept (`unknownNames`) for `GridOptions.validated` to refuse.
 extension ByteTimelineReader {
-    /// The fields in the reference's decoding order, with what each must be.
-    private static let optionFields: [(name: StaticString, expected: String)] = [
-        ("style", "a string"),
-        ("item_size", "a number"),
-        ("spacing", "a number"),
-        ("max_items", "a number"),
-        ("content_width", "a number"),
-        ("scale", "a number"),
-        ("badge_size", "an object {\"width\": number, \"height\": number}"),
-    ]
-    private static let optionKeys = JSONKeySet(optionFields.map(\.name))
-    private static let sizeKeys = JSONKeySet(["width", "height"])
+    /// The options, in the reference's decoding order (the order their errors are reported).
+    enum OptionField: String, JSONField {
+        case style
+        case itemSize = "item_size"
+        case spacing
+        case maxItems = "max_items"
+        case contentWidth = "content_width"
+        case scale
+        case badgeSize = "badge_size"
+
+        static let set = JSONFieldSet<Self>()
+
+        /// What the value must be.
+        var expected: String {
+            switch self {
+            case .style: "a string"
+            case .itemSize, .spacing, .maxItems, .contentWidth, .scale: "a number"
+            case .badgeSize: #"an object {"width": number, "height": number}"#
+            }
+        }
+    }
+
+    /// The members of `badge_size`.
+    enum SizeField: String, JSONField {
+        case width, height
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     static func readOptions(
         _ scanner: inout JSONScanner
@@ -32,64 +48,75 @@ extension ByteTimelineReader {
             return .failure(.at("#/options", .wrongType, "must be an object"))
         }
         var raw = RawGridOptions()
-        var wrong: Set<Int> = []
+        var wrong: Set<OptionField> = []
         var keys: [JSONStringToken] = []
-        try scanner.readObject(optionKeys, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
+        let fields = OptionField.set
+        try scanner.readObject(fields, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .null {
                 try scanner.skipValue()
             } else if try !readOption(field, into: &raw, &scanner) {
                 wrong.insert(field)
             }
         }
-        if let field = wrong.min() {
-            let (name, expected) = optionFields[field]
-            return .failure(.at("#/options/\(name)", .wrongType, "must be \(expected)"))
+        if let field = OptionField.allCases.first(where: wrong.contains) {
+            return .failure(.at("#/options/\(field.name)", .wrongType, "must be \(field.expected)"))
         }
-        let unknown = keys.filter { optionKeys.index(of: $0, in: scanner) == optionKeys.count }
+        let unknown = keys.filter { fields.field(of: $0, in: scanner) == nil }
         if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown.map { scanner.string($0) }) }
         return .success(raw)
     }
 
     /// Reads option `field` into `raw`; `false` when the value has the wrong type.
     private static func readOption(
-        _ field: Int,
+        _ field: OptionField,
         into raw: inout RawGridOptions,
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> Bool {
-        let kind = try scanner.peekKind()
         switch field {
-        case 0:
+        case .style:
             raw.style = try scanner.lenientString()
             return raw.style != nil
-        case 6:
-            raw.badgeSize = kind == .object ? try readStrictSize(&scanner) : nil
-            if kind != .object { try scanner.skipValue() }
+        case .badgeSize:
+            let isObject = try scanner.peekKind() == .object
+            raw.badgeSize = isObject ? try readStrictSize(&scanner) : nil
+            if !isObject { try scanner.skipValue() }
             return raw.badgeSize != nil
-        default:
-            let number = kind == .number ? scanner.double(try scanner.scanNumber()) : nil
-            if kind != .number { try scanner.skipValue() }
-            switch field {
-            case 1: raw.itemSize = number
-            case 2: raw.spacing = number
-            case 3: raw.maxItems = number
-            case 4: raw.contentWidth = number
-            default: raw.scale = number
-            }
-            return number != nil
+        case .itemSize: return try readNumber(&scanner, into: &raw.itemSize)
+        case .spacing: return try readNumber(&scanner, into: &raw.spacing)
+        case .maxItems: return try readNumber(&scanner, into: &raw.maxItems)
+        case .contentWidth: return try readNumber(&scanner, into: &raw.contentWidth)
+        case .scale: return try readNumber(&scanner, into: &raw.scale)
         }
+    }
+
+    /// A number into `option`; `false` (and `nil`) for any other value.
+    private static func readNumber(
+        _ scanner: inout JSONScanner, into option: inout Double?
+    ) throws(JSONSyntaxError) -> Bool {
+        option = try readNumber(&scanner)
+        return option != nil
+    }
+
+    /// A number, else `nil` (the value skipped).
+    private static func readNumber(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Double? {
+        guard try scanner.peekKind() == .number else {
+            try scanner.skipValue()
+            return nil
+        }
+        return scanner.double(try scanner.scanNumber())
     }
 
     /// `{"width": number, "height": number}`, both required; `nil` otherwise.
     private static func readStrictSize(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Size? {
-        var sides: [Double?] = [nil, nil]
-        try scanner.readObject(sizeKeys) { field, scanner throws(JSONSyntaxError) in
-            if try scanner.peekKind() == .number {
-                sides[field] = scanner.double(try scanner.scanNumber())
-            } else {
-                try scanner.skipValue()
+        var width: Double?
+        var height: Double?
+        try scanner.readObject(SizeField.set) { field, scanner throws(JSONSyntaxError) in
+            switch field {
+            case .width: width = try readNumber(&scanner)
+            case .height: height = try readNumber(&scanner)
             }
         }
-        guard let width = sides[0], let height = sides[1] else { return nil }
+        guard let width, let height else { return nil }
         return Size(width: width, height: height)
     }
 }

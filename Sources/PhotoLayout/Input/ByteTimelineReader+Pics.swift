@@ -2,9 +2,26 @@ import JSONBytes
 
 /// m.weibo.cn's `pics`, lenient as `FoundationTimelineReader`'s `DecodedPics`.
 extension ByteTimelineReader {
-    private static let picKeys = JSONKeySet(["pid", "url", "geo", "large", "type"])
-    private static let largeKeys = JSONKeySet(["url", "geo"])
-    private static let geoKeys = JSONKeySet(["width", "height"])
+    /// The members of a `pics` entry the layout reads.
+    enum PicField: String, JSONField {
+        case pid, url, geo, large, type
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of a `pics` entry's `large`.
+    enum LargeField: String, JSONField {
+        case url, geo
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of a `geo`.
+    enum GeoField: String, JSONField {
+        case width, height
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// `pics`: an array of entries, or an object keyed "0", "1", … whose values are taken in
     /// numeric key order (`WeiboPicOrder`; other keys ignored, the first of duplicates wins).
@@ -51,15 +68,15 @@ extension ByteTimelineReader {
         }
         var pic = WeiboPic()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = picKeys
+        let fields = PicField.set
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: keys) {
+        while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case 0: pic.pidBytes = try scanner.lenientByteString()
-            case 1: pic.thumbnail.urlBytes = try scanner.lenientByteString()
-            case 2: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
-            case 3: pic.large = try readLarge(&scanner)
-            default: pic.thumbnail.type = try scanner.lenientPictureType()
+            case .pid: pic.pidBytes = try scanner.lenientByteString()
+            case .url: pic.thumbnail.urlBytes = try scanner.lenientByteString()
+            case .geo: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
+            case .large: pic.large = try readLarge(&scanner)
+            case .type: pic.thumbnail.type = try scanner.lenientPictureType()
             }
         }
         return pic
@@ -73,13 +90,12 @@ extension ByteTimelineReader {
         }
         var large = WeiboPictureVariant()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = largeKeys
+        let fields = LargeField.set
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: keys) {
-            if field == 0 {
-                large.urlBytes = try scanner.lenientByteString()
-            } else {
-                (large.width, large.height) = try readGeo(&scanner)
+        while let field = try scanner.nextField(&members, in: fields) {
+            switch field {
+            case .url: large.urlBytes = try scanner.lenientByteString()
+            case .geo: (large.width, large.height) = try readGeo(&scanner)
             }
         }
         return large
@@ -93,14 +109,13 @@ extension ByteTimelineReader {
         }
         var sides: (Double?, Double?) = (nil, nil)
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = geoKeys
+        let fields = GeoField.set
         // Two numbers wanted: the object walked once (`members(gathering:)`).
-        var members = try scanner.members(gathering: keys)
-        while let field = try scanner.nextField(&members, in: keys) {
-            if field == 0 {
-                sides.0 = try scanner.lenientSide()
-            } else {
-                sides.1 = try scanner.lenientSide()
+        var members = try scanner.members(gathering: fields)
+        while let field = try scanner.nextField(&members, in: fields) {
+            switch field {
+            case .width: sides.0 = try scanner.lenientSide()
+            case .height: sides.1 = try scanner.lenientSide()
             }
         }
         return sides

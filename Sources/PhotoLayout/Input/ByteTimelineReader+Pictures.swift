@@ -7,12 +7,20 @@ import JSONBytes
 /// slices of the request, `type`s classified on their bytes). Variants the rules never read
 /// (`middleplus`, `mw2000`, `largecover`, …) and every other key are skipped by the scanner.
 extension ByteTimelineReader {
-    /// The keys of an info: its variants (`PictureVariant.allCases` order), then `type` and
-    /// `keep_size`.
-    private static let infoKeys = JSONKeySet([
-        "thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size",
-    ])
-    private static let variantKeys = JSONKeySet(["url", "width", "height", "type"])
+    /// The members of an info the layout reads: its variants, then `type` and `keep_size`.
+    enum InfoField: String, JSONField {
+        case thumbnail, bmiddle, large, largest, original, type
+        case keepSize = "keep_size"
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The members of a picture variant.
+    enum VariantField: String, JSONField {
+        case url, width, height, type
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
     /// even when it is not an object and is dropped), pids as bytes of the request.
@@ -46,17 +54,17 @@ extension ByteTimelineReader {
         _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo
     ) throws(JSONSyntaxError) {
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = infoKeys
+        let fields = InfoField.set
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: keys) {
+        while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case 0: try readVariant(&scanner, into: &info.slots.thumbnail)
-            case 1: try readVariant(&scanner, into: &info.slots.bmiddle)
-            case 2: try readVariant(&scanner, into: &info.slots.large)
-            case 3: try readVariant(&scanner, into: &info.slots.largest)
-            case 4: try readVariant(&scanner, into: &info.slots.original)
-            case 5: info.type = try scanner.lenientPictureType()
-            default: info.keepSize = try scanner.lenientTruthy()
+            case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail)
+            case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle)
+            case .large: try readVariant(&scanner, into: &info.slots.large)
+            case .largest: try readVariant(&scanner, into: &info.slots.largest)
+            case .original: try readVariant(&scanner, into: &info.slots.original)
+            case .type: info.type = try scanner.lenientPictureType()
+            case .keepSize: info.keepSize = try scanner.lenientTruthy()
             }
         }
     }
@@ -70,15 +78,15 @@ extension ByteTimelineReader {
         guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
         slot = WeiboPictureVariant()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = variantKeys
+        let fields = VariantField.set
         // Scalars wanted: the object walked once (`members(gathering:)`).
-        var members = try scanner.members(gathering: keys)
-        while let field = try scanner.nextField(&members, in: keys) {
+        var members = try scanner.members(gathering: fields)
+        while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case 0: slot?.urlBytes = try scanner.lenientByteString()
-            case 1: slot?.width = try scanner.lenientSide()
-            case 2: slot?.height = try scanner.lenientSide()
-            default: slot?.type = try scanner.lenientPictureType()
+            case .url: slot?.urlBytes = try scanner.lenientByteString()
+            case .width: slot?.width = try scanner.lenientSide()
+            case .height: slot?.height = try scanner.lenientSide()
+            case .type: slot?.type = try scanner.lenientPictureType()
             }
         }
     }

@@ -3,11 +3,26 @@ import JSONBytes
 /// Statuses, lenient as `FoundationTimelineReader`'s: a field of the wrong type is absent, an
 /// array entry of the wrong type is dropped, the first of duplicate keys wins.
 extension ByteTimelineReader {
-    /// The keys of a status the layout reads, by field number.
-    private static let statusKeys = JSONKeySet([
-        "idstr", "id", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "pics", "pic_num",
-    ])
-    private static let picURLKeys = JSONKeySet(["thumbnail_pic"])
+    /// The members of a status the layout reads.
+    enum StatusField: String, JSONField {
+        case idstr, id
+        case picURLs = "pic_urls"
+        case thumbnailPic = "thumbnail_pic"
+        case picIDs = "pic_ids"
+        case picInfos = "pic_infos"
+        case retweetedStatus = "retweeted_status"
+        case pics
+        case picNum = "pic_num"
+
+        static let set = JSONFieldSet<Self>()
+    }
+
+    /// The one member of a `pic_urls` entry the layout reads.
+    enum PicURLField: String, JSONField {
+        case thumbnailPic = "thumbnail_pic"
+
+        static let set = JSONFieldSet<Self>()
+    }
 
     /// A status object (the scanner is on its `{`), with its retweet. Also what reads the photo
     /// browser's `status`, so a status gives the browser the pictures it gives the grid.
@@ -32,19 +47,19 @@ extension ByteTimelineReader {
         var idstr: ByteString?
         var id: ByteString?
         // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let keys = statusKeys
+        let fields = StatusField.set
         var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: keys) {
+        while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case 0: idstr = try scanner.lenientByteString()
-            case 1: id = try scanner.lenientStatusIDBytes()
-            case 2: media.picURLBytes = try readPicURLs(&scanner)
-            case 3: media.thumbnailPicBytes = try scanner.lenientByteString()
-            case 4: media.pids = try readPicIDs(&scanner)
-            case 5: media.infos = try readPicInfos(&scanner)
-            case 7: media.pics = try readPics(&scanner)
-            case 8: media.picNum = try scanner.lenientFlexibleNumber()
-            default:
+            case .idstr: idstr = try scanner.lenientByteString()
+            case .id: id = try scanner.lenientStatusIDBytes()
+            case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
+            case .thumbnailPic: media.thumbnailPicBytes = try scanner.lenientByteString()
+            case .picIDs: media.pids = try readPicIDs(&scanner)
+            case .picInfos: media.infos = try readPicInfos(&scanner)
+            case .pics: media.pics = try readPics(&scanner)
+            case .picNum: media.picNum = try scanner.lenientFlexibleNumber()
+            case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
                     var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
                     var none: WeiboRetweet?
@@ -65,7 +80,7 @@ extension ByteTimelineReader {
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
             var url: ByteString?
-            try scanner.readObject(picURLKeys) { _, scanner throws(JSONSyntaxError) in
+            try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
                 url = try scanner.lenientByteString()
             }
             if let url { urls.append(url) }

@@ -15,33 +15,18 @@ import JSONBytes
 /// JSONDecoder, which decodes lazily, lets them pass. Its error detail names the byte offset,
 /// line and column.
 ///
-/// Why a Swift scanner and not simdjson (decided on measurements, `scripts/bench-json`,
-/// release builds, one core of this 2-core machine, MB/s of input per CPU second, the three
-/// sample timelines aggregated, 446 KB): this reader 1,050 MB/s; JSONDecoder (the reference)
-/// 170 MB/s, so 6.1×; JSONSerialization 76 MB/s; simdjson 3.0.1 On-Demand reading the same
-/// fields 4,400 MB/s, so this reader is 0.24× it. simdjson is four times faster, but its
-/// On-Demand API validates skipped values only structurally (not numbers or escapes), the
-/// results would still have to be shaped like the reference's in Swift, and the package would
-/// need a C++ target and a system library, which the layout core (Foundation only, also built
-/// for iOS) cannot take. The Swift reader passes the 1,000 MB/s bar, so it is the choice; the
-/// 8× JSONDecoder and ½ simdjson targets are not met (see the bench's last lines).
-///
-/// How it is fast: a SIMD stage 1 in the manner of simdjson (`JSONStructuralIndex`, C target
-/// `CJSONStructural`: AVX2 or SSE2 on x86-64, NEON on arm64, scalar elsewhere) marks every
-/// token start 64 bytes at a time and checks strings, escapes, UTF-8 and numbers, so that a
-/// skipped value is passed over from token to token, only its grammar checked (a document
-/// that fails stage 1, or a value whose grammar breaks, is read by the byte loop, which
-/// throws the error it always has); no allocation while skipping; keys are matched by length
-/// then two masked words (`JSONKeySet`); the members an object's reader does not want are
-/// passed over by a C member walk on the same masks (`nextField`: one call per field read,
-/// keys looked up by the set's slot hash on their bytes; a picture variant or a `geo`, whose
-/// wanted values are scalars, in one call for the whole object: `members(gathering:)`);
-/// numbers are converted only where read. Measured
-/// (issue 15, callgrind, 275 KB client-API sample per request through HTTP): stage 1 1.02 M
-/// instructions (0.39 M of them its byte checks), the token walk 0.47 M, where the byte loop
-/// skipped for 1.47 M; most of the rest is building the typed inputs (`pic_infos`: 1.35 M
-/// then; URLs and pids are now `ByteString` slices of the caller's array, variants five
-/// slots, not a `Dictionary`).
+/// How it reads: a SIMD stage 1 (`JSONStructuralIndex`, C target `CJSONStructural`: AVX2 or
+/// SSE2 on x86-64, NEON on arm64, scalar elsewhere) marks every token start 64 bytes at a time
+/// and checks strings, escapes, UTF-8 and numbers, so that a skipped value is passed over from
+/// token to token, only its grammar checked (a document that fails stage 1, or a value whose
+/// grammar breaks, is read by the byte loop, which throws the error it always has). Nothing
+/// is allocated while skipping; each object's members are a `JSONField` enum whose keys are
+/// found by one slot lookup (`JSONKeySet`); the members a reader does not want are passed
+/// over by a C member walk on the same masks (`nextField`), and an object whose wanted values
+/// are scalars (a picture variant, a `geo`) is walked once for all of them
+/// (`members(gathering:)`). Strings kept are slices of the request (`ByteString`), numbers
+/// are converted only where read. docs/decisions/030-json-reader.md says why this design and
+/// not simdjson or JSONDecoder; BENCHMARKS.md has its figures.
 public struct ByteTimelineReader: TimelineReader {
     public init() {}
 

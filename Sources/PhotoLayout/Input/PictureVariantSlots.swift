@@ -1,22 +1,22 @@
 /// The variants of one `pic_infos` entry, one slot per `PictureVariant`: what a
 /// `[PictureVariant: WeiboPictureVariant]` holds, without a hash table per picture.
-public struct PictureVariantSlots: Hashable, Sendable {
-    public var thumbnail: WeiboPictureVariant?
-    public var bmiddle: WeiboPictureVariant?
-    public var large: WeiboPictureVariant?
-    public var largest: WeiboPictureVariant?
-    public var original: WeiboPictureVariant?
+package struct PictureVariantSlots: Hashable, Sendable {
+    package var thumbnail: WeiboPictureVariant?
+    package var bmiddle: WeiboPictureVariant?
+    package var large: WeiboPictureVariant?
+    package var largest: WeiboPictureVariant?
+    package var original: WeiboPictureVariant?
 
     /// No variant.
-    public init() {}
+    package init() {}
 
     /// The variants of `dictionary`.
-    public init(_ dictionary: [PictureVariant: WeiboPictureVariant]) {
+    package init(_ dictionary: [PictureVariant: WeiboPictureVariant]) {
         for (variant, value) in dictionary { self[variant] = value }
     }
 
     /// The variant in `slot`, if the entry has it.
-    public subscript(slot: PictureVariant) -> WeiboPictureVariant? {
+    package subscript(slot: PictureVariant) -> WeiboPictureVariant? {
         get {
             switch slot {
             case .thumbnail: thumbnail
@@ -38,7 +38,7 @@ public struct PictureVariantSlots: Hashable, Sendable {
     }
 
     /// Calls `body` on each variant present, in `PictureVariant.allCases` order (no array built).
-    public func forEachPresent(_ body: (WeiboPictureVariant) -> Void) {
+    package func forEachPresent(_ body: (WeiboPictureVariant) -> Void) {
         if let variant = thumbnail { body(variant) }
         if let variant = bmiddle { body(variant) }
         if let variant = large { body(variant) }
@@ -47,7 +47,7 @@ public struct PictureVariantSlots: Hashable, Sendable {
     }
 
     /// The variants as a `Dictionary`.
-    public var dictionary: [PictureVariant: WeiboPictureVariant] {
+    package var dictionary: [PictureVariant: WeiboPictureVariant] {
         var dictionary: [PictureVariant: WeiboPictureVariant] = [:]
         for variant in PictureVariant.allCases { dictionary[variant] = self[variant] }
         return dictionary

@@ -11,9 +11,9 @@
 /// else `cards`), `cards` wins; `null` counts as absent. An envelope key of another type is a
 /// 400 at its pointer; an object with none is a 422 at the root. Inside the arrays an entry
 /// that is not an object (a status, a card, an `mblog`) is skipped.
-public enum TimelineEnvelope {
+package enum TimelineEnvelope {
     /// The four envelopes, as the 422 names them.
-    public static let accepted =
+    package static let accepted =
         #"{"statuses": [...]}; a bare array [...]; {"data": {"list": [...]}} or {"data": {"statuses": [...]}}; "#
         + #"{"data": {"cards": [...]}} or {"cards": [...]}"#
 
@@ -22,11 +22,11 @@ public enum TimelineEnvelope {
     static let keyLength = 40
 
     /// A body that is neither an object nor an array (400 at the root).
-    static let notAnEnvelope = InputError.at(
+    package static let notAnEnvelope = InputError.at(
         "#", .wrongType, "expected a Weibo response: an object or an array of statuses")
 
     /// An envelope key holding a value of another type (400 at its pointer).
-    static func wrongType(_ path: [String]) -> InputError {
+    package static func wrongType(_ path: [String]) -> InputError {
         let expected =
             switch path.last {
             case "data": "an object with \"list\", \"statuses\" or \"cards\""
@@ -37,7 +37,7 @@ public enum TimelineEnvelope {
     }
 
     /// An object with none of the envelopes (422 at the root), naming the keys it had.
-    static func notFound(topLevelKeys: some Sequence<String>) -> InputError {
+    package static func notFound(topLevelKeys: some Sequence<String>) -> InputError {
         let keys = RawGridOptions.normalizedNames(topLevelKeys)
         var shown = keys.prefix(reportedKeys).map { key in
             key.count > keyLength ? String(key.prefix(keyLength)) + "…" : key

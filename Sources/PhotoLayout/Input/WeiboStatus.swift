@@ -153,7 +153,7 @@ public struct WeiboPictureInfo: Hashable, Sendable {
     /// `keep_size` was truthy: a non-zero number, `true`, or a non-zero numeric string.
     public var keepSize: Bool
     /// The variants, one slot each (`variants` is their `Dictionary` form).
-    public var slots: PictureVariantSlots
+    package var slots: PictureVariantSlots
 
     public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
         self.type = type.map(WeiboPictureType.init)

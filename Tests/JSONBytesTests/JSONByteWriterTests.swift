@@ -1,8 +1,8 @@
 import Foundation
-import JSONBytes
 import Testing
+import TimelineCorpus
 
-@testable import PhotoLayout
+@testable import JSONBytes
 
 private func text(_ build: (inout JSONByteWriter) -> Void) -> String {
     var writer = JSONByteWriter()

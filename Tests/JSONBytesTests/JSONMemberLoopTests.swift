@@ -1,8 +1,7 @@
 import Foundation
-import JSONBytes
 import Testing
 
-@testable import PhotoLayout
+@testable import JSONBytes
 
 /// Runs `body` on a scanner over `text`, with stage 1's token masks when it passes.
 private func scan<T>(
@@ -28,25 +27,24 @@ private func fields(_ text: String, _ keys: JSONKeySet) -> Result<[Int], JSONSyn
     }
 }
 
-/// What the reader gives for `document` without stage 1's masks: every value read and
-/// skipped byte by byte, errors located as `readTimeline` locates them.
-private func readByByteLoop(_ document: [UInt8]) -> Result<TimelineRequest, InputError> {
-    document.withUnsafeBufferPointer { buffer in
-        let read = Result { () throws(JSONSyntaxError) in
-            var scanner = try JSONScanner(buffer)
-            scanner.retained = document
-            let outcome = try ByteTimelineReader.readDocument(&scanner)
-            try scanner.finish()
-            return outcome
-        }
-        switch read {
-        case .success(let outcome): return outcome
-        case .failure(let error): return .failure(error.inputError(in: UnsafeRawBufferPointer(buffer)))
-        }
-    }
+/// Members named as a reader names them: the JSON names are the raw values.
+private enum Member: String, JSONField {
+    case url
+    case picIDs = "pic_ids"
+    case width
 }
 
 struct JSONMemberLoopTests {
+    /// A field set's keys are its cases' names in case order, and a key's index gives its
+    /// case: members come as cases in document order, unknown names and later duplicates
+    /// skipped.
+    @Test func fieldSetNamesEachKeyByItsCase() {
+        let set = JSONFieldSet<Member>()
+        #expect(set.names == ["url", "pic_ids", "width"])
+        let text = #"{"width": 1, "other": 2, "pic_ids": [], "url": "u", "width": 3}"#
+        #expect(fields(text, set.keys).map { $0.map { set.fields[$0] } } == .success([.width, .picIDs, .url]))
+    }
+
     /// Every key of a set is found by its table slot, and nothing else is: keys of the same
     /// length, prefixes, a key one byte longer, the empty key.
     @Test func keySetFindsItsKeysOnly() {
@@ -69,7 +67,7 @@ struct JSONMemberLoopTests {
 
     /// A set of 40 keys of mixed lengths still gives every key a slot of its own.
     @Test func largeKeySetHashesEveryKey() {
-        let names: [StaticString] = [
+        let names: [String] = [
             "a", "b", "c", "id", "idstr", "pic_ids", "pic_infos", "pic_urls", "thumbnail_pic", "pics", "pic_num",
             "retweeted_status", "url", "width", "height", "type", "keep_size", "thumbnail", "bmiddle", "large",
             "largest", "original", "statuses", "options", "data", "cards", "list", "mblog", "card_group", "pid",
@@ -93,43 +91,6 @@ struct JSONMemberLoopTests {
         #expect(
             fields(#"{"a": 1  "b": 2}"#, keys)
                 == .failure(JSONSyntaxError(offset: 9, message: "expected ',' or '}' after an object member")))
-    }
-
-    /// The reader with stage 1's masks (which `nextMember` walks past whitespace) gives what
-    /// the byte loop gives on mutated samples: the same request, or the same error at the
-    /// same offset.
-    @Test func tokenWalkEqualsTheByteLoop() throws {
-        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
-        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 31), seeds: try TimelineFuzzer.seeds(from: samples))
-        var walked = 0
-        for _ in 0..<1500 {
-            let document = fuzzer.next()
-            // Byte order marks and UTF-16 are read from an offset or transcoded, without masks.
-            guard let first = document.first, first != 0, first < 0x80 else { continue }
-            let withTokens = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
-            #expect(withTokens == readByByteLoop(document), "\(String(decoding: document.prefix(300), as: UTF8.self))")
-            walked += 1
-        }
-        #expect(walked > 1000)
-    }
-
-    /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
-    /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
-    @Test(arguments: [
-        "186", "7", "0", "-5", "1.5", "2e2", "1E2", "123456789012345", "1234567890123456", "\"1242\"", "\"1.5\"",
-        "null", "true", "[]",
-    ])
-    func sizesEqualTheReference(spelling: String) throws {
-        let document =
-            #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"url": "u", "width": "#
-            + spelling + #", "height": 9}}}, "pics": [{"url": "v", "geo": {"width": "# + spelling + "}}]}]}"
-        let ours = try ByteTimelineReader().readTimeline(Array(document.utf8))
-        #expect(ours == (try Fixtures.read(document)))
-        let expected: Double? = ["186": 186, "7": 7, "0": 0, "-5": -5, "1.5": 1.5, "2e2": 200, "1E2": 100][spelling]
-        if let expected {
-            #expect(ours.statuses.first?.media.picInfos["p"]?.slots.large?.width == expected)
-            #expect(ours.statuses.first?.media.pics.first?.thumbnail.width == expected)
-        }
     }
 
     /// Pids compared on their bytes are equal exactly when their `String`s are: an escaped

@@ -1,8 +1,8 @@
 import Foundation
-import JSONBytes
 import Testing
+import TimelineCorpus
 
-@testable import PhotoLayout
+@testable import JSONBytes
 
 /// Skips the whole of `bytes` as one value and checks that nothing follows: with stage 1's
 /// token masks, or byte by byte.
@@ -156,7 +156,7 @@ struct JSONScannerTokenSkipTests {
     /// Skipping by tokens accepts and refuses exactly what the byte loop does, with the same
     /// error (message and offset), on thousands of mutated samples and random documents.
     @Test func sameOutcomeAsTheByteLoop() throws {
-        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        let samples = try Samples.names.map(Samples.bytes)
         let documents = try TimelineFuzzer.corpus(
             samples: samples, fuzzerSeed: 21, randomSeed: 22, mutated: 3000, random: 1000)
         var walked = 0
@@ -170,61 +170,13 @@ struct JSONScannerTokenSkipTests {
         #expect(walked > documents.count / 3)
     }
 
-    /// Errors inside values the reader skips (a user object, a text) are refused with the
-    /// byte loop's message at the byte loop's offset: grammar (trailing comma, missing colon,
-    /// a key that is no string, a member or element missing, unclosed or mismatched
-    /// brackets), depth past 512, and what stage 1 finds (a bad number, a control character,
-    /// a lone surrogate, bad UTF-8).
-    @Test(arguments: [
-        "{\"user\": {\"a\": 1,}}",
-        "{\"user\": {\"a\": 1, 2: 3}}",
-        "{\"user\": {\"a\": 1, : 3}}",
-        "{\"user\": {\"a\": 1, \"b\" 2}}",
-        "{\"user\": {\"a\": 1, \"b\": }}",
-        "{\"user\": {\"a\": {}, \"b\": [], \"c\": [,]}}",
-        "{\"user\": [1, ]}",
-        "{\"user\": [1, , 2]}",
-        "{\"user\": [{\"a\": 1]}",
-        "{\"user\": {\"a\" 1}}",
-        "{\"user\": {1: 2}}",
-        "{\"user\": [1, 2}",
-        "{\"user\": [1 2]}",
-        "{\"user\": {\"a\": [}}",
-        "{\"user\": {\"a\": 01}}",
-        "{\"text\": \"tab\there\"}",
-        "{\"text\": \"\\ud800 alone\"}",
-        "{\"user\": {\"a\": tru}}",
-        "{\"user\": {\"a\": 1}",
-        "{\"user\": {\"a\": \"b\"}}}",
-        "{\"user\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
-    ])
-    func refusesErrorsInsideSkippedValues(document: String) {
-        let bytes = Array(document.utf8)
-        let fast = skipDocument(bytes, withTokens: true)
-        #expect(fast == skipDocument(bytes, withTokens: false))
-        guard case .failure = fast else {
-            Issue.record("accepted: \(document)")
-            return
-        }
-        // The reader refuses it too, naming the byte loop's offset.
-        let statuses = Array("{\"statuses\": [".utf8) + bytes + Array("]}".utf8)
-        let expected: String
-        switch skipDocument(statuses, withTokens: false) {
-        case .failure(let error): expected = statuses.withUnsafeBytes { error.inputError(in: $0).detail }
-        case .success: return
-        }
-        #expect(throws: InputError(kind: .malformed, detail: expected)) {
-            try ByteTimelineReader().readTimeline(statuses)
-        }
-    }
-
     /// The token path is taken where it should be: every member of a sample's top-level
     /// object is skipped by tokens (the count equals the members), after a byte order mark
     /// too; never without masks, nor for a document stage 1 refuses (a control character in a
     /// string), which the byte loop refuses alike.
     @Test func tokenPathIsTaken() throws {
-        for name in Fixtures.sampleNames {
-            let sample = try Fixtures.sample(name)
+        for name in Samples.names {
+            let sample = try Samples.bytes(name)
             guard sample.first == UInt8(ascii: "{") else { continue }
             let members = try #require(try JSONSerialization.jsonObject(with: Data(sample)) as? [String: Any]).count
             #expect(members > 0)
@@ -254,7 +206,7 @@ struct JSONScannerTokenSkipTests {
     /// on the samples.
     @Test func readsAlikeWithTokens() throws {
         var random = SeededGenerator(seed: 23)
-        var documents = try Fixtures.sampleNames.map(Fixtures.sample)
+        var documents = try Samples.names.map(Samples.bytes)
         for _ in 0..<1500 {
             var document = Array(RandomJSON.value(depth: 4, random: &random).utf8)
             // Some with whitespace after every string, so that the next token lies further on.
@@ -280,16 +232,6 @@ struct JSONScannerTokenSkipTests {
     /// The C walk follows as many levels as the scanner allows, no more.
     @Test func depthLimitsAgree() {
         #expect(JSONStructuralIndex.maximumDepth == JSONScanner.maximumDepth)
-    }
-
-    /// The masks are what the reader uses on a valid sample: the same request as without them.
-    @Test func readerUsesTokensOnSamples() throws {
-        for name in Fixtures.sampleNames {
-            let sample = try Fixtures.sample(name)
-            #expect(passesStage1(sample))
-            let (plain, _) = ByteTimelineReader.readCountingWork(sample)
-            #expect(try ByteTimelineReader().readTimeline(sample) == plain.get())
-        }
     }
 
     /// `skipMemberValue` is `skipValue`'s path: strings, scalars and containers are skipped by

@@ -1,8 +1,8 @@
 import Foundation
-import JSONBytes
 import Testing
+import TimelineCorpus
 
-@testable import PhotoLayout
+@testable import JSONBytes
 
 /// The keys the walk tests read: short ones, one of exactly 16 bytes, keys sharing lengths.
 private let walkKeys = JSONKeySet(["url", "width", "height", "type", "thumbnail", "retweeted_status", "pic_infos"])
@@ -190,7 +190,7 @@ struct JSONMemberWalkTests {
     /// On thousands of mutated samples and random documents, the walk and the byte loop read
     /// the same fields and refuse the same documents with the same error.
     @Test func sameOutcomeOnFuzzedDocuments() throws {
-        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        let samples = try Samples.names.map(Samples.bytes)
         let documents = try TimelineFuzzer.corpus(
             samples: samples, fuzzerSeed: 31, randomSeed: 32, mutated: 2000, random: 1000)
         var walked = 0
@@ -224,7 +224,7 @@ struct JSONMemberWalkTests {
         #expect(walkDocument(Array(texts[0].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 1)
         #expect(walkDocument(Array(texts[2].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
         #expect(walkDocument(Array(texts[4].utf8), gatheredKeys, withTokens: true, gathering: true).gathered == 0)
-        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        let samples = try Samples.names.map(Samples.bytes)
         let documents = try TimelineFuzzer.corpus(
             samples: samples, fuzzerSeed: 33, randomSeed: 34, mutated: 1000, random: 1000)
         for document in documents where !document.isEmpty {

@@ -1,6 +1,7 @@
 import Foundation
 import JSONBytes
 import Testing
+import TimelineCorpus
 
 /// The token starts of `bytes` found one byte at a time, as a mask per 64 bytes: the reference
 /// every path of stage 1 is compared with (for documents that pass stage 1).
@@ -330,8 +331,8 @@ struct JSONStructuralIndexTests {
                 "\(String(decoding: document, as: UTF8.self))")
             checkPaths(document)
         }
-        for name in Fixtures.sampleNames {
-            let sample = try Fixtures.sample(name)
+        for name in Samples.names {
+            let sample = try Samples.bytes(name)
             #expect(stage1(sample, JSONStructuralIndex.bestPath).0 == .valid)
             checkPaths(sample)
         }
@@ -349,35 +350,5 @@ struct JSONStructuralIndexTests {
             #expect(JSONStructuralIndex.nextToken(in: tokens, count: 64, from: 3) == 3)
             #expect(JSONStructuralIndex.nextToken(in: tokens, count: 70, from: 64) == 69)
         }
-    }
-}
-
-/// Random JSON text for the tests above: valid by construction.
-enum RandomJSON {
-    static func value(depth: Int, random: inout SeededGenerator) -> String {
-        let kind = random.next() % (depth > 0 ? 7 : 4)
-        switch kind {
-        case 0: return string(random: &random)
-        case 1: return ["0", "-12", "3.25", "1e9", "-0.5E-3", "4503599627370496", "7"][Int(random.next() % 7)]
-        case 2: return ["true", "false", "null"][Int(random.next() % 3)]
-        case 3: return string(random: &random)
-        case 4, 5:
-            let members = (0..<Int(random.next() % 5)).map { _ in
-                string(random: &random) + (random.next() % 2 == 0 ? ":" : " : ")
-                    + value(depth: depth - 1, random: &random)
-            }
-            return "{" + members.joined(separator: random.next() % 2 == 0 ? "," : ",\n  ") + "}"
-        default:
-            let elements = (0..<Int(random.next() % 5)).map { _ in value(depth: depth - 1, random: &random) }
-            return "[" + elements.joined(separator: ", ") + "]"
-        }
-    }
-
-    static func string(random: inout SeededGenerator) -> String {
-        let parts = [
-            "a", "bc", "中文", "é", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\\ud83d\\ude00", "/", " ", "http://x/y",
-        ]
-        let count = Int(random.next() % 8)
-        return "\"" + (0..<count).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined() + "\""
     }
 }

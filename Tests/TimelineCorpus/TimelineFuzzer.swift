@@ -1,14 +1,14 @@
 import Foundation
 
 /// SplitMix64: a small, seeded, reproducible generator for the differential fuzz test.
-struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,9 +21,14 @@ struct SeededGenerator: RandomNumberGenerator {
 /// wrapped in each of the four envelopes (`TimelineEnvelope`), with byte flips, truncations,
 /// type swaps of the fields the readers know, random statuses (every picture shape), cards
 /// and options, and duplicate keys.
-struct TimelineFuzzer {
-    var random: SeededGenerator
-    let seeds: [[UInt8]]
+package struct TimelineFuzzer {
+    package var random: SeededGenerator
+    package let seeds: [[UInt8]]
+
+    package init(random: SeededGenerator, seeds: [[UInt8]]) {
+        self.random = random
+        self.seeds = seeds
+    }
 
     static let knownKeys = [
         "id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "url", "width",
@@ -46,7 +51,7 @@ struct TimelineFuzzer {
 
     /// Documents of one to three statuses from each sample (wherever its envelope keeps
     /// them), in each envelope in turn, compact or pretty-printed.
-    static func seeds(from samples: [[UInt8]]) throws -> [[UInt8]] {
+    package static func seeds(from samples: [[UInt8]]) throws -> [[UInt8]] {
         var seeds: [[UInt8]] = []
         for sample in samples {
             let top = try JSONSerialization.jsonObject(with: Data(sample)) as? [String: Any] ?? [:]
@@ -73,7 +78,7 @@ struct TimelineFuzzer {
         return seeds
     }
 
-    mutating func next() -> [UInt8] {
+    package mutating func next() -> [UInt8] {
         var document = seeds[Int.random(in: 0..<seeds.count, using: &random)]
         switch Int.random(in: 0..<10, using: &random) {
         case 0...2: flipBytes(&document)
@@ -194,7 +199,9 @@ extension TimelineFuzzer {
     /// The corpus the byte-loop-against-tokens tests share: the samples, `mutated` documents of a
     /// fuzzer seeded with `fuzzerSeed`, and `random` random JSON values (`randomSeed`), half of
     /// them with one byte replaced by a grammar character (broken structure).
-    static func corpus(samples: [[UInt8]], fuzzerSeed: UInt64, randomSeed: UInt64, mutated: Int, random count: Int)
+    package static func corpus(
+        samples: [[UInt8]], fuzzerSeed: UInt64, randomSeed: UInt64, mutated: Int, random count: Int
+    )
         throws -> [[UInt8]]
     {
         var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: fuzzerSeed), seeds: try seeds(from: samples))

@@ -1,13 +1,14 @@
 import Foundation
+import PhotoLayout
 
 /// The reference `TimelineReader`, on Foundation's `JSONDecoder`.
 ///
 /// Lenient inside statuses (`Lenient<T>` turns any decoding failure into `nil` without
 /// stopping the surrounding array), strict on the request's own fields.
-public struct FoundationTimelineReader: TimelineReader {
-    public init() {}
+package struct FoundationTimelineReader: TimelineReader {
+    package init() {}
 
-    public func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
+    package func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
         try Self.decode(TimelineDocument.self, from: Data(bytes)).request
     }
 

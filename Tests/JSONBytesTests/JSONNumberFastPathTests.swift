@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCorpus
 
 @testable import JSONBytes
 

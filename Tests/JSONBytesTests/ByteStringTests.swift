@@ -1,7 +1,6 @@
-import JSONBytes
 import Testing
 
-@testable import PhotoLayout
+@testable import JSONBytes
 
 /// The `ByteString`s the scanner keeps for each string of `json` (an array of strings).
 private func byteStrings(_ json: String) throws -> [ByteString] {
@@ -28,17 +27,6 @@ struct ByteStringTests {
         #expect(
             strings[0].utf8.withUnsafeBufferPointer { $0.baseAddress! - 2 }
                 == strings[1].utf8.withUnsafeBufferPointer { $0.baseAddress! - 23 })
-    }
-
-    /// The fast reader given an array keeps slices of that array: no copy of the document.
-    @Test func readerSlicesTheCallersArray() throws {
-        let bytes = Array(#"{"statuses": [{"pic_ids": ["p1", "p\u0032"]}]}"#.utf8)
-        let request = try ByteTimelineReader().readTimeline(bytes)
-        let pids = request.statuses[0].media.pids
-        #expect(pids == [ByteString("p1"), ByteString("p2")])
-        #expect(pids[0].utf8.startIndex == 28)
-        let base = bytes.withUnsafeBufferPointer { $0.baseAddress! }
-        #expect(pids[0].utf8.withUnsafeBufferPointer { $0.baseAddress! } == base + 28)
     }
 
     /// A string with escapes holds its decoded value: `\/`, `\u` (BMP and surrogate pairs), `\"`.

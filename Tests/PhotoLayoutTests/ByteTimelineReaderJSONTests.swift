@@ -1,0 +1,180 @@
+import Foundation
+import JSONBytes
+import Testing
+import TimelineCorpus
+
+@testable import PhotoLayout
+
+/// Skips the whole of `bytes` as one value and checks that nothing follows: with stage 1's
+/// token masks, or byte by byte.
+private func skipDocument(_ bytes: [UInt8], withTokens: Bool) -> Result<Int, JSONSyntaxError> {
+    bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(JSONSyntaxError) -> Int in
+            func skip(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Int {
+                try scanner.skipValue()
+                try scanner.finish()
+                return scanner.position
+            }
+            if withTokens {
+                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try skip(&scanner) }
+            }
+            var scanner = try JSONScanner(buffer)
+            return try skip(&scanner)
+        }
+    }
+}
+
+/// Whether stage 1 passes `bytes` (so that skipping really walks the masks).
+private func passesStage1(_ bytes: [UInt8]) -> Bool {
+    var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
+    return bytes.withUnsafeBufferPointer { buffer in
+        masks.withUnsafeMutableBufferPointer { JSONStructuralIndex.tokens(of: buffer, into: $0.baseAddress!) }
+    } == .valid
+}
+
+/// Parsed by JSONSerialization, as a value to compare.
+private func parsed(_ bytes: [UInt8]) throws -> NSObject? {
+    try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? NSObject
+}
+
+/// What the reader gives for `document` without stage 1's masks: every value read and
+/// skipped byte by byte, errors located as `readTimeline` locates them.
+private func readByByteLoop(_ document: [UInt8]) -> Result<TimelineRequest, InputError> {
+    document.withUnsafeBufferPointer { buffer in
+        let read = Result { () throws(JSONSyntaxError) in
+            var scanner = try JSONScanner(buffer)
+            scanner.retained = document
+            let outcome = try ByteTimelineReader.readDocument(&scanner)
+            try scanner.finish()
+            return outcome
+        }
+        switch read {
+        case .success(let outcome): return outcome
+        case .failure(let error): return .failure(error.inputError(in: UnsafeRawBufferPointer(buffer)))
+        }
+    }
+}
+
+/// The timeline reader on the JSON module's paths: the token walk and the byte loop give the
+/// same request or error, sizes read in place equal the reference's, strings are slices of the
+/// caller's array, and indented output means what compact output means.
+struct ByteTimelineReaderJSONTests {
+    /// Errors inside values the reader skips (a user object, a text) are refused with the
+    /// byte loop's message at the byte loop's offset: grammar (trailing comma, missing colon,
+    /// a key that is no string, a member or element missing, unclosed or mismatched
+    /// brackets), depth past 512, and what stage 1 finds (a bad number, a control character,
+    /// a lone surrogate, bad UTF-8).
+    @Test(arguments: [
+        "{\"user\": {\"a\": 1,}}",
+        "{\"user\": {\"a\": 1, 2: 3}}",
+        "{\"user\": {\"a\": 1, : 3}}",
+        "{\"user\": {\"a\": 1, \"b\" 2}}",
+        "{\"user\": {\"a\": 1, \"b\": }}",
+        "{\"user\": {\"a\": {}, \"b\": [], \"c\": [,]}}",
+        "{\"user\": [1, ]}",
+        "{\"user\": [1, , 2]}",
+        "{\"user\": [{\"a\": 1]}",
+        "{\"user\": {\"a\" 1}}",
+        "{\"user\": {1: 2}}",
+        "{\"user\": [1, 2}",
+        "{\"user\": [1 2]}",
+        "{\"user\": {\"a\": [}}",
+        "{\"user\": {\"a\": 01}}",
+        "{\"text\": \"tab\there\"}",
+        "{\"text\": \"\\ud800 alone\"}",
+        "{\"user\": {\"a\": tru}}",
+        "{\"user\": {\"a\": 1}",
+        "{\"user\": {\"a\": \"b\"}}}",
+        "{\"user\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+    ])
+    func refusesErrorsInsideSkippedValues(document: String) {
+        let bytes = Array(document.utf8)
+        let fast = skipDocument(bytes, withTokens: true)
+        #expect(fast == skipDocument(bytes, withTokens: false))
+        guard case .failure = fast else {
+            Issue.record("accepted: \(document)")
+            return
+        }
+        // The reader refuses it too, naming the byte loop's offset.
+        let statuses = Array("{\"statuses\": [".utf8) + bytes + Array("]}".utf8)
+        let expected: String
+        switch skipDocument(statuses, withTokens: false) {
+        case .failure(let error): expected = statuses.withUnsafeBytes { error.inputError(in: $0).detail }
+        case .success: return
+        }
+        #expect(throws: InputError(kind: .malformed, detail: expected)) {
+            try ByteTimelineReader().readTimeline(statuses)
+        }
+    }
+
+    /// The masks are what the reader uses on a valid sample: the same request as without them.
+    @Test func readerUsesTokensOnSamples() throws {
+        for name in Fixtures.sampleNames {
+            let sample = try Fixtures.sample(name)
+            #expect(passesStage1(sample))
+            let (plain, _) = ByteTimelineReader.readCountingWork(sample)
+            #expect(try ByteTimelineReader().readTimeline(sample) == plain.get())
+        }
+    }
+
+    /// The reader with stage 1's masks (which `nextMember` walks past whitespace) gives what
+    /// the byte loop gives on mutated samples: the same request, or the same error at the
+    /// same offset.
+    @Test func tokenWalkEqualsTheByteLoop() throws {
+        let samples = try Fixtures.sampleNames.map(Fixtures.sample)
+        var fuzzer = TimelineFuzzer(random: SeededGenerator(seed: 31), seeds: try TimelineFuzzer.seeds(from: samples))
+        var walked = 0
+        for _ in 0..<1500 {
+            let document = fuzzer.next()
+            // Byte order marks and UTF-16 are read from an offset or transcoded, without masks.
+            guard let first = document.first, first != 0, first < 0x80 else { continue }
+            let withTokens = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+            #expect(withTokens == readByByteLoop(document), "\(String(decoding: document.prefix(300), as: UTF8.self))")
+            walked += 1
+        }
+        #expect(walked > 1000)
+    }
+
+    /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
+    /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
+    @Test(arguments: [
+        "186", "7", "0", "-5", "1.5", "2e2", "1E2", "123456789012345", "1234567890123456", "\"1242\"", "\"1.5\"",
+        "null", "true", "[]",
+    ])
+    func sizesEqualTheReference(spelling: String) throws {
+        let document =
+            #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"url": "u", "width": "#
+            + spelling + #", "height": 9}}}, "pics": [{"url": "v", "geo": {"width": "# + spelling + "}}]}]}"
+        let ours = try ByteTimelineReader().readTimeline(Array(document.utf8))
+        #expect(ours == (try Fixtures.read(document)))
+        let expected: Double? = ["186": 186, "7": 7, "0": 0, "-5": -5, "1.5": 1.5, "2e2": 200, "1E2": 100][spelling]
+        if let expected {
+            #expect(ours.statuses.first?.media.picInfos["p"]?.slots.large?.width == expected)
+            #expect(ours.statuses.first?.media.pics.first?.thumbnail.width == expected)
+        }
+    }
+
+    /// On every sample and style, indented output is valid JSON meaning exactly what the
+    /// compact output means (both parsed by Foundation and compared).
+    @Test(arguments: Fixtures.sampleNames)
+    func sameMeaningAsCompact(name: String) throws {
+        let request = try ByteTimelineReader().readTimeline(try Fixtures.sample(name))
+        for options in [GridOptions(), GridOptions(style: .adaptive, contentWidth: 375, scale: 3)] {
+            let layout = TimelineRules.layout(for: request.statuses, options: options)
+            let indented = try parsed(JSONByteWriter.encode(layout, indented: true))
+            let compact = try parsed(JSONByteWriter.encode(layout))
+            #expect(indented != nil && indented == compact, "\(name)")
+        }
+    }
+
+    /// The fast reader given an array keeps slices of that array: no copy of the document.
+    @Test func readerSlicesTheCallersArray() throws {
+        let bytes = Array(#"{"statuses": [{"pic_ids": ["p1", "p\u0032"]}]}"#.utf8)
+        let request = try ByteTimelineReader().readTimeline(bytes)
+        let pids = request.statuses[0].media.pids
+        #expect(pids == [ByteString("p1"), ByteString("p2")])
+        #expect(pids[0].utf8.startIndex == 28)
+        let base = bytes.withUnsafeBufferPointer { $0.baseAddress! }
+        #expect(pids[0].utf8.withUnsafeBufferPointer { $0.baseAddress! } == base + 28)
+    }
+}
