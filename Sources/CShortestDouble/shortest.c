@@ -5,12 +5,11 @@
 // The scaling is a 64×126-bit product with a 126-bit table entry that overestimates 10^-k by
 // less than one unit, rounded to odd, which the paper proves exact enough to decide every
 // comparison below (sections 9 and 10).
-// No debug information for this target's functions: valgrind 3.19 (Debian 12), which
-// Benchmarks/bench_cost.py and callgrind profiles run the service under, gives up on a binary
-// holding more than one C compile unit in DWARF 5 (the toolchain's default). Symbols stay, so
-// callgrind still names these functions. The pragma covers functions only: the file also has
-// no explicit casts and no string literals, and its tables are marked `nodebug`, because each
-// of those would emit debug types or variables into a compile unit of its own.
+// No debug information for this target's functions (docs/decisions/090): the profiler the
+// benchmarks use cannot read a binary holding more than one C compile unit in DWARF 5. Symbols
+// stay. The pragma covers functions only: the file also has no explicit casts and no string
+// literals, and its tables are marked `nodebug`, because each of those would emit debug types
+// or variables into a compile unit of its own.
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((nodebug)), apply_to = hasType(functionType))
 #endif
@@ -73,9 +72,8 @@ static inline uint64_t round_to_odd(uint64_t g1, uint64_t g0, uint64_t cp) {
 }
 
 /// The decimal for v = c 2^q, c > 0: the digits in `*digits` (perhaps with trailing zeros) and
-/// the power of ten they are multiplied by as the return value. Inlined into the writers: as a
-/// call, its digits went through memory and its registers were saved and restored each time
-/// (about 20 instructions of a number's 340).
+/// the power of ten they are multiplied by as the return value. Inlined into the writers, so
+/// the digits stay in registers.
 static inline __attribute__((always_inline)) int schubfach(int q, uint64_t c, uint64_t *digits) {
     const uint64_t open = c & 1;  // an odd significand's bounds round away from it: excluded
     const uint64_t cb = c << 2;
@@ -135,9 +133,9 @@ static inline __attribute__((always_inline)) int schubfach(int q, uint64_t c, ui
 /// that one. It is Schubfach's answer too: Schubfach's grid is finer than the interval's width,
 /// so its one-digit-shorter candidates are multiples of 10^-p or finer, and the interval's unique
 /// multiple of 10^-p is the unique shorter candidate Schubfach returns (an interval with none
-/// makes Schubfach return no multiple of 10^-p, and the check here fails). About 15 instructions
-/// where Schubfach takes about 200, for most decimals of up to 16 significant digits; false
-/// (those 15 spent) otherwise. Tested equal to Schubfach on every ShortestDoubleTests value.
+/// makes Schubfach return no multiple of 10^-p, and the check here fails). A fraction of
+/// Schubfach's cost for most decimals of up to 16 significant digits; false otherwise. Tested
+/// equal to Schubfach on every ShortestDoubleTests value.
 static inline __attribute__((always_inline)) int try_unique_decimal(double value, int shift, uint64_t *digits,
                                                                      int *exponent) {
     const int p = floor_log10_pow2(shift);  // 10^p < 2^shift: shift log10 2 is never whole
@@ -150,8 +148,8 @@ static inline __attribute__((always_inline)) int try_unique_decimal(double value
     return 1;
 }
 
-/// `csd_shortest_decimal`, inlined into the writers (a call of its own cost them a dozen
-/// instructions of saved registers and stores through pointers per number). `may_be_whole`
+/// `csd_shortest_decimal`, inlined into the writers (no saved registers or stores through
+/// pointers per number). `may_be_whole`
 /// false skips the test for a whole number below 2^53, for a caller that has written those
 /// already (`csd_write_json_number`); Schubfach would give the same digits.
 static inline __attribute__((always_inline)) void shortest_decimal(double value, int may_be_whole,
@@ -266,8 +264,7 @@ static inline int write_digits(uint64_t value, uint8_t *output) {
 /// every lane at once by one multiplication (q = v / 100 is (v 10486) >> 20 for v < 43699, and
 /// q = v / 10 is (v 103) >> 10 for v < 179, so the products never reach the next lane) and
 /// one subtraction that leaves q in a lane's low half and v - 100q (or v - 10q) in its high
-/// half; then '0' is added to every byte. About 15 instructions for eight digits, where two
-/// at a time took four divisions, four table reads and a loop.
+/// half; then '0' is added to every byte: no division, table read or loop.
 static inline void eight_digits(uint32_t value, uint8_t *output) {
 #if CSD_SWAR_DIGITS
     const uint64_t low_half = value % 10000;  // no casts in this file: see the top
@@ -315,8 +312,7 @@ static inline void copy_digits(uint8_t *output, const uint8_t *source, int count
 /// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
 /// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the word
 /// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it. Inlined into both
-/// writers: as a call of its own, saving and restoring its registers and passing its four
-/// arguments cost about 18 of a Schubfach number's 260 instructions.
+/// writers (no call, saved registers or passed arguments per number).
 static inline __attribute__((always_inline)) size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
     uint64_t significand;
     int32_t exponent;
