@@ -81,6 +81,9 @@ final class HTTPContentCoder {
         guard applied == ["gzip"] || applied == ["x-gzip"] else { return nil }
         switch inflater.inflate(request.body, limit: maxBodyBytes) {
         case .inflated(let body):
+            if let charge = request.memoryCharge, !charge.grow(by: body.count) {
+                return MemoryBudget.refuseInflated(charge.budget)
+            }
             request.body = body
             request.headers.remove(.contentEncoding)
             request.headers.set(.contentLength, String(body.count))

@@ -25,6 +25,11 @@ extension HTTP1Connection {
             flush(now: now, into: actions)
         } while parse(now: now, into: actions)
         flush(now: now, into: actions)
+        if parser.isAwaitingMemory, !isClosed, !readingStopped {
+            if memoryWaitSince == nil { memoryWaitSince = now }
+        } else if memoryWaitSince != nil {
+            memoryWaitSince = nil
+        }
     }
 
     /// Parses buffered bytes while allowed; true when an event was consumed.
@@ -146,7 +151,8 @@ extension HTTP1Connection {
         let method = head.method
         let version = head.version
         let userAgent = head.userAgentValue
-        let request = HTTPRequest(head: head, body: body)
+        var request = HTTPRequest(head: head, body: body)
+        request.memoryCharge = parser.takeBodyCharge()
         if closes { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
@@ -194,11 +200,21 @@ extension HTTP1Connection {
             isRefusal: true,
             userAgentValue: head?.userAgentValue
         )
-        let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
+        var response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
+        if status == .serviceUnavailable { response.headers.set(.retryAfter, "1") }
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, id: info.id), info: info))
         nextSequence += 1
         partial = nil
         readingStopped = true
+        memoryWaitSince = nil
+        parser.dropBody()
+    }
+
+    /// The body could not be admitted within `memoryWait`: 503 with `Retry-After`, and close
+    /// (its bytes were not read, so the connection cannot go on to a next request).
+    mutating func refuseForMemory(now: Moment) {
+        configuration.memory?.noteRefusal(.http1Body)
+        refuse(.serviceUnavailable, "The server is short of memory for this body; retry in a second.", now: now)
     }
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or

@@ -8,16 +8,24 @@ public struct HTTP1Connection: Sendable {
         public var limits: HTTPServerConfiguration.Limits
         public var timeouts: HTTPServerConfiguration.Timeouts
         public var maxPipelinedRequests: Int
+        /// What bodies are charged to; nil: not bounded (beyond the body limit).
+        public var memory: MemoryBudget?
 
         public init(
             limits: HTTPServerConfiguration.Limits = .init(),
             timeouts: HTTPServerConfiguration.Timeouts = .init(),
-            maxPipelinedRequests: Int = 16
+            maxPipelinedRequests: Int = 16,
+            memory: MemoryBudget? = nil
         ) {
             self.limits = limits
             self.timeouts = timeouts
             self.maxPipelinedRequests = maxPipelinedRequests
+            self.memory = memory
         }
+
+        /// How long a body may wait for the budget to admit it before the request is answered
+        /// 503 with `Retry-After`: a second, or the request timeout when shorter.
+        var memoryWait: Duration { min(.seconds(1), timeouts.requestHead) }
     }
 
     /// How to write a response, and what to record about it.
@@ -103,6 +111,8 @@ public struct HTTP1Connection: Sendable {
     var slots: [Slot] = []
     var partial: PartialRequest?
     var requestStartedAt: Moment?
+    /// Since when the body being read waits for the memory budget (nil while it does not).
+    var memoryWaitSince: Moment?
     var idleSince: Moment
     var nextSequence = 0
     /// No further request will be parsed (a `close` request, an error, draining, end of input).
@@ -123,7 +133,7 @@ public struct HTTP1Connection: Sendable {
         self.configuration = configuration
         self.remoteAddress = remoteAddress
         self.requestIDPrefix = requestIDPrefix
-        parser = HTTP1Parser(limits: configuration.limits)
+        parser = HTTP1Parser(limits: configuration.limits, memory: configuration.memory)
         idleSince = Moment(now)
     }
 
@@ -135,6 +145,7 @@ public struct HTTP1Connection: Sendable {
     public var wantsInput: Bool {
         mutating get {
             !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+                && !parser.isAwaitingMemory
         }
     }
 
@@ -235,7 +246,9 @@ public struct HTTP1Connection: Sendable {
         guard !isClosed, slots.isEmpty, isWritable else { return }
         let now = Moment(instant)
         let limit = configuration.timeouts.requestHead
-        if let partial, now >= partial.headEndedAt + limit {
+        if let since = memoryWaitSince, now >= since + configuration.memoryWait {
+            refuseForMemory(now: now)
+        } else if let partial, now >= partial.headEndedAt + limit {
             refuse(.requestTimeout, "The request body was not received in time.", now: now)
         } else if partial == nil, parser.isMidRequest, let started = requestStartedAt, now >= started + limit {
             refuse(.requestTimeout, "The request head was not received in time.", now: now)

@@ -21,10 +21,13 @@ extension HTTP2Session {
         if let authority = stream.authority, !headers.contains(.host) { headers.add(.host, authority) }
         let method = HTTPMethod(rawValue: stream.method ?? "GET")
         stream.isHeadRequest = method == .head
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
-        stream.body = []
+        if stream.bodyCharge != nil || stream.unconsumed > 0 {
+            request.memoryCharge = stream.bodyCharge.take()  // the charge goes with the body
+        }
+        releaseBody(of: stream, streamID: streamID)
         stream.userAgentValue = stream.userAgent
         stream.fieldBytes = []
         stream.fieldEnds = []
@@ -39,14 +42,17 @@ extension HTTP2Session {
     }
 
     /// Answers a stream with a problem before its request was read whole.
-    func refuse(streamID: Int32, _ problem: ProblemDetails) {
+    /// A 503 carries `Retry-After` when `retryAfter`.
+    func refuse(streamID: Int32, _ problem: ProblemDetails, retryAfter: Bool = false) {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         servedStreams -= 1
         stream.isHeadRequest = stream.method == "HEAD"
         let requestID = nextRequestID(echoing: stream.receivedHeaders)
+        var response = HTTPResponse.problem(problem)
+        if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            .problem(problem), streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
+            response, streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 

@@ -18,7 +18,8 @@ extension EventLoop {
     func startHTTP2(_ connection: ServerConnection) {
         let session = HTTP2Session(
             configuration: HTTP2Session.Configuration(
-                limits: shared.configuration.limits, serverName: shared.configuration.serverName
+                limits: shared.configuration.limits, serverName: shared.configuration.serverName,
+                memory: shared.memory, maxConnectionBodyBytes: shared.configuration.maxConnectionBodyBytes
             ),
             remoteAddress: connection.machine.remoteAddress, requestIDPrefix: connection.machine.requestIDPrefix,
             observer: shared.observer, now: .now

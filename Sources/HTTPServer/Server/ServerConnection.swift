@@ -14,6 +14,8 @@ final class ServerConnection {
     /// Response bytes the kernel did not take yet, from `outputOffset`.
     @exclusivity(unchecked) var output: [UInt8] = []
     @exclusivity(unchecked) var outputOffset = 0
+    /// How much of `output` is charged to the memory budget (as responses).
+    @exclusivity(unchecked) var chargedOutput = 0
     /// (`Moment`s, not `ContinuousClock.Instant`s: a resilient optional field cost value-witness
     /// calls on each of the several reads per request.)
     @exclusivity(unchecked) var lastWriteProgress: Moment
