@@ -83,11 +83,21 @@ public enum MemoryLimit {
 
     /// `bytes` for people: "192 MiB", "1 GiB", "1536 KiB", "100 bytes".
     public static func describe(_ bytes: Int) -> String {
-        for (unit, bits) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << bits && bytes % (1 << bits) == 0 {
+        for (unit, bits) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << bits {
+            guard bytes % (1 << bits) == 0 else { continue }
             return "\(bytes >> bits) \(unit)"
         }
         if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
         return "\(bytes) bytes"
+    }
+
+    /// `bytes` as `parseBytes` reads it, with the largest exact suffix: "1G", "192M", "100".
+    public static func shortForm(_ bytes: Int) -> String {
+        for (unit, bits) in [("G", 30), ("M", 20), ("K", 10)] where bytes >= 1 << bits {
+            guard bytes % (1 << bits) == 0 else { continue }
+            return "\(bytes >> bits)\(unit)"
+        }
+        return "\(bytes)"
     }
 
     private static func contents(of path: String) -> String? {

@@ -25,6 +25,10 @@ enum ServeCommand {
         ("max-body-bytes", "MAX_BODY_BYTES", "1048576", "request body limit, after gzip (413 above)"),
         ("max-statuses", "MAX_STATUSES", "1000", "statuses per timeline request (422 above)"),
         ("max-response-bytes", "MAX_RESPONSE_BYTES", "16777216", "response body limit, before gzip (413 above)"),
+        (
+            "memory-budget", "MEMORY_BUDGET", MemoryLimit.shortForm(MemoryLimit.defaultBudget),
+            "bytes (K/M/G) of bodies and unsent responses held at once (default: 75 % of the cgroup memory limit, else 1G)"
+        ),
         ("request-timeout", "REQUEST_TIMEOUT", "10", "seconds for a request's head, and as long again for its body"),
         ("idle-timeout", "IDLE_TIMEOUT", "60", "seconds a keep-alive connection may stay silent"),
         ("write-timeout", "WRITE_TIMEOUT", "30", "seconds a client may take none of its response"),
@@ -103,6 +107,15 @@ enum ServeCommand {
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
         configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
+        let budget = value("memory-budget")
+        guard let bytes = MemoryLimit.parseBytes(budget), bytes >= configuration.limits.maxBodyBytes,
+            bytes <= 1 << 40
+        else {
+            throw UsageError(
+                "\(origin("memory-budget")) must be a number of bytes (K, M or G suffix) from the body limit "
+                    + "(\(configuration.limits.maxBodyBytes)) to 1T, not \"\(budget)\"")
+        }
+        configuration.memoryBudget = bytes
         configuration.timeouts.requestHead = try seconds("request-timeout")
         configuration.timeouts.idle = try seconds("idle-timeout")
         configuration.timeouts.write = try seconds("write-timeout")
@@ -145,6 +158,7 @@ enum ServeCommand {
                 io.writeError(
                     "timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(threads))"
                 )
+                io.writeError("timeline-layout: memory budget \(MemoryLimit.describe(configuration.memoryBudget))")
             }
             io.writeError("timeline-layout: stopped")
             return ExitStatus.success
