@@ -31,7 +31,7 @@ from h2_support import HANG_GUARD, GreedyH2, Probe, RssSampler, cpu_seconds, kno
 from hostile_support import BINARY, SAMPLES, connect, raise_fd_limit, request_bytes, rss_kib, short_mode
 
 CGROUP_BYTES = 256 << 20
-BUDGET_BYTES = CGROUP_BYTES // 100 * 75  # the server's default share, stated for the figures
+BUDGET_BYTES = CGROUP_BYTES * 75 // 100  # the server's default share, stated for the figures
 OVERHEAD_MIB = 64  # code, stacks, allocator overhead, what is not charged: RSS ≤ budget + this
 RETURN_MIB = 32  # RSS 10 s after the load, above idle, at most
 SETTLE_SECONDS = 10

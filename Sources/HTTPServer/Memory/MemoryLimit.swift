@@ -31,7 +31,7 @@ public enum MemoryLimit {
     /// `budgetShare` % of `cgroupLimit`, or `fallbackBudget` when it is nil.
     public static func budget(cgroupLimit: Int?) -> Int {
         guard let cgroupLimit else { return fallbackBudget }
-        return cgroupLimit / 100 * budgetShare
+        return cgroupLimit / 100 * budgetShare + cgroupLimit % 100 * budgetShare / 100
     }
 
     /// The first of `files` (their contents, nil for unreadable) that states a limit: a number
