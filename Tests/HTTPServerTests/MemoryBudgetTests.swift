@@ -58,19 +58,25 @@ struct MemoryBudgetTests {
 
     // MARK: HTTP/1.1
 
-    /// A Content-Length body is charged whole when its head is read, goes with the request to the
-    /// handler, and is released when the last copy of the request is gone (answered).
-    @Test func http1BodyChargeFollowsTheRequest() {
+    /// A Content-Length body is charged whole when its head is read, before a byte of it came;
+    /// handed out, the charge waits in the machine for the server to take (to keep with the
+    /// request's work) and is released when the request is answered, or by whoever took it.
+    @Test func http1BodyChargeFollowsTheRequest() throws {
         let budget = MemoryBudget(limit: 10_000)
         var harness = Self.harness(budget)
         #expect(harness.receive(Self.post(1000)).isEmpty)
-        #expect(budget.heldBytes(.bodies) == 1000)  // before a byte of it arrived
-        do {
-            let actions = harness.receive(String(repeating: "x", count: 1000))
-            #expect(actions.summaries == ["handle 0 POST /a"])
-            #expect(actions.first?.request?.body.count == 1000 && budget.heldBytes == 1000)
-            #expect(harness.complete(0, "ok").summaries == ["send 200"])
-        }
+        #expect(budget.heldBytes(.bodies) == 1000)
+        let actions = harness.receive(String(repeating: "x", count: 1000))
+        #expect(actions.summaries == ["handle 0 POST /a"])
+        #expect(actions.first?.request?.body.count == 1000 && budget.heldBytes == 1000)
+        #expect(harness.complete(0, "ok").summaries == ["send 200"])
+        #expect(budget.heldBytes == 0)
+        _ = harness.receive(Self.post(300, path: "/b") + String(repeating: "x", count: 300))
+        var charge = harness.connection.takeBodyCharge(sequence: 1)
+        #expect(try #require(charge).bytes == 300 && harness.connection.takeBodyCharge(sequence: 1) == nil)
+        _ = harness.complete(1, "ok")
+        #expect(budget.heldBytes == 300)  // still the taker's
+        charge = nil
         #expect(budget.heldBytes == 0)
     }
 
@@ -126,8 +132,8 @@ struct MemoryBudgetTests {
         var room = waiting.connection.directBodyCapacity
         #expect(!wantsInput && room == 0 && budget.heldBytes == 800)
         #expect(waiting.advance(.milliseconds(500)).isEmpty)
-        _ = holder.receive(String(repeating: "x", count: 800))  // handed out…
-        #expect(holder.complete(0, "").summaries == ["send 200"])  // …and answered: 800 released
+        _ = holder.receive(String(repeating: "x", count: 800))
+        #expect(holder.complete(0, "").summaries == ["send 200"])  // answered: 800 released
         #expect(waiting.advance(.milliseconds(250)).isEmpty)
         wantsInput = waiting.connection.wantsInput
         room = waiting.connection.directBodyCapacity
@@ -159,8 +165,8 @@ struct MemoryBudgetTests {
         var headers = HTTPHeaders()
         headers.add(.contentEncoding, "gzip")
         var request = HTTPRequest(method: .post, target: "/a", headers: headers, body: compressed)
-        request.memoryCharge = budget.charge(compressed.count, .bodies)
-        let refusal = try #require(coder.decode(&request))
+        let charge = budget.charge(compressed.count, .bodies)
+        let refusal = try #require(coder.decode(&request, charge: charge))
         #expect(refusal.status == .serviceUnavailable && refusal.headers[.retryAfter] == "1")
         #expect(budget.refusals(.inflatedBody) == 1 && budget.heldBytes == compressed.count)
     }
@@ -192,7 +198,7 @@ struct MemoryBudgetTests {
         #expect(budget.heldBytes == 16384 && session.heldBodyBytes == 100)
         do {
             let requests = session.receive(Self.data(stream: 1, 50, end: true), now: .now)
-            #expect(requests.first?.request.body.count == 150)
+            #expect(requests.first?.request.body.count == 150 && requests.first?.charge?.bytes == 16384)
             #expect(budget.heldBytes == 16384 && session.heldBodyBytes == 0)
         }
         #expect(budget.heldBytes == 0)

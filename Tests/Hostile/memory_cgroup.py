@@ -100,9 +100,8 @@ class CgroupServer:
             raise RuntimeError(f"server did not start: {line!r}")
         self.port = int(line.split("listening on http://", 1)[1].split(" ")[0].rsplit(":", 1)[1])
         self.pid = self.process.pid
-        # The budget line that follows (builds before the budget print none: its stderr is not read again).
-        ready, _, _ = select.select([self.process.stderr], [], [], 2)
-        budget = self.process.stderr.readline().strip() if ready else ""
+        # The budget line that follows, from builds that have a budget (`known_flags`).
+        budget = self.process.stderr.readline().strip() if known_flags("--memory-budget", "1G") else ""
         self.budget = budget.split("memory budget ", 1)[1] if "memory budget " in budget else "none"
 
     def alive(self):

@@ -25,9 +25,13 @@ extension HTTP1Connection {
             flush(now: now, into: actions)
         } while parse(now: now, into: actions)
         flush(now: now, into: actions)
-        if parser.isAwaitingMemory, !isClosed, !readingStopped {
+    }
+
+    /// Starts or ends the wait for memory, after the parser stopped for more bytes or memory.
+    private mutating func noteMemoryWait(now: Moment) {
+        if parser.isAwaitingMemory {
             if memoryWaitSince == nil { memoryWaitSince = now }
-        } else if memoryWaitSince != nil {
+        } else {
             memoryWaitSince = nil
         }
     }
@@ -59,6 +63,7 @@ extension HTTP1Connection {
                 return true
             }
             guard let event else {
+                if parser.isAwaitingMemory || memoryWaitSince != nil { noteMemoryWait(now: now) }
                 guard inputEnded else { break }
                 if parser.isMidRequest {
                     refuse(.badRequest, "The connection ended in the middle of a request.", now: now)
@@ -151,8 +156,8 @@ extension HTTP1Connection {
         let method = head.method
         let version = head.version
         let userAgent = head.userAgentValue
-        var request = HTTPRequest(head: head, body: body)
-        request.memoryCharge = parser.takeBodyCharge()
+        let request = HTTPRequest(head: head, body: body)
+        let charge = parser.takeBodyCharge()
         if closes { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
@@ -181,6 +186,7 @@ extension HTTP1Connection {
             // with the record copied the record into it).
             slots.append(Slot(sequence: sequence, response: nil, info: .placeholder))
             swap(&info, &slots[slots.count - 1].info)
+            if let charge { bodyCharges.append((sequence, charge)) }
             actions.append(.handle(request, context, sequence: sequence))
         }
     }
@@ -208,6 +214,13 @@ extension HTTP1Connection {
         readingStopped = true
         memoryWaitSince = nil
         parser.dropBody()
+    }
+
+    /// The memory charge of the body of request `sequence`, handed out by `.handle`: the caller
+    /// keeps it with the request until the request is done. Nil when it had no body or it was taken.
+    mutating func takeBodyCharge(sequence: Int) -> MemoryCharge? {
+        guard let index = bodyCharges.firstIndex(where: { $0.sequence == sequence }) else { return nil }
+        return bodyCharges.remove(at: index).charge
     }
 
     /// The body could not be admitted within `memoryWait`: 503 with `Retry-After`, and close
@@ -264,6 +277,7 @@ extension HTTP1Connection {
         readingStopped = true
         slots.removeAll()
         partial = nil
+        bodyCharges.removeAll()
         actions.append(.close)
     }
 

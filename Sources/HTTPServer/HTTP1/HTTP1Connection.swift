@@ -113,6 +113,10 @@ public struct HTTP1Connection: Sendable {
     var requestStartedAt: Moment?
     /// Since when the body being read waits for the memory budget (nil while it does not).
     var memoryWaitSince: Moment?
+    /// The memory charges of bodies handed out (`.handle`) and not answered yet, by sequence:
+    /// the caller takes one to keep with the request (`takeBodyCharge`); the rest are released
+    /// when their request is answered or the connection closes.
+    var bodyCharges: [(sequence: Int, charge: MemoryCharge)] = []
     var idleSince: Moment
     var nextSequence = 0
     /// No further request will be parsed (a `close` request, an error, draining, end of input).
@@ -201,6 +205,7 @@ public struct HTTP1Connection: Sendable {
         else { return }
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, id: slots[index].info.id)
+        if !bodyCharges.isEmpty { bodyCharges.removeAll { $0.sequence == sequence } }
         pump(now: Moment(now), into: actions)
     }
 

@@ -21,12 +21,10 @@ extension HTTP2Session {
         if let authority = stream.authority, !headers.contains(.host) { headers.add(.host, authority) }
         let method = HTTPMethod(rawValue: stream.method ?? "GET")
         stream.isHeadRequest = method == .head
-        var request = HTTPRequest(
+        let request = HTTPRequest(
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
-        if stream.bodyCharge != nil || stream.unconsumed > 0 {
-            request.memoryCharge = stream.bodyCharge.take()  // the charge goes with the body
-        }
+        let charge = stream.bodyCharge.take()  // goes with the body
         releaseBody(of: stream, streamID: streamID)
         stream.userAgentValue = stream.userAgent
         stream.fieldBytes = []
@@ -38,7 +36,7 @@ extension HTTP2Session {
         // `receive` hands `ready` out and starts a new one: room for a batch at once, not the
         // growth 1, 2, 4, 8 (a reallocation and copy of requests each) under `-m 10`.
         if ready.isEmpty { ready.reserveCapacity(Self.readyBatch) }
-        ready.append(Request(request: request, context: context, streamID: streamID))
+        ready.append(Request(request: request, context: context, streamID: streamID, charge: charge))
     }
 
     /// Answers a stream with a problem before its request was read whole.

@@ -29,6 +29,8 @@ final class HTTP2Session {
         var request: HTTPRequest
         var context: RequestContext
         var streamID: Int32
+        /// The body's charge to the memory budget, kept until the request is done.
+        var charge: MemoryCharge? = nil
     }
 
     let configuration: Configuration

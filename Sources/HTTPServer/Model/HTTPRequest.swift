@@ -28,9 +28,6 @@ public struct HTTPRequest: Sendable {
     /// The route a router found for this request (`HTTPResponder.prepare`), once; reset when
     /// the method or target changes.
     public internal(set) var route: RouteMatch?
-    /// The body's charge to the server's memory budget, released when the last copy of the
-    /// request goes (answered, cancelled, refused, or its client gone); nil outside a server.
-    var memoryCharge: MemoryCharge?
     private var storedMethod: HTTPMethod
     /// The target, split once into path and query.
     private var requestTarget: RequestTarget

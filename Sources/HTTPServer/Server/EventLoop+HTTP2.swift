@@ -73,7 +73,8 @@ extension EventLoop {
             let streamID = items[index].streamID
             context.isDraining = context.isDraining || draining  // as on HTTP/1.1: the drain `shutdown` announced
             guard answersInline(&request) else {
-                connection.backlog.append(PendingRequest(request: request, context: context, key: Int(streamID)))
+                connection.backlog.append(
+                    PendingRequest(request: request, context: context, key: Int(streamID), charge: items[index].charge))
                 continue
             }
             let response = contentCoder.respond(to: request, context: context, with: shared.responder)

@@ -105,7 +105,9 @@ extension EventLoop {
                     return
                 }
                 guard answersInline(&request) else {
-                    connection.backlog.append(PendingRequest(request: request, context: context, key: sequence))
+                    let charge = request.body.isEmpty ? nil : connection.machine.takeBodyCharge(sequence: sequence)
+                    connection.backlog.append(
+                        PendingRequest(request: request, context: context, key: sequence, charge: charge))
                     shedHTTP1(startBacklog(connection), on: connection)
                     continue
                 }

@@ -54,4 +54,6 @@ struct PendingRequest {
     var context: RequestContext
     /// The HTTP/1.1 sequence or the HTTP/2 stream id.
     var key: Int
+    /// The body's charge to the memory budget, kept until the request is done.
+    var charge: MemoryCharge? = nil
 }
