@@ -155,6 +155,20 @@ struct MemoryBudgetTests {
         #expect(budget.refusals(.http1Body) == 1 && budget.heldBytes == 800)
     }
 
+    /// Memory that comes back just as the wait runs out admits the body: the tick tries the
+    /// admission before it refuses.
+    @Test func http1AdmissionIsTriedBeforeRefusing() {
+        let budget = MemoryBudget(limit: 1000)
+        var holder = Self.harness(budget)
+        _ = holder.receive(Self.post(800) + String(repeating: "x", count: 800))
+        var waiting = Self.harness(budget)
+        _ = waiting.receive(Self.post(500))
+        _ = holder.complete(0, "")
+        #expect(waiting.advance(.seconds(1)).isEmpty)
+        let wantsInput = waiting.connection.wantsInput
+        #expect(wantsInput && budget.heldBytes == 500 && budget.refusals(.http1Body) == 0)
+    }
+
     /// A gzip body's inflated bytes are charged on top of the compressed ones; when the budget
     /// cannot take them the request is answered 503 with `Retry-After`, counted.
     @Test func inflatedBodyIsCharged() throws {

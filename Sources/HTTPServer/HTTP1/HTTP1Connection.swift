@@ -251,6 +251,7 @@ public struct HTTP1Connection: Sendable {
         guard !isClosed, slots.isEmpty, isWritable else { return }
         let now = Moment(instant)
         let limit = configuration.timeouts.requestHead
+        if memoryWaitSince != nil { pump(now: now, into: actions) }  // tries the admission again first
         if let since = memoryWaitSince, now >= since + configuration.memoryWait {
             refuseForMemory(now: now)
         } else if let partial, now >= partial.headEndedAt + limit {
