@@ -62,9 +62,13 @@ class Cgroup:
             return None
         try:
             os.mkdir(directory)
+        except OSError:
+            return None
+        try:
             with open(os.path.join(directory, limit_file), "w") as file:
                 file.write(str(limit))
-        except OSError:
+        except OSError:  # v2 without the memory controller enabled for children
+            os.rmdir(directory)
             return None
         return Cgroup(directory, limit_file)
 

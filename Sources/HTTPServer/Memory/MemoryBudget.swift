@@ -176,8 +176,10 @@ extension MemoryBudget {
 }
 
 /// Bytes charged to a `MemoryBudget` for one buffer (a request's body, and its inflated copy),
-/// released when the last reference goes: the charge travels with the request, so whatever
-/// ends it (answered, cancelled, timed out, refused, the client gone) returns the bytes.
+/// released when the last reference goes. Its holders are those of the body: the parser or the
+/// HTTP/2 stream while it is received, then the connection machine, the backlog and the work's
+/// ticket, so whatever ends the request (answered, cancelled, timed out, refused, the client
+/// gone) returns the bytes.
 final class MemoryCharge: Sendable {
     let budget: MemoryBudget
     let kind: MemoryBudget.Kind

@@ -2,12 +2,12 @@ import CSystemShims
 @preconcurrency import Dispatch
 import Synchronization
 
-/// Gives memory back after a burst. glibc keeps freed memory for reuse: the per-request body
-/// buffers live in the heap (`shim_keep_allocations_in_heap`), so after hundreds of large
-/// bodies were freed, the resident size stayed at its peak. Once a second this looks at the
-/// budget's peak since the last look; after a period whose peak reached `burstBytes`, as soon
-/// as what is held fell to a quarter of that peak, it calls `malloc_trim(0)`, which returns
-/// the free pages of every arena. Between bursts it costs one atomic exchange a second.
+/// Gives memory back after a burst. glibc keeps freed memory for reuse, and body-sized buffers
+/// live in the heap (`shim_keep_allocations_in_heap`), so without a trim the resident size
+/// stays at the peak of the largest burst. Once a second this looks at the budget's peak since
+/// the last look; after a period whose peak reached `burstBytes`, as soon as what is held fell
+/// to a quarter of that peak, it calls `malloc_trim(0)`, which returns the free pages of every
+/// arena. Requests pay nothing for it; between bursts a look is one atomic exchange.
 final class MemoryTrimmer: Sendable {
     /// A peak of charged bytes that counts as a burst worth trimming after.
     static let burstBytes = 8 << 20
