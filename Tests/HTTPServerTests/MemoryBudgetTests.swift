@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import HTTPServer
@@ -54,6 +55,27 @@ struct MemoryBudgetTests {
         #expect(MemoryLimit.parseBytes("99999999999G") == nil)
         #expect(MemoryLimit.shortForm(192 << 20) == "192M" && MemoryLimit.shortForm(1500) == "1500")
         #expect(MemoryLimit.describe(192 << 20) == "192 MiB" && MemoryLimit.describe(1 << 30) == "1 GiB")
+    }
+
+    /// The trimmer trims once a burst (a peak of 8 MiB or more) has mostly passed, then once
+    /// more when its tail is freed; small peaks and quiet periods trim nothing.
+    @Test func trimsAfterBursts() {
+        let budget = MemoryBudget(limit: 1 << 30)
+        let trimmer = MemoryTrimmer(budget: budget, queue: DispatchQueue(label: "test.trimmer"))
+        var burst = budget.charge(16 << 20, .bodies)
+        trimmer.check()
+        #expect(trimmer.trims.load(ordering: .relaxed) == 0)  // still held
+        var tail = budget.charge(2 << 20, .bodies)
+        burst = nil
+        trimmer.check()
+        #expect(trimmer.trims.load(ordering: .relaxed) == 1)  // 2 of 18 MiB held
+        tail = nil
+        trimmer.check()
+        #expect(trimmer.trims.load(ordering: .relaxed) == 2)  // the tail freed
+        trimmer.check()
+        let small = budget.charge(1 << 20, .bodies)
+        trimmer.check()
+        #expect(trimmer.trims.load(ordering: .relaxed) == 2 && burst == nil && tail == nil && small != nil)
     }
 
     // MARK: HTTP/1.1

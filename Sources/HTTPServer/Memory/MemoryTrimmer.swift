@@ -7,14 +7,15 @@ import Synchronization
 /// stays at the peak of the largest burst. Once a second this looks at the budget's peak since
 /// the last look; after a period whose peak reached `burstBytes`, as soon as what is held fell
 /// to a quarter of that peak, it calls `malloc_trim(0)`, which returns the free pages of every
-/// arena. Requests pay nothing for it; between bursts a look is one atomic exchange.
+/// arena; what was still held then is trimmed after in the same way, down to nothing held.
+/// Requests pay nothing for it; between bursts a look is one atomic exchange.
 final class MemoryTrimmer: Sendable {
     /// A peak of charged bytes that counts as a burst worth trimming after.
     static let burstBytes = 8 << 20
     static let interval: DispatchTimeInterval = .seconds(1)
 
     private struct State {
-        /// The highest peak of the burst not trimmed after yet; 0 when none.
+        /// The peak of the burst (or of its tail) not trimmed after yet; 0 when none.
         var burstPeak = 0
         var timer: (any DispatchSourceTimer)?
     }
@@ -53,7 +54,8 @@ final class MemoryTrimmer: Sendable {
         let trim = state.withLock { state -> Bool in
             if peak >= Self.burstBytes { state.burstPeak = max(state.burstPeak, peak) }
             guard state.burstPeak > 0, held <= state.burstPeak / 4 else { return false }
-            state.burstPeak = 0
+            // What is still held is the burst's tail: trimmed again once it, too, is mostly freed.
+            state.burstPeak = held
             return true
         }
         guard trim else { return }
