@@ -15,6 +15,15 @@ struct MemoryBudgetServerTests {
         return budget.heldBytes
     }
 
+    /// As `held(_:becomes:)`, for request bodies alone.
+    static func bodies(_ budget: MemoryBudget, become bytes: Int) -> Int {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while budget.heldBytes(.bodies) != bytes, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return budget.heldBytes(.bodies)
+    }
+
     static func post(_ length: Int) -> String {
         "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Length: \(length)\r\n\r\n"
     }
@@ -56,5 +65,22 @@ struct MemoryBudgetServerTests {
         try first.send(String(repeating: "a", count: 799_000))
         #expect(try first.readResponse().status == 200)
         #expect(Self.held(server.server.memory, becomes: 0) == 0)
+    }
+
+    /// The body of a request upgraded to HTTP/2 (`Upgrade: h2c`) keeps its charge only while it
+    /// is served as stream 1: released once answered, the connection still open.
+    @Test func upgradedRequestBodyIsReleased() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try server.client()
+        let body = [UInt8](repeating: 1, count: 50_000)
+        let head =
+            "POST /echo HTTP/1.1\r\nHost: h\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+            + "HTTP2-Settings: AAMAAABkAAQAAP__\r\nContent-Length: 50000\r\n\r\n"
+        try client.send(Array(head.utf8) + body)
+        #expect(try client.readResponse(bodyless: true).status == 101)
+        try client.send(RawHTTP2.opening)
+        #expect(Self.bodies(server.server.memory, become: 0) == 0)
+        withExtendedLifetime(client) {}
     }
 }

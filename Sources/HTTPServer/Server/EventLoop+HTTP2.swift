@@ -29,9 +29,11 @@ extension EventLoop {
         if shared.isDraining.load(ordering: .relaxed) { session.startDraining() }
     }
 
-    /// Answers `request` with `101 Switching Protocols`, then serves it as stream 1 of a new session.
+    /// Answers `request` with `101 Switching Protocols`, then serves it as stream 1 of a new
+    /// session; `charge` (its body's) goes with it.
     func upgradeToHTTP2(
-        _ connection: ServerConnection, request: HTTPRequest, context: RequestContext, settings: [UInt8]
+        _ connection: ServerConnection, request: HTTPRequest, context: RequestContext, settings: [UInt8],
+        charge: MemoryCharge? = nil
     ) {
         let leftover = connection.machine.unparsedInput
         send(HTTP2Upgrade.switchingProtocols, [], on: connection)
@@ -43,7 +45,8 @@ extension EventLoop {
             closeNow(connection)
             return
         }
-        handleHTTP2([HTTP2Session.Request(request: request, context: context, streamID: 1)], on: connection)
+        handleHTTP2(
+            [HTTP2Session.Request(request: request, context: context, streamID: 1, charge: charge)], on: connection)
         if leftover.isEmpty {
             pumpHTTP2(connection)
         } else {

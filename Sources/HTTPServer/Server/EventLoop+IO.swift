@@ -101,7 +101,8 @@ extension EventLoop {
                 context.isDraining = context.isDraining || shared.isDraining.load(ordering: .acquiring)
                 if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
                     actions.removeAll()
-                    upgradeToHTTP2(connection, request: request, context: context, settings: settings)
+                    let charge = connection.machine.takeBodyCharge(sequence: sequence)
+                    upgradeToHTTP2(connection, request: request, context: context, settings: settings, charge: charge)
                     return
                 }
                 guard answersInline(&request) else {
