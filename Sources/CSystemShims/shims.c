@@ -22,6 +22,12 @@ void shim_keep_allocations_in_heap(size_t bytes) {
 #endif
 }
 
+void shim_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 #ifdef __linux__
 #include <sys/epoll.h>
 #include <sys/eventfd.h>

@@ -22,7 +22,7 @@ HANG_GUARD = 30  # seconds: ten times and more what any step should take
 CODES = {0: "NO_ERROR", 1: "PROTOCOL_ERROR", 2: "INTERNAL_ERROR", 7: "REFUSED_STREAM", 8: "CANCEL",
          11: "ENHANCE_YOUR_CALM"}
 
-__all__ = ["known_flags", "PREFACE", "HANG_GUARD", "CODES", "H2", "cpu_seconds", "RssSampler", "Probe", "layout_body",
+__all__ = ["known_flags", "PREFACE", "HANG_GUARD", "CODES", "H2", "GreedyH2", "cpu_seconds", "RssSampler", "Probe", "layout_body",
            "gzip_layout_body", "ContinuationFrame", "DataFrame", "GoAwayFrame", "HeadersFrame", "PingFrame",
            "RstStreamFrame", "SettingsFrame", "WindowUpdateFrame"]
 
@@ -146,6 +146,96 @@ class H2:
 
     def close(self):
         self.sock.close()
+
+
+class GreedyH2(H2):
+    """An HTTP/2 client that opens `streams` POST streams and sends as much of each body as the
+    server's flow-control windows allow (a client that broke flow control would only be cut off)."""
+
+    def __init__(self, port, streams, body_size):
+        super().__init__(port)
+        self.sock.setblocking(False)
+        self.connection_window = 65535
+        self.initial_stream_window = 65535
+        self.stream_windows = {}
+        self.left = {}
+        self.sent = 0
+        self.body_size = body_size
+        for index in range(streams):
+            stream = 2 * index + 1
+            self.stream_windows[stream] = None  # the server's initial window, once its SETTINGS came
+            self.left[stream] = body_size
+            self.send_all(self.request(stream, "POST", "/v1/timeline/layout",
+                                       [("content-type", "application/json")], end=False))
+
+    def send_all(self, data):
+        self.sock.setblocking(True)
+        ok = self.send(data)
+        self.sock.setblocking(False)
+        return ok
+
+    def pump(self, seconds):
+        """Reads frames and sends DATA while windows allow, for `seconds`."""
+        deadline = time.monotonic() + seconds
+        while not self.closed and time.monotonic() < deadline:
+            self.sock.setblocking(False)
+            try:
+                chunk = self.sock.recv(1 << 20)
+                if not chunk:
+                    self.closed = True
+                    break
+                self.buffer += chunk
+                for frame in self._parse():
+                    self.account(frame)
+            except (BlockingIOError, socket.timeout):
+                pass
+            except OSError:
+                self.closed = True
+                break
+            progressed = self.send_data()
+            if not progressed:
+                time.sleep(0.01)
+
+    def account(self, frame):
+        if isinstance(frame, SettingsFrame) and "ACK" not in frame.flags:
+            window = frame.settings.get(SettingsFrame.INITIAL_WINDOW_SIZE)
+            if window is not None:
+                self.initial_stream_window = window
+            self.send_all(SettingsFrame(0, flags=["ACK"]).serialize())
+        elif isinstance(frame, WindowUpdateFrame):
+            if frame.stream_id == 0:
+                self.connection_window += frame.window_increment
+            elif frame.stream_id in self.stream_windows:
+                current = self.stream_windows[frame.stream_id]
+                base = self.initial_stream_window if current is None else current
+                self.stream_windows[frame.stream_id] = base + frame.window_increment
+        elif isinstance(frame, RstStreamFrame) or frame.stream_id in self.statuses:
+            self.left.pop(frame.stream_id, None)
+
+    def send_data(self):
+        progressed = False
+        for stream in list(self.left):
+            window = self.stream_windows[stream]
+            if window is None:
+                window = self.initial_stream_window
+            size = min(16384, self.left[stream] - 1, window, self.connection_window)  # never the last byte
+            if size <= 0:
+                continue
+            try:
+                self.sock.setblocking(True)
+                self.sock.settimeout(0.05)
+                self.sock.sendall(DataFrame(stream, b"x" * size).serialize())
+            except (socket.timeout, BlockingIOError):
+                return progressed
+            except OSError:
+                self.closed = True
+                return progressed
+            self.stream_windows[stream] = window - size
+            self.connection_window -= size
+            self.left[stream] -= size
+            self.sent += size
+            progressed = True
+        return progressed
 
 
 class RssSampler:

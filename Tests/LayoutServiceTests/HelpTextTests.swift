@@ -100,7 +100,7 @@ struct HelpTextTests {
     }
 
     /// The README's configuration table repeats the settings `serve` reads, with the same
-    /// flags, variables and defaults (the machine-dependent thread counts written "cores"),
+    /// flags, variables and defaults (the machine-dependent defaults as the README words them),
     /// in the same order: the defaults are stated once, in the configuration, and checked here.
     @Test func readmeConfigurationTableMatchesTheSettings() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -111,9 +111,10 @@ struct HelpTextTests {
         }
         let documented = rows.map { "\($0[0]) \($0[1]) \($0[2])" }
         let expected = ServeCommand.settings.map { setting in
-            let fallback =
-                ["threads", "workers"].contains(setting.flag)
-                ? "cores" : setting.fallback.isEmpty ? "none" : setting.fallback
+            let machineDependent = [
+                "threads": "cores", "workers": "cores", "memory-budget": "75 % of the cgroup memory limit, else 1G",
+            ]
+            let fallback = machineDependent[setting.flag] ?? (setting.fallback.isEmpty ? "none" : setting.fallback)
             return "`--\(setting.flag)` `\(setting.env)` \(fallback)"
         }
         #expect(documented == expected)

@@ -47,6 +47,10 @@ const void *shim_memmem(const void *haystack, size_t haystack_len, const void *n
 /// that size are reused memory rather than new pages to fault in and zero on every request.
 void shim_keep_allocations_in_heap(size_t bytes);
 
+/// Returns the allocator's free memory to the kernel (glibc's `malloc_trim(0)`: the top of
+/// every arena, and the free pages inside them with `MADV_DONTNEED`); nothing elsewhere.
+void shim_release_free_memory(void);
+
 /// Routes `signo` to a pipe (the self-pipe trick): a handler, installed with sigaction on the
 /// first call, writes the signal's number to the pipe whichever thread the kernel picks, so no
 /// thread's signal mask matters. Returns the pipe's non-blocking read end (the same one on

@@ -46,7 +46,7 @@ final class HTTPContentCoder {
             return respondDecoded(to: request, context: context, with: responder, unless: ticket)
         }
         var request = request
-        if let refusal = decode(&request) { return refusal }
+        if let refusal = decode(&request, charge: ticket.memoryCharge) { return refusal }
         return respondDecoded(to: request, context: context, with: responder, unless: ticket)
     }
 
@@ -70,7 +70,8 @@ final class HTTPContentCoder {
     /// Inflates a gzip body and removes `Content-Encoding` (identity is removed too); nil when
     /// the request may go on, else the response to send instead (413, or 400 for a corrupt body).
     /// Other codings are left in place for the responder to refuse (415).
-    func decode(_ request: inout HTTPRequest) -> HTTPResponse? {
+    /// The inflated bytes are added to `charge` (503 when the memory budget cannot take them).
+    func decode(_ request: inout HTTPRequest, charge: MemoryCharge? = nil) -> HTTPResponse? {
         guard request.headers.contains(.contentEncoding) else { return nil }  // the usual case: nothing to split
         let codings = request.headers.values(.contentEncoding).flatMap(HTTPRequestHead.listItems)
         let applied = codings.filter { $0 != "identity" }
@@ -81,6 +82,9 @@ final class HTTPContentCoder {
         guard applied == ["gzip"] || applied == ["x-gzip"] else { return nil }
         switch inflater.inflate(request.body, limit: maxBodyBytes) {
         case .inflated(let body):
+            if let charge, !charge.grow(by: body.count) {
+                return MemoryBudget.refuseInflated(charge.budget)
+            }
             request.body = body
             request.headers.remove(.contentEncoding)
             request.headers.set(.contentLength, String(body.count))

@@ -27,6 +27,15 @@ extension HTTP1Connection {
         flush(now: now, into: actions)
     }
 
+    /// Starts or ends the wait for memory, after the parser stopped for more bytes or memory.
+    private mutating func noteMemoryWait(now: Moment) {
+        if parser.isAwaitingMemory {
+            if memoryWaitSince == nil { memoryWaitSince = now }
+        } else {
+            memoryWaitSince = nil
+        }
+    }
+
     /// Parses buffered bytes while allowed; true when an event was consumed.
     private mutating func parse(now: Moment, into actions: ActionQueue) -> Bool {
         var progressed = false
@@ -54,6 +63,7 @@ extension HTTP1Connection {
                 return true
             }
             guard let event else {
+                if parser.isAwaitingMemory || memoryWaitSince != nil { noteMemoryWait(now: now) }
                 guard inputEnded else { break }
                 if parser.isMidRequest {
                     refuse(.badRequest, "The connection ended in the middle of a request.", now: now)
@@ -147,6 +157,7 @@ extension HTTP1Connection {
         let version = head.version
         let userAgent = head.userAgentValue
         let request = HTTPRequest(head: head, body: body)
+        let charge = parser.takeBodyCharge()
         if closes { readingStopped = true }
         requestStartedAt = parser.isMidRequest ? now : nil
         let sequence = nextSequence
@@ -175,6 +186,7 @@ extension HTTP1Connection {
             // with the record copied the record into it).
             slots.append(Slot(sequence: sequence, response: nil, info: .placeholder))
             swap(&info, &slots[slots.count - 1].info)
+            if let charge { bodyCharges.append((sequence, charge)) }
             actions.append(.handle(request, context, sequence: sequence))
         }
     }
@@ -194,11 +206,28 @@ extension HTTP1Connection {
             isRefusal: true,
             userAgentValue: head?.userAgentValue
         )
-        let response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
+        var response = HTTPResponse.problem(ProblemDetails(status: status, detail: detail))
+        if status == .serviceUnavailable { response.headers.set(.retryAfter, "1") }
         slots.append(Slot(sequence: nextSequence, response: Self.finalize(response, id: info.id), info: info))
         nextSequence += 1
         partial = nil
         readingStopped = true
+        memoryWaitSince = nil
+        parser.dropBody()
+    }
+
+    /// The memory charge of the body of request `sequence`, handed out by `.handle`: the caller
+    /// keeps it with the request until the request is done. Nil when it had no body or it was taken.
+    mutating func takeBodyCharge(sequence: Int) -> MemoryCharge? {
+        guard let index = bodyCharges.firstIndex(where: { $0.sequence == sequence }) else { return nil }
+        return bodyCharges.remove(at: index).charge
+    }
+
+    /// The body could not be admitted within `memoryWait`: 503 with `Retry-After`, and close
+    /// (its bytes were not read, so the connection cannot go on to a next request).
+    mutating func refuseForMemory(now: Moment) {
+        configuration.memory?.noteRefusal(.http1Body)
+        refuse(.serviceUnavailable, "The server is short of memory for this body; retry in a second.", now: now)
     }
 
     /// Writes the leading ready responses; closes after a `close` one, or when draining or
@@ -248,6 +277,7 @@ extension HTTP1Connection {
         readingStopped = true
         slots.removeAll()
         partial = nil
+        bodyCharges.removeAll()
         actions.append(.close)
     }
 

@@ -8,16 +8,24 @@ public struct HTTP1Connection: Sendable {
         public var limits: HTTPServerConfiguration.Limits
         public var timeouts: HTTPServerConfiguration.Timeouts
         public var maxPipelinedRequests: Int
+        /// What bodies are charged to; nil: not bounded (beyond the body limit).
+        public var memory: MemoryBudget?
 
         public init(
             limits: HTTPServerConfiguration.Limits = .init(),
             timeouts: HTTPServerConfiguration.Timeouts = .init(),
-            maxPipelinedRequests: Int = 16
+            maxPipelinedRequests: Int = 16,
+            memory: MemoryBudget? = nil
         ) {
             self.limits = limits
             self.timeouts = timeouts
             self.maxPipelinedRequests = maxPipelinedRequests
+            self.memory = memory
         }
+
+        /// How long a body may wait for the budget to admit it before the request is answered
+        /// 503 with `Retry-After`: a second, or the request timeout when shorter.
+        var memoryWait: Duration { min(.seconds(1), timeouts.requestHead) }
     }
 
     /// How to write a response, and what to record about it.
@@ -103,6 +111,12 @@ public struct HTTP1Connection: Sendable {
     var slots: [Slot] = []
     var partial: PartialRequest?
     var requestStartedAt: Moment?
+    /// Since when the body being read waits for the memory budget (nil while it does not).
+    var memoryWaitSince: Moment?
+    /// The memory charges of bodies handed out (`.handle`) and not answered yet, by sequence:
+    /// the caller takes one to keep with the request (`takeBodyCharge`); the rest are released
+    /// when their request is answered or the connection closes.
+    var bodyCharges: [(sequence: Int, charge: MemoryCharge)] = []
     var idleSince: Moment
     var nextSequence = 0
     /// No further request will be parsed (a `close` request, an error, draining, end of input).
@@ -123,7 +137,7 @@ public struct HTTP1Connection: Sendable {
         self.configuration = configuration
         self.remoteAddress = remoteAddress
         self.requestIDPrefix = requestIDPrefix
-        parser = HTTP1Parser(limits: configuration.limits)
+        parser = HTTP1Parser(limits: configuration.limits, memory: configuration.memory)
         idleSince = Moment(now)
     }
 
@@ -135,6 +149,7 @@ public struct HTTP1Connection: Sendable {
     public var wantsInput: Bool {
         mutating get {
             !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
+                && !parser.isAwaitingMemory
         }
     }
 
@@ -190,6 +205,7 @@ public struct HTTP1Connection: Sendable {
         else { return }
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, id: slots[index].info.id)
+        if !bodyCharges.isEmpty { bodyCharges.removeAll { $0.sequence == sequence } }
         pump(now: Moment(now), into: actions)
     }
 
@@ -235,7 +251,10 @@ public struct HTTP1Connection: Sendable {
         guard !isClosed, slots.isEmpty, isWritable else { return }
         let now = Moment(instant)
         let limit = configuration.timeouts.requestHead
-        if let partial, now >= partial.headEndedAt + limit {
+        if memoryWaitSince != nil { pump(now: now, into: actions) }  // tries the admission again first
+        if let since = memoryWaitSince, now >= since + configuration.memoryWait {
+            refuseForMemory(now: now)
+        } else if let partial, now >= partial.headEndedAt + limit {
             refuse(.requestTimeout, "The request body was not received in time.", now: now)
         } else if partial == nil, parser.isMidRequest, let started = requestStartedAt, now >= started + limit {
             refuse(.requestTimeout, "The request head was not received in time.", now: now)

@@ -19,7 +19,7 @@ extension HTTP1Parser {
                 }
             case .chunkData(let remaining):
                 let take = min(remaining, bufferedByteCount)
-                guard take > 0 else { return false }
+                guard take > 0, chargeChunkedBody(upTo: body.count + take) else { return false }
                 body.append(contentsOf: buffer[readIndex..<readIndex + take])
                 consume(take)
                 state = take == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - take)

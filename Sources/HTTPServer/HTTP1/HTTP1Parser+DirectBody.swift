@@ -8,7 +8,7 @@ extension HTTP1Parser {
     /// How many bytes the caller may write straight into the body with `receiveBody`: the rest
     /// of a Content-Length body while no received byte waits before it, else 0.
     public var directBodyCapacity: Int {
-        guard case .lengthBody(let remaining) = state, readIndex == buffer.count else { return 0 }
+        guard case .lengthBody(let remaining) = state, awaitedMemory == 0, readIndex == buffer.count else { return 0 }
         return remaining
     }
 

@@ -25,7 +25,7 @@ extension HTTP1Parser {
             lineStart = 0
             lines.removeAll(keepingCapacity: true)
             state = bodyState(for: head.framing)
-            if case .length(let count) = head.framing, count > 0 { body = Self.unfilledBody(count: count) }
+            if case .length(let count) = head.framing, count > 0 { _ = admitLengthBody(count: count) }
             return head
         }
         scanOffset = bufferedByteCount

@@ -26,6 +26,12 @@ public struct HTTP1Parser: Sendable {
     static let maxChunkLineBytes = 4096
 
     public var limits: HTTPServerConfiguration.Limits
+    /// What bodies are charged to before they are allocated; nil: not bounded.
+    let memory: MemoryBudget?
+    /// The charge of the body being read (handed on with it by `takeBodyCharge`).
+    var bodyCharge: MemoryCharge?
+    /// Bytes the body needs charged before it can take more input; 0 when it needs none.
+    var awaitedMemory = 0
 
     var buffer: [UInt8] = []
     /// Start of the bytes not yet consumed; the head being scanned starts here.
@@ -40,8 +46,9 @@ public struct HTTP1Parser: Sendable {
     /// Wire bytes of the current request consumed so far.
     var requestByteCount = 0
 
-    public init(limits: HTTPServerConfiguration.Limits = .init()) {
+    public init(limits: HTTPServerConfiguration.Limits = .init(), memory: MemoryBudget? = nil) {
         self.limits = limits
+        self.memory = memory
     }
 
     /// Appends received bytes. Bytes of a Content-Length body with nothing before them buffered
@@ -50,7 +57,7 @@ public struct HTTP1Parser: Sendable {
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         compact()
         var rest = bytes
-        if case .lengthBody(let remaining) = state, readIndex == buffer.count, !rest.isEmpty {
+        if case .lengthBody(let remaining) = state, awaitedMemory == 0, readIndex == buffer.count, !rest.isEmpty {
             let take = min(remaining, rest.count)
             fillBody(from: UnsafeRawBufferPointer(rebasing: rest[..<take]), remaining: remaining)
             rest = UnsafeRawBufferPointer(rebasing: rest[take...])
@@ -117,6 +124,7 @@ public struct HTTP1Parser: Sendable {
             let (body, byteCount) = takeEnd()
             return .end(body: body, byteCount: byteCount)
         case .lengthBody(let remaining):
+            guard awaitedMemory == 0 || admitLengthBody(count: remaining) else { return nil }
             let take = min(remaining, bufferedByteCount)
             buffer.withUnsafeBytes { bytes in
                 fillBody(

@@ -61,8 +61,10 @@ extension HTTP2Session {
         // not told (see `addConcurrencySetting`) and takes as unlimited: a long connection kept
         // every stream it ever served (memory), and each new stream was linked among them.
         nghttp2_option_set_no_closed_streams(option, 1)
-        // Our own per-stream and connection windows are raised in init; nghttp2 acknowledges
-        // consumed DATA itself (automatic WINDOW_UPDATE).
+        // Our own per-stream and connection windows are raised in init. Window is given back
+        // only as received DATA is admitted to the memory budget (`nghttp2_session_consume`,
+        // see HTTP2Session+Memory), never automatically.
+        nghttp2_option_set_no_auto_window_update(option, 1)
         var session: OpaquePointer?
         guard nghttp2_session_server_new2(&session, callbacks, userData, option) == 0 else { return nil }
         return session
@@ -98,7 +100,9 @@ extension HTTP2Session {
             return
         }
         let stream = HTTP2Stream(receivedAt: now)
-        if let session, servedStreams >= Int(configuration.maxConcurrentStreams) {
+        let tooMany = servedStreams >= Int(configuration.maxConcurrentStreams)
+        if let session, tooMany || (!Self.isEndStream(frame) && !hasRoomForBody()) {
+            if !tooMany { configuration.memory?.noteRefusal(.http2Stream) }
             stream.isRefused = true
             stream.requestEnded = true
             _ = nghttp2_submit_rst_stream(
@@ -168,16 +172,39 @@ extension HTTP2Session {
         return true
     }
 
+    /// DATA of a request: kept once charged to the memory budget, its window given back while
+    /// the connection's unfinished bodies stay under their cap (later otherwise). Past the body
+    /// limit the stream is answered 413, past the budget 503 with `Retry-After`; dropped bytes
+    /// are given back as window at once.
     func data(streamID: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let stream = streams[streamID], !stream.isRefused else { return }
+        guard let stream = streams[streamID], !stream.isRefused else {
+            consume(bytes.count, streamID: streamID)
+            return
+        }
         stream.bytesIn += bytes.count
         if stream.body.count + bytes.count > configuration.limits.maxBodyBytes {
-            stream.body = []
+            consume(bytes.count, streamID: streamID)
+            releaseBody(of: stream, streamID: streamID)
             let detail = "The request body is larger than \(configuration.limits.maxBodyBytes) bytes."
             refuse(streamID: streamID, ProblemDetails(status: .contentTooLarge, detail: detail))
             return
         }
+        guard chargeBody(of: stream, upTo: stream.body.count + bytes.count) else {
+            consume(bytes.count, streamID: streamID)
+            releaseBody(of: stream, streamID: streamID)
+            configuration.memory?.noteRefusal(.http2Body)
+            let detail = "The server is short of memory for this body; retry in a second."
+            refuse(streamID: streamID, ProblemDetails(status: .serviceUnavailable, detail: detail), retryAfter: true)
+            return
+        }
         stream.body.append(contentsOf: bytes)
+        heldBodyBytes += bytes.count
+        if heldBodyBytes <= configuration.maxConnectionBodyBytes {
+            consume(bytes.count, streamID: streamID)
+        } else {
+            stream.unconsumed += bytes.count
+            deferredWindow += bytes.count
+        }
     }
 
     func frameReceived(_ frame: nghttp2_frame) -> Int32 {

@@ -16,9 +16,10 @@ extension HTTP2Session {
             }
         }
         for streamID in late.sorted() {
-            if let stream = streams[streamID] { stream.body = [] }
+            if let stream = streams[streamID] { releaseBody(of: stream, streamID: streamID) }
             let detail = "The request body was not received in time."
             refuse(streamID: streamID, ProblemDetails(status: .requestTimeout, detail: detail))
         }
+        grantDeferredWindow()
     }
 }

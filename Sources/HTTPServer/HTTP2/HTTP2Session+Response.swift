@@ -24,7 +24,8 @@ extension HTTP2Session {
         let request = HTTPRequest(
             method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
         )
-        stream.body = []
+        let charge = stream.bodyCharge.take()  // goes with the body
+        releaseBody(of: stream, streamID: streamID)
         stream.userAgentValue = stream.userAgent
         stream.fieldBytes = []
         stream.fieldEnds = []
@@ -35,18 +36,21 @@ extension HTTP2Session {
         // `receive` hands `ready` out and starts a new one: room for a batch at once, not the
         // growth 1, 2, 4, 8 (a reallocation and copy of requests each) under `-m 10`.
         if ready.isEmpty { ready.reserveCapacity(Self.readyBatch) }
-        ready.append(Request(request: request, context: context, streamID: streamID))
+        ready.append(Request(request: request, context: context, streamID: streamID, charge: charge))
     }
 
     /// Answers a stream with a problem before its request was read whole.
-    func refuse(streamID: Int32, _ problem: ProblemDetails) {
+    /// A 503 carries `Retry-After` when `retryAfter`.
+    func refuse(streamID: Int32, _ problem: ProblemDetails, retryAfter: Bool = false) {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         servedStreams -= 1
         stream.isHeadRequest = stream.method == "HEAD"
         let requestID = nextRequestID(echoing: stream.receivedHeaders)
+        var response = HTTPResponse.problem(problem)
+        if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            .problem(problem), streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
+            response, streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 

@@ -17,6 +17,11 @@ final class HTTP2Session {
         /// Our receive window per stream and for the connection (RFC 9113 §6.9.2).
         var initialWindowSize: UInt32 = 1 << 20
         var serverName = "timeline-layout"
+        /// What bodies and unsent responses are charged to; nil: not bounded.
+        var memory: MemoryBudget?
+        /// The unfinished bodies of this connection together: past it no window is granted
+        /// and new streams with a body are refused (`HTTPServerConfiguration.maxConnectionBodyBytes`).
+        var maxConnectionBodyBytes = 4 << 20
     }
 
     /// A request read whole, to answer with `complete(streamID:with:now:)`.
@@ -24,6 +29,8 @@ final class HTTP2Session {
         var request: HTTPRequest
         var context: RequestContext
         var streamID: Int32
+        /// The body's charge to the memory budget, kept until the request is done.
+        var charge: MemoryCharge? = nil
     }
 
     let configuration: Configuration
@@ -45,8 +52,22 @@ final class HTTP2Session {
     @exclusivity(unchecked) var now: ContinuousClock.Instant
     /// When the last bytes arrived or the last response was submitted.
     @exclusivity(unchecked) var lastActivity: ContinuousClock.Instant
-    /// Response body bytes submitted and not yet framed (held back by flow control).
-    @exclusivity(unchecked) var bufferedResponseBytes = 0
+    /// Response body bytes submitted and not yet framed (held back by flow control); charged
+    /// to the memory budget as they change.
+    @exclusivity(unchecked) var bufferedResponseBytes = 0 {
+        didSet {
+            let change = bufferedResponseBytes - oldValue
+            if change > 0 {
+                configuration.memory?.hold(change, .responses)
+            } else if change < 0 {
+                configuration.memory?.release(-change, .responses)
+            }
+        }
+    }
+    /// Bytes of the bodies being received on this connection (not yet handed out).
+    @exclusivity(unchecked) var heldBodyBytes = 0
+    /// DATA bytes received and not given back as window yet, all streams together.
+    @exclusivity(unchecked) var deferredWindow = 0
     /// When response bytes last went out, or began to wait: a peer whose window stays at 0
     /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
     @exclusivity(unchecked) var lastBodyProgress: ContinuousClock.Instant
@@ -119,6 +140,7 @@ final class HTTP2Session {
     }
 
     deinit {
+        configuration.memory?.release(bufferedResponseBytes, .responses)  // what was never sent
         nghttp2_session_del(session)
     }
 
@@ -130,6 +152,7 @@ final class HTTP2Session {
         let result = nghttp2_session_mem_recv(
             session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         if result < 0 { failed(Int32(result)) }
+        grantDeferredWindow()
         defer { ready.removeAll() }
         return isCondemned || isFailed ? [] : ready
     }
@@ -254,6 +277,7 @@ final class HTTP2Session {
             recentlyClosedNext = (recentlyClosedNext + 1) % recentlyClosed.count
         }
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
+        releaseBody(of: stream, streamID: streamID)
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
     }
 

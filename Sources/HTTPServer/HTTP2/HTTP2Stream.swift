@@ -15,6 +15,10 @@ final class HTTP2Stream {
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
     @exclusivity(unchecked) var headerListSize = 0
     @exclusivity(unchecked) var body: [UInt8] = []
+    /// The body's charge to the memory budget (handed on with the request).
+    @exclusivity(unchecked) var bodyCharge: MemoryCharge?
+    /// DATA bytes received and not yet given back as flow-control window (`nghttp2_session_consume`).
+    @exclusivity(unchecked) var unconsumed = 0
     /// Header name and value bytes plus DATA payload received.
     @exclusivity(unchecked) var bytesIn = 0
     let receivedAt: ContinuousClock.Instant

@@ -8,6 +8,9 @@ public protocol ServerObserver: Sendable {
     /// A request was answered 503 because the worker queue was full (load shedding); its
     /// answer is also reported to `requestCompleted`.
     func requestShed()
+    /// The server started with `memory` as its memory budget: what its gauges and refusal
+    /// counters read from (held bytes by kind, refusals by reason).
+    func serverStarted(memory: MemoryBudget)
     /// The event loop `loop` (`RequestRecord.loopIndex`) finished a batch: it drained its ready
     /// events, or ran its deadline timer. Called on that loop's thread; a place to flush what was
     /// buffered for the requests the batch completed (one `write` per batch, not per request).
@@ -22,6 +25,7 @@ extension ServerObserver {
     /// The default does nothing.
     public func connectionRefused() {}
     public func requestShed() {}
+    public func serverStarted(memory: MemoryBudget) {}
     public func batchEnded(loop: Int) {}
     public func serverStopped() {}
 }

@@ -18,7 +18,8 @@ extension EventLoop {
     func startHTTP2(_ connection: ServerConnection) {
         let session = HTTP2Session(
             configuration: HTTP2Session.Configuration(
-                limits: shared.configuration.limits, serverName: shared.configuration.serverName
+                limits: shared.configuration.limits, serverName: shared.configuration.serverName,
+                memory: shared.memory, maxConnectionBodyBytes: shared.configuration.maxConnectionBodyBytes
             ),
             remoteAddress: connection.machine.remoteAddress, requestIDPrefix: connection.machine.requestIDPrefix,
             observer: shared.observer, now: .now
@@ -28,9 +29,11 @@ extension EventLoop {
         if shared.isDraining.load(ordering: .relaxed) { session.startDraining() }
     }
 
-    /// Answers `request` with `101 Switching Protocols`, then serves it as stream 1 of a new session.
+    /// Answers `request` with `101 Switching Protocols`, then serves it as stream 1 of a new
+    /// session; `charge` (its body's) goes with it.
     func upgradeToHTTP2(
-        _ connection: ServerConnection, request: HTTPRequest, context: RequestContext, settings: [UInt8]
+        _ connection: ServerConnection, request: HTTPRequest, context: RequestContext, settings: [UInt8],
+        charge: MemoryCharge? = nil
     ) {
         let leftover = connection.machine.unparsedInput
         send(HTTP2Upgrade.switchingProtocols, [], on: connection)
@@ -42,7 +45,8 @@ extension EventLoop {
             closeNow(connection)
             return
         }
-        handleHTTP2([HTTP2Session.Request(request: request, context: context, streamID: 1)], on: connection)
+        handleHTTP2(
+            [HTTP2Session.Request(request: request, context: context, streamID: 1, charge: charge)], on: connection)
         if leftover.isEmpty {
             pumpHTTP2(connection)
         } else {
@@ -72,7 +76,8 @@ extension EventLoop {
             let streamID = items[index].streamID
             context.isDraining = context.isDraining || draining  // as on HTTP/1.1: the drain `shutdown` announced
             guard answersInline(&request) else {
-                connection.backlog.append(PendingRequest(request: request, context: context, key: Int(streamID)))
+                connection.backlog.append(
+                    PendingRequest(request: request, context: context, key: Int(streamID), charge: items[index].charge))
                 continue
             }
             let response = contentCoder.respond(to: request, context: context, with: shared.responder)

@@ -101,11 +101,14 @@ extension EventLoop {
                 context.isDraining = context.isDraining || shared.isDraining.load(ordering: .acquiring)
                 if connection.machine.mayUpgrade(after: sequence), let settings = HTTP2Upgrade.settings(of: request) {
                     actions.removeAll()
-                    upgradeToHTTP2(connection, request: request, context: context, settings: settings)
+                    let charge = connection.machine.takeBodyCharge(sequence: sequence)
+                    upgradeToHTTP2(connection, request: request, context: context, settings: settings, charge: charge)
                     return
                 }
                 guard answersInline(&request) else {
-                    connection.backlog.append(PendingRequest(request: request, context: context, key: sequence))
+                    let charge = request.body.isEmpty ? nil : connection.machine.takeBodyCharge(sequence: sequence)
+                    connection.backlog.append(
+                        PendingRequest(request: request, context: context, key: sequence, charge: charge))
                     shedHTTP1(startBacklog(connection), on: connection)
                     continue
                 }
@@ -158,6 +161,7 @@ extension EventLoop {
         guard connection.pendingOutputCount == 0 else {
             connection.output.append(contentsOf: head)
             connection.output.append(contentsOf: body)
+            chargeOutput(connection)
             return
         }
         let total = head.count + body.count
@@ -189,6 +193,20 @@ extension EventLoop {
         } else {
             connection.output.append(contentsOf: body[(sent - head.count)...])
         }
+        chargeOutput(connection)
+    }
+
+    /// Brings the memory budget's charge for `connection`'s unsent bytes up to date.
+    func chargeOutput(_ connection: ServerConnection) {
+        let pending = connection.isClosed ? 0 : connection.pendingOutputCount
+        let change = pending - connection.chargedOutput
+        guard change != 0 else { return }
+        if change > 0 {
+            shared.memory.hold(change, .responses)
+        } else {
+            shared.memory.release(-change, .responses)
+        }
+        connection.chargedOutput = pending
     }
 
     /// Writes queued output (the socket became writable).
@@ -210,6 +228,7 @@ extension EventLoop {
                 return
             }
         }
+        chargeOutput(connection)
         if connection.pendingOutputCount == 0 {
             if connection.output.capacity > Self.maxPendingOutput {
                 connection.output = []
@@ -278,6 +297,7 @@ extension EventLoop {
     func closeNow(_ connection: ServerConnection) {
         guard connections.removeValue(forKey: connection.fd) === connection else { return }
         connection.isClosed = true
+        chargeOutput(connection)  // its unsent bytes go with it
         cancelWork(connection)
         _ = shim_epoll_delete(epollFD, connection.fd)
         close(connection.fd)

@@ -51,7 +51,7 @@ extension EventLoop {
 
     /// Hands `pending` to the pool; its answer comes back to `workDone` on this loop (`execute`).
     private func submit(_ pending: PendingRequest, on connection: ServerConnection) -> Bool {
-        let ticket = WorkTicket()
+        let ticket = WorkTicket(memoryCharge: pending.charge)
         let fd = connection.fd
         let responder = shared.responder
         let accepted = shared.pool.submit(ticket) { [self] coder in

@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
         var phase = Phase.idle
         var loops: [EventLoop] = []
         var listener: Listener?
+        /// Returns freed memory to the kernel after bursts (`MemoryTrimmer`).
+        var trimmer: MemoryTrimmer?
     }
 
     private let shared: ServerShared
@@ -61,7 +63,10 @@ public final class HTTPServer: Sendable {
             for loop in loops { loop.start() }
             let listener = Listener(fd: fd, loops: loops, shared: shared)
             listener.start()
-            state = State(phase: .running, loops: loops, listener: listener)
+            let trimmer = MemoryTrimmer(budget: shared.memory, queue: control)
+            trimmer.start()
+            shared.observer?.serverStarted(memory: shared.memory)
+            state = State(phase: .running, loops: loops, listener: listener, trimmer: trimmer)
             stopped.enter()
             return port
         }
@@ -97,6 +102,9 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.loops }
     }
 
+    /// The budget request bodies and unsent responses are charged to.
+    public var memory: MemoryBudget { shared.memory }
+
     /// Requests waiting for a worker now (for tests and figures).
     public var waitingForWorkers: Int { shared.pool.waitingCount }
 
@@ -126,6 +134,7 @@ public final class HTTPServer: Sendable {
         let loops = state.withLock { state -> [EventLoop]? in
             guard state.phase == .draining else { return nil }
             state.phase = .stopped
+            state.trimmer?.stop()
             return state.loops
         }
         guard let loops else { return }

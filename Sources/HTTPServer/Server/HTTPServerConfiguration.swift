@@ -19,6 +19,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections = 10_000
     public var limits = Limits()
     public var timeouts = Timeouts()
+    /// The bytes of request bodies and unsent responses held at once (`MemoryBudget`); past
+    /// it the server pushes back instead of allocating. (Default: `MemoryLimit.defaultBudget`,
+    /// a share of the cgroup memory limit.)
+    public var memoryBudget = MemoryLimit.defaultBudget
+    /// The unfinished request bodies one HTTP/2 connection may hold together: past it no flow-
+    /// control window is granted and new streams with a body are refused (REFUSED_STREAM).
+    public var maxConnectionBodyBytes = 4 << 20
     /// How long in-flight requests may take to finish after `shutdown` starts.
     public var shutdownGrace: Duration = .seconds(10)
     /// The `Server` header.

@@ -14,6 +14,8 @@ final class ServerConnection {
     /// Response bytes the kernel did not take yet, from `outputOffset`.
     @exclusivity(unchecked) var output: [UInt8] = []
     @exclusivity(unchecked) var outputOffset = 0
+    /// How much of `output` is charged to the memory budget (as responses).
+    @exclusivity(unchecked) var chargedOutput = 0
     /// (`Moment`s, not `ContinuousClock.Instant`s: a resilient optional field cost value-witness
     /// calls on each of the several reads per request.)
     @exclusivity(unchecked) var lastWriteProgress: Moment
@@ -52,4 +54,6 @@ struct PendingRequest {
     var context: RequestContext
     /// The HTTP/1.1 sequence or the HTTP/2 stream id.
     var key: Int
+    /// The body's charge to the memory budget, kept until the request is done.
+    var charge: MemoryCharge? = nil
 }

@@ -8,6 +8,8 @@ final class ServerShared: Sendable {
     let observer: (any ServerObserver)?
     /// Where handlers and compression run (started and stopped by `HTTPServer`).
     let pool: WorkerPool
+    /// What request bodies and unsent responses may hold (`HTTPServerConfiguration.memoryBudget`).
+    let memory: MemoryBudget
     /// Accepted sockets not yet closed (including those on their way to a loop).
     let connectionCount = Atomic<Int>(0)
     let isDraining = Atomic<Bool>(false)
@@ -18,6 +20,7 @@ final class ServerShared: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.observer = observer
+        memory = MemoryBudget(limit: configuration.memoryBudget)
         pool = WorkerPool(
             workers: configuration.workers, capacity: configuration.maxQueuedRequests,
             maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes
@@ -32,6 +35,7 @@ final class ServerShared: Sendable {
     }
 
     var connectionConfiguration: HTTP1Connection.Configuration {
-        HTTP1Connection.Configuration(limits: configuration.limits, timeouts: configuration.timeouts)
+        HTTP1Connection.Configuration(
+            limits: configuration.limits, timeouts: configuration.timeouts, memory: memory)
     }
 }

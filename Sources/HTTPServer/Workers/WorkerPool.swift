@@ -19,7 +19,9 @@ final class WorkerPool: Sendable {
 
     private struct State {
         /// Jobs from `head` on wait; the front is trimmed as it grows.
-        var queue: [Job] = []
+        /// A job taken by a worker leaves its slot empty at once: the slots before `head` stay
+        /// until trimmed, and a job kept there would keep its request (body and memory charge).
+        var queue: [Job?] = []
         var head = 0
         var isStarted = false
         var isStopped = false
@@ -83,7 +85,7 @@ final class WorkerPool: Sendable {
     func cancel(_ ticket: WorkTicket) {
         ticket.cancel()
         state.withLock { state in
-            guard let index = state.queue[state.head...].firstIndex(where: { $0.ticket === ticket }) else { return }
+            guard let index = state.queue[state.head...].firstIndex(where: { $0?.ticket === ticket }) else { return }
             state.queue.remove(at: index)
         }
     }
@@ -98,12 +100,13 @@ final class WorkerPool: Sendable {
             let next = state.withLock { state -> Job?? in
                 if state.isStopped { return .some(nil) }
                 guard state.head < state.queue.count else { return nil }  // taken back by `cancel`
-                let job = state.queue[state.head]
+                let job = state.queue[state.head].take()
                 state.head += 1
                 if state.head >= 64, state.head * 2 >= state.queue.count {
                     state.queue.removeFirst(state.head)
                     state.head = 0
                 }
+                guard let job else { return nil }  // never: the slots from `head` on hold jobs
                 return .some(job)
             }
             guard let next else { continue }

@@ -42,6 +42,10 @@ enum ServeCommand {
             "response body limit, before gzip (413 above)"
         ),
         (
+            "memory-budget", "MEMORY_BUDGET", MemoryLimit.shortForm(MemoryLimit.defaultBudget),
+            "bytes (K/M/G) of bodies and unsent responses held at once (default: 75 % of the cgroup memory limit, else 1G)"
+        ),
+        (
             "request-timeout", "REQUEST_TIMEOUT", seconds(defaults.timeouts.requestHead),
             "seconds to receive a request's head, and as long again for its body (408 past either)"
         ),
@@ -64,7 +68,7 @@ enum ServeCommand {
     /// What each flag's value is, as `--help` names it: its unit where it has one.
     static let placeholders = [
         "host": "ADDRESS", "port": "PORT", "threads": "N", "workers": "N", "backlog": "N", "max-connections": "N",
-        "max-statuses": "N", "log-format": "FORMAT", "cors-origins": "ORIGINS",
+        "max-statuses": "N", "memory-budget": "BYTES", "log-format": "FORMAT", "cors-origins": "ORIGINS",
     ]
 
     /// The value a flag takes, as `--help` shows it (`--request-timeout SECONDS`).
@@ -149,6 +153,15 @@ enum ServeCommand {
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
         configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
+        let budget = value("memory-budget")
+        guard let bytes = MemoryLimit.parseBytes(budget), bytes >= configuration.limits.maxBodyBytes,
+            bytes <= 1 << 40
+        else {
+            throw UsageError(
+                "\(origin("memory-budget")) must be a number of bytes (K, M or G suffix) from the body limit "
+                    + "(\(configuration.limits.maxBodyBytes)) to 1T, not \"\(budget)\"")
+        }
+        configuration.memoryBudget = bytes
         configuration.timeouts.requestHead = try seconds("request-timeout")
         configuration.timeouts.idle = try seconds("idle-timeout")
         configuration.timeouts.write = try seconds("write-timeout")
@@ -191,6 +204,7 @@ enum ServeCommand {
                 io.writeError(
                     "timeline-layout \(TimelineLayoutCommand.version) listening on http://\(configuration.host):\(port) (\(threads))"
                 )
+                io.writeError("timeline-layout: memory budget \(MemoryLimit.describe(configuration.memoryBudget))")
             }
             io.writeError("timeline-layout: stopped")
             return ExitStatus.success

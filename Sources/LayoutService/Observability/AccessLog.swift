@@ -202,6 +202,7 @@ struct ServiceObserver: ServerObserver {
     func connectionClosed() { metrics.connectionClosed() }
     func connectionRefused() { metrics.connectionRefused() }
     func requestShed() { metrics.requestShed() }
+    func serverStarted(memory: MemoryBudget) { metrics.track(memory) }
 
     func requestCompleted(_ record: RequestRecord) {
         // The router's label when the server passed it on; else looked up (refusals, HTTP/2, 404).

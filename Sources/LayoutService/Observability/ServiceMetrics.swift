@@ -83,6 +83,8 @@ public final class ServiceMetrics: Sendable {
     private let inFlight = Atomic<Int>(0)
     /// The observers' counters, merged into the rendered state.
     private let counters = Mutex<[RequestCounters]>([])
+    /// The server's memory budget, once it started (`ServerObserver.serverStarted(memory:)`).
+    private let memory = Mutex<MemoryBudget?>(nil)
 
     public init() {}
 
@@ -130,6 +132,11 @@ public final class ServiceMetrics: Sendable {
 
     func connectionRefused() {
         state.withLock { $0.connectionsRefused += 1 }
+    }
+
+    /// The budget whose limit, held bytes and refusals `render` shows.
+    func track(_ budget: MemoryBudget) {
+        memory.withLock { $0 = budget }
     }
 
     /// Counts one request answered 503 because the worker queue was full.
@@ -193,8 +200,35 @@ public final class ServiceMetrics: Sendable {
             timeline_layout_requests_shed_total \(snapshot.shed)
 
             """
+        if let budget = memory.withLock({ $0 }) { text += Self.exposition(of: budget) }
         text += ProcessMetrics.read().exposition()
         text += BuildInfo.exposition()
+        return text
+    }
+}
+
+extension ServiceMetrics {
+    /// The memory budget's gauges and refusal counters (labels: the closed `Kind` and `Refusal` sets).
+    static func exposition(of budget: MemoryBudget) -> String {
+        var text = """
+            # HELP timeline_layout_memory_budget_bytes Bytes of request bodies and unsent responses the server may hold at once.
+            # TYPE timeline_layout_memory_budget_bytes gauge
+            timeline_layout_memory_budget_bytes \(budget.limit)
+            # HELP timeline_layout_memory_held_bytes Bytes held against the memory budget now, by kind.
+            # TYPE timeline_layout_memory_held_bytes gauge
+
+            """
+        for kind in MemoryBudget.Kind.allCases {
+            text += "timeline_layout_memory_held_bytes{kind=\"\(kind.label)\"} \(budget.heldBytes(kind))\n"
+        }
+        text += """
+            # HELP timeline_layout_memory_refused_total Requests and HTTP/2 streams refused because the memory budget could not take their body, by reason.
+            # TYPE timeline_layout_memory_refused_total counter
+
+            """
+        for reason in MemoryBudget.Refusal.allCases {
+            text += "timeline_layout_memory_refused_total{reason=\"\(reason.label)\"} \(budget.refusals(reason))\n"
+        }
         return text
     }
 }
