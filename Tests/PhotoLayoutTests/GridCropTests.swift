@@ -132,3 +132,24 @@ struct GridCropTests {
                     + #""crop":{"x":0.25,"y":0,"width":0.5,"height":1},"thumbnail_url":"#))
     }
 }
+
+/// The crop writer (constant sides as text) writes what the frame writer writes.
+struct CropWriterTests {
+    static func text(_ rect: Rect, crop: Bool) -> String {
+        var writer = JSONByteWriter()
+        writer.fragment(reserving: Rect.maximumLength) { fragment in
+            if crop { rect.writeCrop(into: &fragment) } else { rect.write(into: &fragment) }
+        }
+        return String(decoding: writer.finish(), as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        Rect(x: 0, y: 0, width: 1, height: 0.75), Rect(x: 0.21875, y: 0, width: 0.5625, height: 1),
+        Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: -0.0, y: 0, width: 1, height: 0.5),
+        Rect(x: 0.1, y: -0.0, width: 0.8, height: 1), Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.4),
+        CropRule.crop(pictureSize: Size(width: 440, height: 660), frame: Rect(x: 0, y: 0, width: 156.5, height: 235))!,
+    ])
+    func sameTextAsAFrame(rect: Rect) {
+        #expect(Self.text(rect, crop: true) == Self.text(rect, crop: false))
+    }
+}

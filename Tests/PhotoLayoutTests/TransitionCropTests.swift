@@ -51,6 +51,12 @@ struct TransitionCropTests {
                 )
                 #expect(keyframe.crop == CropRule.crop(pictureSize: Self.picture, frame: frame))
             }
+            let crops = CropRule.transitionCrops(
+                pictureSize: Self.picture, from: from, to: to, progresses: transition.keyframes.map(\.progress))
+            #expect(
+                crops
+                    == TransitionCrops(
+                        from: transition.fromCrop, to: transition.toCrop, keyframes: transition.keyframes.map(\.crop)))
             #expect(transition.keyframes.first?.crop == transition.fromCrop)
             #expect(transition.keyframes.last?.crop == transition.toCrop)
         }

@@ -177,7 +177,7 @@ extension Keyframe: JSONByteEncodable {
         fragment.text(#","corner_radius":"#)
         fragment.number(cornerRadius)
         fragment.text(#","crop":"#)
-        if let crop { crop.write(into: &fragment) } else { fragment.text("null") }
+        if let crop { crop.writeCrop(into: &fragment) } else { fragment.text("null") }
         fragment.text("}")
     }
 

@@ -146,7 +146,7 @@ extension LayoutTable {
                 fragment.text(#","frame":"#)
                 item.pointee.frame.write(into: &fragment)
                 fragment.text(#","crop":"#)
-                if let crop = item.pointee.crop { crop.write(into: &fragment) } else { fragment.text("null") }
+                if let crop = item.pointee.crop { crop.writeCrop(into: &fragment) } else { fragment.text("null") }
             }
             if let urls = item.pointee.urls { writeURLs(urls, to: &writer) }
             let kind = item.pointee.kind
