@@ -54,6 +54,8 @@ return [...document.querySelectorAll('[data-role="grid"]')].map((g) => {
     const rel = (n) => { const r = rect(n); return {x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height}; };
     const part = (role) => [...g.querySelectorAll(`[data-role="${role}"]`)].map((n) => ({
         index: Number(n.dataset.index), kind: n.dataset.kind, frame: rel(n),
+        crop: n.dataset.crop ? JSON.parse(n.dataset.crop) : null,
+        image: (() => { const i = n.querySelector('img'); return i ? rel(i) : null; })(),
         offset: {x: n.offsetLeft, y: n.offsetTop, width: n.offsetWidth, height: n.offsetHeight}}));
     const more = [...g.querySelectorAll('[data-role="more"]')].map((n) => ({text: n.textContent, frame: rel(n)}));
     return {status: Number(g.dataset.status), which: g.dataset.which, size: {width: o.width, height: o.height},
@@ -210,7 +212,7 @@ def check_layout(driver, base, checks, label, options, sample_doc):
     checks.check(set(drawn) == set(grids), f"{label}: one grid container per non-null grid",
                  f"{len(drawn)} drawn, {len(grids)} from the API")
 
-    problems, thumbs, badges, offsets = [], 0, 0, []
+    problems, thumbs, badges, offsets, crops = [], 0, 0, [], []
     for key, grid in sorted(grids.items()):
         page = drawn.get(key)
         if page is None:
@@ -230,6 +232,8 @@ def check_layout(driver, base, checks, label, options, sample_doc):
                                 f"API {fmt(item['frame'])}")
             elif any(abs(thumb["offset"][k] - item["frame"][k]) > 0.5 for k in item["frame"]):
                 offsets.append(f"{where} item {item['index']} offset {thumb['offset']}")
+            if thumb is not None:
+                crops.append((where, item, thumb))
         want = {item["index"]: item["badge"] for item in grid["items"] if item["badge"]}
         got = {b["index"]: b for b in page["badges"]}
         badges += len(want)
@@ -245,6 +249,23 @@ def check_layout(driver, base, checks, label, options, sample_doc):
                  f"(±{TOLERANCE})", "; ".join(problems[:5]))
     checks.check(not offsets, f"{label}: offsetLeft/Top/Width/Height agree (whole pixels, ±0.5)",
                  "; ".join(offsets[:5]))
+    # Each cell shows the item's crop: its image is laid out so that the crop fills the cell
+    # (the image's own frame, relative to the grid, is the cell scaled by 1/crop and shifted).
+    wrong_crops = []
+    for where, item, thumb in crops:
+        crop, cell, image = item["crop"], item["frame"], thumb["image"]
+        if thumb["crop"] != crop:
+            wrong_crops.append(f"{where} item {item['index']} data-crop {thumb['crop']}, API {crop}")
+        elif crop and image:
+            want = {"x": cell["x"] - crop["x"] / crop["width"] * cell["width"],
+                    "y": cell["y"] - crop["y"] / crop["height"] * cell["height"],
+                    "width": cell["width"] / crop["width"], "height": cell["height"] / crop["height"]}
+            # Chromium lays out in 1/64 px units: a size of 100/crop % rounds to one of them.
+            if any(abs(image[k] - want[k]) > 1 / 32 for k in want):
+                wrong_crops.append(f"{where} item {item['index']} image at {fmt(image)}, crop wants {fmt(want)}")
+    cropped = sum(1 for _, item, _ in crops if item["crop"])
+    checks.check(not wrong_crops, f"{label}: {cropped} of {len(crops)} cells show the API's crop",
+                 "; ".join(wrong_crops[:5]))
     labels = [(key, grid["more_label"]) for key, grid in sorted(grids.items()) if grid["more_label"]]
     wrong = [f"status {key[0]} {key[1]}" for key, want in labels
              if key not in drawn or len(drawn[key]["more"]) != 1 or drawn[key]["more"][0]["text"] != want["text"]
@@ -310,6 +331,11 @@ def open_and_close(driver, base, checks, label, curve, key, options):
                  f"{label}: transition starts at the thumb (on the pixel grid), {len(keyframes)} keyframes over "
                  f"{keyframes[-1]['t'] if keyframes else 0:.3f} s, {record['frames']} animation frames drawn",
                  f"from {fmt(transition['from'])}")
+    with_crops = sum(1 for k in keyframes if k.get("crop"))
+    checks.check("from_crop" in transition and all("crop" in k for k in keyframes)
+                 and (record.get("cropped", 0) > 2 if with_crops else not record.get("cropped")),
+                 f"{label}: the photo showed the keyframes' crops ({with_crops} of {len(keyframes)} keyframes have "
+                 f"one, from_crop {transition.get('from_crop')}), {record.get('cropped', 0)} frames drawn cropped")
     label_text = driver.execute_script("return document.querySelector('#viewer .page-label').textContent")
     checks.check(same_frame(record["final"], photo_frame) and same_frame(transition["to"], photo_frame)
                  and label_text == f"{index + 1}/{response['count']}",

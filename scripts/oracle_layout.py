@@ -174,7 +174,7 @@ def grid(pics, style, W=None, scale=2, s=70, maxn=9, count=None):
     for i, (p, f) in enumerate(zip(pics, frames)):
         b = "gif" if p["kind"] == "gif" else "long" if p["is_long"] else "live" if p["kind"] == "livephoto" else None
         x, y, w, h = f
-        items.append({"index": i, "frame": R(*f), "thumbnail_url": p["thumbnail_url"], "bmiddle_url": p["bmiddle_url"],
+        items.append({"index": i, "frame": R(*f), "crop": crop(p["asize"], R(*f)), "thumbnail_url": p["thumbnail_url"], "bmiddle_url": p["bmiddle_url"],
                       "large_url": p["large_url"], "kind": p["kind"], "is_gif": p["kind"] == "gif", "is_long": p["is_long"],
                       "badge": {"kind": b, "frame": R(x + w - 28, y + h - 18, 28, 18)} if b else None})
     t = max(len(pics), count or 0)
@@ -182,6 +182,23 @@ def grid(pics, style, W=None, scale=2, s=70, maxn=9, count=None):
     label = {"text": "+%d" % more, "frame": items[-1]["frame"]} if more > 0 else None
     return {"size": {"width": px(gw, scale), "height": px(gh, scale)}, "columns": cols, "rows": rows,
             "total": t, "more": more, "more_label": label, "items": items}
+
+
+def crop(asize, frame):
+    """DESIGN §4 "Crop": the unit rect of the picture (aspect a = w/h of its bmiddle, else its
+    thumbnail, else the size is_long is judged by) that a cell of the output frame shows: the
+    middle of a wider picture at full height, the top of a taller one at full width; None
+    without a size or for a frame with a zero side."""
+    if asize is None or frame["width"] == 0 or frame["height"] == 0:
+        return None
+    a = asize[0] / asize[1]
+    c = frame["width"] / frame["height"]
+    if a > c:
+        q = c / a
+        return {"x": (1 - q) / 2, "y": 0, "width": q, "height": 1}
+    if a < c:
+        return {"x": 0, "y": 0, "width": 1, "height": a / c}
+    return {"x": 0, "y": 0, "width": 1, "height": 1}
 
 
 def sid(st):

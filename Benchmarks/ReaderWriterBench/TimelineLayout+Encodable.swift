@@ -55,7 +55,7 @@ extension GridLayout: Encodable {
 
 extension GridItem: Encodable {
     enum BenchKey: String, CodingKey {
-        case index, frame, kind, badge
+        case index, frame, crop, kind, badge
         case thumbnailURL = "thumbnail_url"
         case bmiddleURL = "bmiddle_url"
         case largeURL = "large_url"
@@ -67,6 +67,7 @@ extension GridItem: Encodable {
         var container = encoder.container(keyedBy: BenchKey.self)
         try container.encode(index, forKey: .index)
         try container.encode(frame, forKey: .frame)
+        try container.encode(crop, forKey: .crop)
         if let urls {
             try container.encode(urls.thumbnail, forKey: .thumbnailURL)
             try container.encode(urls.bmiddle, forKey: .bmiddleURL)

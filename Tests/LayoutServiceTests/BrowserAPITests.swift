@@ -94,7 +94,8 @@ struct BrowserAPITests {
         let strip = try #require(object["strip"] as? [String: Any])
         #expect(Set(strip.keys) == ["frame", "content_size", "content_offset", "selected", "border_width", "items"])
         let transition = try #require(object["transition"] as? [String: Any])
-        #expect(Set(transition.keys) == ["from", "to", "duration", "curve", "fade", "keyframes"])
+        #expect(
+            Set(transition.keys) == ["from", "to", "from_crop", "to_crop", "duration", "curve", "fade", "keyframes"])
         #expect(transition["from"] is NSNull)
         #expect(transition["curve"] as? String == "ease_in_out")
     }
@@ -115,7 +116,7 @@ struct BrowserAPITests {
         #expect(Set(object.keys) == ["index", "transition", "scroll_to"])
         #expect(object["scroll_to"] is NSNull)
         let keyframe = try #require(((object["transition"] as? [String: Any])?["keyframes"] as? [[String: Any]])?.first)
-        #expect(Set(keyframe.keys) == ["t", "progress", "frame", "corner_radius"])
+        #expect(Set(keyframe.keys) == ["t", "progress", "frame", "corner_radius", "crop"])
     }
 
     /// Close with a zoom state and a scroll context, unknown fields ignored.

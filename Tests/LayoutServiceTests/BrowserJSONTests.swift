@@ -70,13 +70,16 @@ struct BrowserJSONTests {
         var progress: Double
         var frame: Rect
         var cornerRadius: Double
+        var crop: Rect?
 
         enum CodingKeys: String, CodingKey {
-            case t, progress, frame
+            case t, progress, frame, crop
             case cornerRadius = "corner_radius"
         }
 
-        var keyframe: Keyframe { Keyframe(t: t, progress: progress, frame: frame, cornerRadius: cornerRadius) }
+        var keyframe: Keyframe {
+            Keyframe(t: t, progress: progress, frame: frame, cornerRadius: cornerRadius, crop: crop)
+        }
     }
 
     /// Close with a fade (no thumbnail): `to` and `scroll_to` are null.

@@ -198,7 +198,8 @@ enum Expected {
 
     static func item(_ item: GridItem) -> [String: Any] {
         var object: [String: Any] = [
-            "index": item.index, "frame": rect(item.frame), "kind": item.kind.rawValue, "is_gif": item.kind == .gif,
+            "index": item.index, "frame": rect(item.frame), "crop": optional(item.crop.map(rect)),
+            "kind": item.kind.rawValue, "is_gif": item.kind == .gif,
             "is_long": item.isLong,
             "badge": optional(item.badge.map { ["kind": $0.kind.rawValue, "frame": rect($0.frame)] as [String: Any] }),
         ]
@@ -234,11 +235,12 @@ enum Expected {
         let keyframes = transition.keyframes.map { keyframe -> [String: Any] in
             [
                 "t": keyframe.t, "progress": keyframe.progress, "frame": rect(keyframe.frame),
-                "corner_radius": keyframe.cornerRadius,
+                "corner_radius": keyframe.cornerRadius, "crop": optional(keyframe.crop.map(rect)),
             ]
         }
         return [
             "from": optional(transition.from.map(rect)), "to": optional(transition.to.map(rect)),
+            "from_crop": optional(transition.fromCrop.map(rect)), "to_crop": optional(transition.toCrop.map(rect)),
             "duration": transition.duration, "curve": transition.curve.rawValue, "fade": transition.fade,
             "keyframes": keyframes,
         ]

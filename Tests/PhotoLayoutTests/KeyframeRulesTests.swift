@@ -41,7 +41,8 @@ struct KeyframeRulesTests {
         let from = Rect(x: 12, y: 240, width: 70, height: 70)
         let to = Rect(x: 0, y: 52.25, width: 375, height: 562.5)
         let samples = [KeyframeRules.Sample(t: 0, progress: 0), KeyframeRules.Sample(t: 0.25, progress: 0.5)]
-        let keyframes = KeyframeRules.keyframes(samples, from: from, to: to, radiusFrom: 8, radiusTo: 0)
+        let keyframes = KeyframeRules.keyframes(
+            samples, from: from, to: to, radiusFrom: 8, radiusTo: 0, pictureSize: nil)
         #expect(keyframes[0] == Keyframe(t: 0, progress: 0, frame: from, cornerRadius: 8))
         #expect(
             keyframes[1]
@@ -58,7 +59,8 @@ struct KeyframeRulesTests {
     @Test func cornerRadiusNeverNegative() throws {
         let options = TransitionOptions(curve: .spring, bounciness: 12, speed: 5, keyframes: true)
         let timing = try KeyframeRules.timing(options, sampled: true)
-        let keyframes = KeyframeRules.keyframes(timing.samples, from: .zero, to: .zero, radiusFrom: 10, radiusTo: 0)
+        let keyframes = KeyframeRules.keyframes(
+            timing.samples, from: .zero, to: .zero, radiusFrom: 10, radiusTo: 0, pictureSize: nil)
         #expect(keyframes.allSatisfy { $0.cornerRadius >= 0 })
         #expect(keyframes.contains { $0.progress > 1.1 && $0.cornerRadius == 0 })
     }

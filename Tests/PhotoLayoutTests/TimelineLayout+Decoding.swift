@@ -70,7 +70,7 @@ extension GridLayout: Decodable {
 
 extension GridItem: Decodable {
     enum WireKey: String, CodingKey {
-        case index, frame, kind, badge
+        case index, frame, crop, kind, badge
         case thumbnailURL = "thumbnail_url"
         case bmiddleURL = "bmiddle_url"
         case largeURL = "large_url"
@@ -91,6 +91,7 @@ extension GridItem: Decodable {
         self.init(
             index: try object.decode(Int.self, forKey: .index),
             frame: try object.decode(Rect.self, forKey: .frame),
+            crop: try object.decode(Rect?.self, forKey: .crop),
             urls: urls,
             kind: try object.decode(PictureKind.self, forKey: .kind),
             isLong: try object.decode(Bool.self, forKey: .isLong),

@@ -42,7 +42,7 @@ struct TimelineLayoutJSONTests {
         let expected = """
             {"statuses":[{"id":"1","photos":{"size":{"width":70,"height":70},"columns":1,"rows":1,\
             "total":1,"more":0,"more_label":null,"items":[\
-            {"index":0,"frame":{"x":0,"y":0,"width":70,"height":70},\
+            {"index":0,"frame":{"x":0,"y":0,"width":70,"height":70},"crop":null,\
             "thumbnail_url":"http://wx1.sinaimg.cn/thumbnail/a.gif",\
             "bmiddle_url":"http://wx1.sinaimg.cn/bmiddle/a.gif","large_url":"http://wx1.sinaimg.cn/large/a.gif",\
             "kind":"gif","is_gif":true,"is_long":false,\
@@ -60,7 +60,7 @@ struct TimelineLayoutJSONTests {
         let grid = try #require(GridRules.layout(count: 12, options: GridOptions()))
         let items = (0..<9).map { index in
             #"{"index":\#(index),"frame":{"x":\#(index % 3 * 80),"y":\#(index / 3 * 80),"width":70,"height":70},"#
-                + #""kind":"image","is_gif":false,"is_long":false,"badge":null}"#
+                + #""crop":null,"kind":"image","is_gif":false,"is_long":false,"badge":null}"#
         }
         let expected =
             #"{"size":{"width":230,"height":230},"columns":3,"rows":3,"total":12,"more":3,"#

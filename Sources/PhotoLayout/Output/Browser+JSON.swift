@@ -3,13 +3,12 @@ import JSONBytes
 /// The browser's responses as DESIGN §7.1 shows them, through `JSONByteWriter`: the keys
 /// in the contract's order, `null` where it shows null.
 extension BrowserOpenResponse: JSONByteEncodable {
-    /// 768 bytes, 360 a page, 60 a strip item and 190 a keyframe, and room for the last
-    /// keyframe's reservation (each frame and keyframe is a fragment that reserves its worst
-    /// case): a nine-picture open with 22 keyframes writes 7.6 KB of an estimated 9.0, without
-    /// growing its buffer (growing doubles it, and every byte of a buffer is zero-filled when
-    /// it is made).
+    /// 960 bytes, 360 a page, 60 a strip item and 280 a keyframe (its crop too), and room for
+    /// the last keyframe's reservation (each frame and keyframe is a fragment that reserves its
+    /// worst case): an estimate above what a nine-picture open writes, so the buffer does not
+    /// grow (growing doubles it, and every byte of a buffer is zero-filled when it is made).
     public var writtenLengthEstimate: Int {
-        768 &+ pages.count &* 360 &+ strip.items.count &* 60 &+ transition.keyframes.count &* 190
+        960 &+ pages.count &* 360 &+ strip.items.count &* 60 &+ transition.keyframes.count &* 280
             &+ Keyframe.maximumLength
     }
 
@@ -36,9 +35,9 @@ extension BrowserOpenResponse: JSONByteEncodable {
 }
 
 extension BrowserCloseResponse: JSONByteEncodable {
-    /// 512 bytes, 190 a keyframe and room for the last keyframe's reservation (22 keyframes:
-    /// 4.3 KB written of an estimated 5.0).
-    public var writtenLengthEstimate: Int { 512 &+ transition.keyframes.count &* 190 &+ Keyframe.maximumLength }
+    /// 704 bytes, 280 a keyframe and room for the last keyframe's reservation: above what a
+    /// close writes.
+    public var writtenLengthEstimate: Int { 704 &+ transition.keyframes.count &* 280 &+ Keyframe.maximumLength }
 
     public func write(to writer: inout JSONByteWriter) {
         writer.beginObject()
@@ -146,6 +145,10 @@ extension TransitionLayout: JSONByteEncodable {
         writer.value(from)
         writer.key("to")
         writer.value(to)
+        writer.key("from_crop")
+        writer.value(fromCrop)
+        writer.key("to_crop")
+        writer.value(toCrop)
         writer.key("duration")
         writer.number(duration)
         writer.key("curve")
@@ -160,7 +163,7 @@ extension TransitionLayout: JSONByteEncodable {
 
 extension Keyframe: JSONByteEncodable {
     /// The most bytes `write(into:)` writes.
-    static var maximumLength: Int { 3 &* JSONByteWriter.numberMaximumLength &+ Rect.maximumLength &+ 48 }
+    static var maximumLength: Int { 3 &* JSONByteWriter.numberMaximumLength &+ 2 &* Rect.maximumLength &+ 56 }
 
     /// The keyframe's compact JSON, into room for `maximumLength` bytes.
     @inline(__always)
@@ -173,6 +176,8 @@ extension Keyframe: JSONByteEncodable {
         frame.write(into: &fragment)
         fragment.text(#","corner_radius":"#)
         fragment.number(cornerRadius)
+        fragment.text(#","crop":"#)
+        if let crop { crop.writeCrop(into: &fragment) } else { fragment.text("null") }
         fragment.text("}")
     }
 
@@ -189,6 +194,8 @@ extension Keyframe: JSONByteEncodable {
         frame.write(to: &writer)
         writer.key("corner_radius")
         writer.number(cornerRadius)
+        writer.key("crop")
+        writer.value(crop)
         writer.endObject()
     }
 }

@@ -79,3 +79,27 @@ extension Point: JSONByteEncodable {
         writer.endObject()
     }
 }
+
+extension Rect {
+    /// A crop's compact JSON (a unit rect of a picture, DESIGN §4), into room for
+    /// `Rect.maximumLength` bytes: the same text as `write(into:)`. The crop rule's sides that
+    /// are 0 or 1 by construction (the top at full width `{0, 0, 1, q}`, the middle at full
+    /// height `{x, 0, q, 1}`) are written as constant text, and only the others as numbers.
+    @inline(__always)
+    func writeCrop(into fragment: inout JSONByteFragment) {
+        // Bit patterns: a -0 side is written as `-0`, as `write(into:)` writes it.
+        if x.bitPattern == 0, y.bitPattern == 0, width == 1 {
+            fragment.text(#"{"x":0,"y":0,"width":1,"height":"#)
+            fragment.number(height)
+            fragment.text("}")
+        } else if y.bitPattern == 0, height == 1 {
+            fragment.text(#"{"x":"#)
+            fragment.number(x)
+            fragment.text(#","y":0,"width":"#)
+            fragment.number(width)
+            fragment.text(#","height":1}"#)
+        } else {
+            write(into: &fragment)
+        }
+    }
+}

@@ -50,6 +50,10 @@ extension MoreLabel {
 public struct GridItem: Hashable, Sendable {
     public var index: Int
     public var frame: Rect
+    /// The part of its picture the cell shows (DESIGN §4, "Crop"): a unit rect of the image
+    /// at `bmiddle_url`, `CropRule.crop` of the picture's `aspectSize` and `frame`; `nil` when
+    /// the size is unknown or the frame has a zero side.
+    public var crop: Rect?
     /// The three URL variants; all `nil` for a grid laid out from a count alone
     /// (`GET /v1/grid`), whose items then have no URL fields.
     public var urls: PictureURLs?
@@ -58,9 +62,13 @@ public struct GridItem: Hashable, Sendable {
     public var isLong: Bool
     public var badge: Badge?
 
-    public init(index: Int, frame: Rect, urls: consuming PictureURLs?, kind: PictureKind, isLong: Bool, badge: Badge?) {
+    public init(
+        index: Int, frame: Rect, crop: Rect? = nil, urls: consuming PictureURLs?, kind: PictureKind, isLong: Bool,
+        badge: Badge?
+    ) {
         self.index = index
         self.frame = frame
+        self.crop = crop
         self.urls = consume urls
         self.kind = kind
         self.isLong = isLong

@@ -131,18 +131,22 @@ extension LayoutTable {
             writer.endObject()
         }
 
-        /// Item `position`: URL members only when it has URLs; `badge` always, `null` without one.
+        /// Item `position`: URL members only when it has URLs; `crop` and `badge` always, `null`
+        /// without one.
         ///
         /// Compact output writes what comes before the URLs and what comes after them as two
         /// fragments.
         func writeItem(_ position: Int, to writer: inout JSONByteWriter) {
             let item = UnsafePointer(items.baseAddress! + position)
             guard !writer.isIndented else { return writeItemMembers(item.pointee, to: &writer) }
-            writer.fragment(reserving: Rect.maximumLength &+ JSONByteWriter.numberMaximumLength &+ 24) { fragment in
+            writer.fragment(reserving: 2 &* Rect.maximumLength &+ JSONByteWriter.numberMaximumLength &+ 32) {
+                fragment in
                 fragment.text(#"{"index":"#)
                 fragment.number(item.pointee.index)
                 fragment.text(#","frame":"#)
                 item.pointee.frame.write(into: &fragment)
+                fragment.text(#","crop":"#)
+                if let crop = item.pointee.crop { crop.writeCrop(into: &fragment) } else { fragment.text("null") }
             }
             if let urls = item.pointee.urls { writeURLs(urls, to: &writer) }
             let kind = item.pointee.kind
@@ -176,6 +180,8 @@ extension LayoutTable {
             writer.number(item.index)
             writer.key("frame")
             item.frame.write(to: &writer)
+            writer.key("crop")
+            writer.value(item.crop)
             if let urls = item.urls { writeURLs(urls, to: &writer) }
             writer.key("kind")
             writer.string(literal: item.kind.staticName)

@@ -89,11 +89,12 @@ package struct GridRow: Hashable, Sendable {
     package var items: Range<Int>
 }
 
-/// One grid item: its index in its grid, frame, URLs (`nil` for a grid laid out from a count
-/// alone), kind, flags and badge.
+/// One grid item: its index in its grid, frame, crop, URLs (`nil` for a grid laid out from a
+/// count alone), kind, flags and badge.
 package struct ItemRow: Hashable, Sendable {
     package var index: Int
     package var frame: Rect
+    package var crop: Rect?
     package var urls: URLRanges?
     package var kind: PictureKind
     package var isLong: Bool
@@ -138,8 +139,8 @@ extension LayoutTable {
             }
             items.append(
                 ItemRow(
-                    index: item.index, frame: item.frame, urls: urls, kind: item.kind, isLong: item.isLong,
-                    badge: item.badge))
+                    index: item.index, frame: item.frame, crop: item.crop, urls: urls, kind: item.kind,
+                    isLong: item.isLong, badge: item.badge))
         }
         grids.append(
             GridRow(
@@ -170,8 +171,8 @@ extension LayoutTable {
                     large: PictureURL(string(urls.large)))
             }
             return GridItem(
-                index: item.index, frame: item.frame, urls: urls, kind: item.kind, isLong: item.isLong,
-                badge: item.badge)
+                index: item.index, frame: item.frame, crop: item.crop, urls: urls, kind: item.kind,
+                isLong: item.isLong, badge: item.badge)
         }
         var layout = GridLayout(size: grid.size, columns: grid.columns, rows: grid.rows, items: items)
         // As stored: a grid made as a value may hold any `total` and `more`.

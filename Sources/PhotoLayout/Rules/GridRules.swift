@@ -111,8 +111,8 @@ public enum GridRules {
         var badge: Rect
     }
 
-    /// The grid of `pictures`: `geometry` rounded, with each shown picture's URLs, kind and
-    /// badge. `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may
+    /// The grid of `pictures`: `geometry` rounded, with each shown picture's crop (of its
+    /// `aspectSize` in its rounded frame), URLs, kind and badge. `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may
     /// say more than were read); those past the items shown are the grid's `more`.
     public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
         let single = singlePictureSize(of: pictures)
@@ -123,7 +123,9 @@ public enum GridRules {
             let picture = pictures[index]
             let cell = rounded(cell: geometry.frames[index], options: options)
             return GridItem(
-                index: index, frame: cell.frame, urls: picture.urls, kind: picture.kind, isLong: picture.isLong,
+                index: index, frame: cell.frame,
+                crop: CropRule.crop(pictureSize: picture.aspectSize, frame: cell.frame),
+                urls: picture.urls, kind: picture.kind, isLong: picture.isLong,
                 badge: badgeKind(kind: picture.kind, isLong: picture.isLong).map { Badge(kind: $0, frame: cell.badge) })
         }
         return GridLayout(
@@ -132,7 +134,7 @@ public enum GridRules {
     }
 
     /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): `geometry` rounded,
-    /// no URLs, no badges.
+    /// no crops (no size is known), no URLs, no badges.
     public static func layout(count: Int, options: GridOptions) -> GridLayout? {
         guard let geometry = geometry(count: count, options: options) else { return nil }
         let items = geometry.frames.enumerated().map { index, exact in

@@ -4,7 +4,8 @@
 /// sample at the duration itself when the grid misses it, whose progress is exactly 1; for
 /// `spring` up to the first sample at rest, whose progress is written as 1, the spring's
 /// time to rest being the reported duration. Frames and radii are interpolated by progress
-/// and left exact.
+/// and left exact, a frame's width and height stopping at 0; each keyframe's crop is the crop
+/// rule's at its progress clamped to [0, 1].
 package enum KeyframeRules {
     /// A transition's reported duration and, when asked for, its (t, progress) samples.
     package struct Timing: Hashable, Sendable {
@@ -65,11 +66,13 @@ package enum KeyframeRules {
         return samples
     }
 
-    /// Keyframes from `from` to `to`: frame = lerp(from, to, p), corner radius =
-    /// max(0, lerp(radiusFrom, radiusTo, p)).
-    package static func keyframes(_ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double)
-        -> [Keyframe]
-    {
+    /// Keyframes from `from` to `to`: frame = lerp(from, to, p) with its width and height at
+    /// least 0 (a spring overshooting past a small `to` would make them negative), corner
+    /// radius = max(0, lerp(radiusFrom, radiusTo, p)), crop = `CropRule.crop` of a picture of
+    /// `pictureSize` in lerp(from, to, p) with p clamped to [0, 1].
+    package static func keyframes(
+        _ samples: [Sample], from: Rect, to: Rect, radiusFrom: Double, radiusTo: Double, pictureSize: Size?
+    ) -> [Keyframe] {
         samples.map { sample in
             let p = sample.progress
             return Keyframe(
@@ -78,10 +81,11 @@ package enum KeyframeRules {
                 frame: Rect(
                     x: lerp(from.x, to.x, p),
                     y: lerp(from.y, to.y, p),
-                    width: lerp(from.width, to.width, p),
-                    height: lerp(from.height, to.height, p)
+                    width: max(0, lerp(from.width, to.width, p)),
+                    height: max(0, lerp(from.height, to.height, p))
                 ),
-                cornerRadius: max(0, lerp(radiusFrom, radiusTo, p))
+                cornerRadius: max(0, lerp(radiusFrom, radiusTo, p)),
+                crop: CropRule.crop(pictureSize: pictureSize, frame: CropRule.frame(from: from, to: to, progress: p))
             )
         }
     }

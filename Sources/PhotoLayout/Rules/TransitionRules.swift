@@ -4,7 +4,9 @@ package enum TransitionRules {
     /// Open: from the tapped thumbnail (window coordinates) to the picture frame of its page.
     package static func open(_ input: BrowserInput) throws(InputError) -> TransitionLayout {
         let from = BrowserThumbnailRules.frame(at: input.index, count: input.pictures.count, source: input.thumbnails)
-        return try layout(from: from, to: photoFrame(of: input), options: input.transition, grid: input.pixelGrid)
+        return try layout(
+            from: from, to: photoFrame(of: input), pictureSize: input.pictures[input.index].size,
+            options: input.transition, grid: input.pixelGrid)
     }
 
     /// Close: from where the picture is now to its thumbnail, scrolling the thumbnails'
@@ -38,7 +40,10 @@ package enum TransitionRules {
             to = target.frame
             scrollTo = target.offset.map(browser.pixelGrid.round)
         }
-        return (try layout(from: from, to: to, options: browser.transition, grid: browser.pixelGrid), scrollTo)
+        let transition = try layout(
+            from: from, to: to, pictureSize: browser.pictures[browser.index].size, options: browser.transition,
+            grid: browser.pixelGrid)
+        return (transition, scrollTo)
     }
 
     /// Where the thumbnail `item` (content coordinates) shows in the window: `offset` is the
@@ -96,32 +101,41 @@ package enum TransitionRules {
         )
     }
 
-    /// A transition between two exact frames; a fade (either missing) has no keyframes.
+    /// A transition between two exact frames; a fade (either missing) has no keyframes and no
+    /// crops. The crops (`from_crop`, `to_crop`, each keyframe's) are `CropRule`'s for a picture
+    /// of `pictureSize`, the size of the image the page shows.
     ///
     /// `from` and `to` are reported on the pixel grid, and the keyframes interpolate between
     /// those reported frames (decision: DESIGN says frame = lerp(from, to, progress) and leaves
     /// keyframes unrounded; interpolating the unrounded ends would make the first keyframe miss
     /// `from` by up to half a pixel, a visible jump when a client starts the animation at `from`).
-    static func layout(from exactFrom: Rect?, to exactTo: Rect?, options: TransitionOptions, grid: PixelGrid)
-        throws(InputError) -> TransitionLayout
-    {
+    static func layout(
+        from exactFrom: Rect?, to exactTo: Rect?, pictureSize: Size?, options: TransitionOptions, grid: PixelGrid
+    ) throws(InputError) -> TransitionLayout {
         let from = exactFrom.map(grid.round)
         let to = exactTo.map(grid.round)
         let fade = from == nil || to == nil
         let timing = try KeyframeRules.timing(options, sampled: options.keyframes && !fade)
         var keyframes: [Keyframe] = []
+        var fromCrop: Rect?
+        var toCrop: Rect?
         if let from, let to {
             keyframes = KeyframeRules.keyframes(
                 timing.samples,
                 from: from,
                 to: to,
                 radiusFrom: options.cornerRadiusFrom,
-                radiusTo: options.cornerRadiusTo
+                radiusTo: options.cornerRadiusTo,
+                pictureSize: pictureSize
             )
+            fromCrop = CropRule.crop(pictureSize: pictureSize, frame: from)
+            toCrop = CropRule.crop(pictureSize: pictureSize, frame: to)
         }
         return TransitionLayout(
             from: from,
             to: to,
+            fromCrop: fromCrop,
+            toCrop: toCrop,
             duration: timing.duration,
             curve: options.curve,
             fade: fade,

@@ -16,6 +16,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private(set) var taken = 0
     /// That grid's first picture's `aspectSize`, unless it has `keep_size`.
     private var firstSize: Size?
+    /// The `aspectSize` of each item of that grid, in order: its crop's once its frame is set.
+    private var aspects: [Size?] = []
 
     /// The request's bytes, which strings are referred to in place when they lie in them
     /// (empty: none is). Borrowed for as long as the builder runs; the caller gives the array
@@ -30,6 +32,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         // Most ids and URLs are referred to in place: the text holds those the rules make.
         text = TextBuffer(capacity: source.isEmpty ? statuses &* 1024 : statuses &* 128)
         plan = GridPlan(options: options)
+        aspects.reserveCapacity(GridPlan.cachedCells)
         self.source = source.count <= Int(Int32.max) ? source : .init(start: nil, count: 0)
     }
 
@@ -136,7 +139,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
             let ranges = URLRanges(
                 thumbnail: reference(thumbnail), bmiddle: reference(bmiddle), large: reference(large))
             table.items.append(
-                ItemRow(index: taken, frame: .zero, urls: ranges, kind: kind, isLong: isLong, badge: nil))
+                ItemRow(index: taken, frame: .zero, crop: nil, urls: ranges, kind: kind, isLong: isLong, badge: nil))
+            aspects.append(aspectSize)
         }
         taken &+= 1
     }
@@ -145,11 +149,13 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private mutating func beginGrid() -> Int {
         taken = 0
         firstSize = nil
+        aspects.removeAll(keepingCapacity: true)
         return table.items.count
     }
 
     /// Ends the grid whose items start at `first` (the pictures shown, their frames not set
-    /// yet): gives them their cells and appends the grid's row; `nil` when it shows no picture.
+    /// yet): gives them their cells and crops and appends the grid's row; `nil` when it shows
+    /// no picture.
     /// A grid of up to nine pictures takes the plan's cells; the adaptive single picture (whose
     /// cell follows its size) and a grid past nine are laid out by `GridRules` itself.
     private mutating func endGrid(_ first: Int, total: Int) -> Int? {
@@ -172,12 +178,27 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
             shape = GridPlan.Shape(
                 size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows)
         }
+        cropItems(from: first)
         let all = max(total, shown)
         table.grids.append(
             GridRow(
                 size: shape.size, columns: shape.columns, rows: shape.rows, total: all, more: all &- shown,
                 items: first..<(first &+ shown)))
         return table.grids.count &- 1
+    }
+}
+
+extension LayoutTableBuilder {
+    /// Gives the grid's items at `first` their crops (`CropRule.crop` of each one's
+    /// `aspectSize` in its rounded frame), once their frames are set.
+    private mutating func cropItems(from first: Int) {
+        aspects.withUnsafeBufferPointer { aspects in
+            table.items.withUnsafeMutableBufferPointer { items in
+                for (index, aspect) in aspects.enumerated() where aspect != nil {
+                    items[first &+ index].crop = CropRule.crop(pictureSize: aspect, frame: items[first &+ index].frame)
+                }
+            }
+        }
     }
 }
 
