@@ -136,9 +136,7 @@ extension ByteTimelineReader {
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .object {
-                var status = try readStatus(&scanner)
-                status.source = StatusSource(envelope: envelope, index: index)
-                statuses.append(status)
+                statuses.append(try readStatus(&scanner, source: StatusSource(envelope: envelope, index: index)))
             } else {
                 try scanner.skipValue()
             }
@@ -164,18 +162,15 @@ extension ByteTimelineReader {
             try scanner.readObject(CardField.set) { field, scanner throws(JSONSyntaxError) in
                 switch field {
                 case .mblog:
-                    own = try readMblog(&scanner)
-                    own?.source = StatusSource(envelope: envelope, index: index)
+                    own = try readMblog(&scanner, source: StatusSource(envelope: envelope, index: index))
                 case .cardGroup:
                     var inner = 0
                     try scanner.readArray { scanner throws(JSONSyntaxError) in
                         defer { inner &+= 1 }
                         guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
                         try scanner.readObject(GroupCardField.set) { _, scanner throws(JSONSyntaxError) in
-                            if var status = try readMblog(&scanner) {
-                                status.source = StatusSource(envelope: envelope, index: index, group: inner)
-                                group.append(status)
-                            }
+                            let source = StatusSource(envelope: envelope, index: index, group: inner)
+                            if let status = try readMblog(&scanner, source: source) { group.append(status) }
                         }
                     }
                 }
@@ -186,12 +181,14 @@ extension ByteTimelineReader {
         return statuses
     }
 
-    /// A card's `mblog` when it is an object.
-    private static func readMblog(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus? {
+    /// A card's `mblog` when it is an object, read at `source`.
+    private static func readMblog(
+        _ scanner: inout JSONScanner, source: StatusSource
+    ) throws(JSONSyntaxError) -> WeiboStatus? {
         guard try scanner.peekKind() == .object else {
             try scanner.skipValue()
             return nil
         }
-        return try readStatus(&scanner)
+        return try readStatus(&scanner, source: source)
     }
 }

@@ -19,15 +19,15 @@ public struct StatusSource: Hashable, Sendable {
     public enum Envelope: UInt8, Hashable, Sendable {
         case statuses, array, dataList, dataStatuses, dataCards, cards
 
-        /// The pointer's segments before the index.
-        var prefix: StaticString {
+        /// The member's key and the pointer's segments before the index, as one constant.
+        var memberPrefix: StaticString {
             switch self {
-            case .statuses: "/statuses/"
-            case .array: "/"
-            case .dataList: "/data/list/"
-            case .dataStatuses: "/data/statuses/"
-            case .dataCards: "/data/cards/"
-            case .cards: "/cards/"
+            case .statuses: #""source":"/statuses/"#
+            case .array: #""source":"/"#
+            case .dataList: #""source":"/data/list/"#
+            case .dataStatuses: #""source":"/data/statuses/"#
+            case .dataCards: #""source":"/data/cards/"#
+            case .cards: #""source":"/cards/"#
             }
         }
 
@@ -35,23 +35,31 @@ public struct StatusSource: Hashable, Sendable {
         var holdsCards: Bool { self == .dataCards || self == .cards }
     }
 
-    public var envelope: Envelope
+    public let envelope: Envelope
+    /// The indices, held in 32 bits: a request the readers take (under 2 GiB) has fewer entries
+    /// in an array. `group` is stored plus one, 0 standing for none.
+    private let storedIndex: UInt32
+    private let storedGroup: UInt32
+
     /// The entry's index in the envelope's array (of statuses or of cards).
-    public var index: Int
+    public var index: Int { Int(storedIndex) }
     /// For a card envelope, the index of the inner card in the card's `card_group` whose
     /// `mblog` this is; `nil` for the card's own `mblog` and in the other envelopes.
-    public var group: Int?
+    public var group: Int? { storedGroup == 0 ? nil : Int(storedGroup &- 1) }
 
+    /// `index` and `group` are indices of arrays (not negative, below 2^32 − 1).
     public init(envelope: Envelope, index: Int, group: Int? = nil) {
         self.envelope = envelope
-        self.index = index
-        self.group = envelope.holdsCards ? group : nil
+        storedIndex = UInt32(truncatingIfNeeded: index)
+        storedGroup = envelope.holdsCards ? group.map { UInt32(truncatingIfNeeded: $0 &+ 1) } ?? 0 : 0
     }
 
     /// The JSON pointer (RFC 6901) of the status in the request, with `/retweeted_status`
     /// after it when `retweet`.
     public func pointer(retweet: Bool = false) -> String {
-        var pointer = envelope.prefix.description + String(index)
+        let member = envelope.memberPrefix.description
+        // The constant starts with the member's key: `"source":"`.
+        var pointer = String(member.dropFirst(10)) + String(index)
         if envelope.holdsCards {
             if let group { pointer += "/card_group/" + String(group) }
             pointer += "/mblog"
@@ -61,28 +69,25 @@ public struct StatusSource: Hashable, Sendable {
     }
 
     /// Writes the member `"source"` with the pointer (of the retweet when `retweet`): in compact
-    /// output one fragment of digits and fixed ASCII segments (nothing to escape).
+    /// output one fragment of constants and digits (nothing to escape).
+    @inline(__always)
     func writeMember(retweet: Bool, to writer: inout JSONByteWriter) {
         guard !writer.isIndented else {
             writer.key("source")
             return writer.string(pointer(retweet: retweet))
         }
-        let group = self.group
         let envelope = self.envelope
-        let index = self.index
+        let index = storedIndex
+        let group = storedGroup
         writer.fragment(reserving: 2 &* JSONByteWriter.numberMaximumLength &+ 64) { fragment in
-            fragment.text(#""source":""#)
-            fragment.text(envelope.prefix)
-            fragment.number(index)
-            if envelope.holdsCards {
-                if let group {
-                    fragment.text("/card_group/")
-                    fragment.number(group)
-                }
-                fragment.text("/mblog")
+            fragment.text(envelope.memberPrefix)
+            fragment.number(Int(index))
+            guard envelope.holdsCards else { return fragment.text(retweet ? #"/retweeted_status""# : "\"") }
+            if group != 0 {
+                fragment.text("/card_group/")
+                fragment.number(Int(group &- 1))
             }
-            if retweet { fragment.text("/retweeted_status") }
-            fragment.text("\"")
+            fragment.text(retweet ? #"/mblog/retweeted_status""# : #"/mblog""#)
         }
     }
 }
