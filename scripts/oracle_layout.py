@@ -210,34 +210,44 @@ def sid(st):
     return v if isinstance(v, str) else str(v) if isinstance(v, int) else None
 
 
+def pointer(*segments):
+    """RFC 6901: each segment with "~" as "~0" and "/" as "~1", after a "/"."""
+    return "".join("/" + str(seg).replace("~", "~0").replace("/", "~1") for seg in segments)
+
+
 def statuses(doc):
-    """DESIGN §3's envelopes: statuses, a bare array, data.list/data.statuses, data.cards/cards."""
+    """DESIGN §3's envelopes: statuses, a bare array, data.list/data.statuses, data.cards/cards.
+    Each status with its JSON pointer in the document (docs/API.md §3's `source`): indices of the
+    request's arrays, skipped entries counted; a card's own mblog before its card_group's."""
     def present(obj, key):
         return isinstance(obj, dict) and obj.get(key) is not None
-    def cards(cs):
+    def entries(array, *path):
+        return [(pointer(*path, i), s) for i, s in enumerate(array) if isinstance(s, dict)]
+    def cards(cs, *path):
         out = []
-        for c in cs:
+        for i, c in enumerate(cs):
             if not isinstance(c, dict):
                 continue
             if isinstance(c.get("mblog"), dict):
-                out.append(c["mblog"])
-            for inner in c.get("card_group") if isinstance(c.get("card_group"), list) else []:
+                out.append((pointer(*path, i, "mblog"), c["mblog"]))
+            group = c.get("card_group") if isinstance(c.get("card_group"), list) else []
+            for j, inner in enumerate(group):
                 if isinstance(inner, dict) and isinstance(inner.get("mblog"), dict):
-                    out.append(inner["mblog"])
+                    out.append((pointer(*path, i, "card_group", j, "mblog"), inner["mblog"]))
         return out
     if isinstance(doc, list):
-        return [s for s in doc if isinstance(s, dict)]
+        return entries(doc)
     if present(doc, "statuses"):
-        return [s for s in doc["statuses"] if isinstance(s, dict)]
+        return entries(doc["statuses"], "statuses")
     if present(doc, "data"):
         d = doc["data"]
         for k in ("list", "statuses"):
             if present(d, k):
-                return [s for s in d[k] if isinstance(s, dict)]
+                return entries(d[k], "data", k)
         if present(d, "cards"):
-            return cards(d["cards"])
+            return cards(d["cards"], "data", "cards")
     if present(doc, "cards"):
-        return cards(doc["cards"])
+        return cards(doc["cards"], "cards")
     raise ValueError("no envelope")
 
 
@@ -248,10 +258,12 @@ def photos(st, **kw):
 
 def layout(doc, **kw):
     out = []
-    for st in statuses(doc):
+    for source, st in statuses(doc):
         rt = st.get("retweeted_status") if isinstance(st.get("retweeted_status"), dict) else None
-        out.append({"id": sid(st), "photos": photos(st, **kw),
-                    "retweeted": {"id": sid(rt), "photos": photos(rt, **kw)} if rt is not None else None})
+        retweet_source = source + pointer("retweeted_status")
+        out.append({"id": sid(st), "source": source, "photos": photos(st, **kw),
+                    "retweeted": {"id": sid(rt), "source": retweet_source, "photos": photos(rt, **kw)}
+                    if rt is not None else None})
     return {"statuses": out}
 
 

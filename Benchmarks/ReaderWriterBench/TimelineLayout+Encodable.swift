@@ -12,26 +12,32 @@ struct EncodableTimeline: Encodable {
 
 extension StatusLayout: Encodable {
     enum BenchKey: String, CodingKey {
-        case id, photos, retweeted
+        case id, source, photos, retweeted
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: BenchKey.self)
         try container.encode(id, forKey: .id)
+        try container.encode(source?.pointer(), forKey: .source)
         try container.encode(photos, forKey: .photos)
-        try container.encode(retweeted, forKey: .retweeted)
+        try container.encode(retweeted.map { EncodableRetweet(retweet: $0, source: source) }, forKey: .retweeted)
     }
 }
 
-extension RetweetLayout: Encodable {
+/// A retweet with its pointer, which is its status's followed by `/retweeted_status`.
+struct EncodableRetweet: Encodable {
+    let retweet: RetweetLayout
+    let source: StatusSource?
+
     enum BenchKey: String, CodingKey {
-        case id, photos
+        case id, source, photos
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: BenchKey.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(photos, forKey: .photos)
+        try container.encode(retweet.id, forKey: .id)
+        try container.encode(source?.pointer(retweet: true), forKey: .source)
+        try container.encode(retweet.photos, forKey: .photos)
     }
 }
 

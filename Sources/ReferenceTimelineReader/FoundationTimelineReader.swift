@@ -319,9 +319,52 @@ struct LenientWeiboStatus: Decodable, Sendable {
         value = WeiboStatus(
             id: object.statusID,
             media: object.media,
-            retweeted: object.lenient(DecodedRetweet.self, .retweetedStatus)?.value
+            retweeted: object.lenient(DecodedRetweet.self, .retweetedStatus)?.value,
+            source: Self.source(at: decoder.codingPath)
         )
     }
+
+    /// The status's place in a timeline request, from the decoder's path to it (keys, and
+    /// array indices as `intValue`s); `nil` for a path that is not one of an envelope's statuses
+    /// (the photo browser's `status`).
+    static func source(at path: [any CodingKey]) -> StatusSource? {
+        let segments: [String] = path.map { key in key.intValue.map(String.init) ?? key.stringValue }
+        let index: (Int) -> Int? = { position in path[position].intValue }
+        switch segments.count {
+        case 1:
+            return index(0).map { StatusSource(envelope: .array, index: $0) }
+        case 2 where segments[0] == "statuses":
+            return index(1).map { StatusSource(envelope: .statuses, index: $0) }
+        case 2:
+            return nil
+        default:
+            break
+        }
+        // A card's `mblog`: `…/cards/i/mblog` or `…/cards/i/card_group/j/mblog`.
+        let envelopes: [([String], StatusSource.Envelope)] = [
+            (["data", "list"], .dataList), (["data", "statuses"], .dataStatuses),
+            (["data", "cards"], .dataCards), (["cards"], .cards),
+        ]
+        for (prefix, envelope) in envelopes where segments.starts(with: prefix) {
+            let rest = Array(segments.dropFirst(prefix.count))
+            guard let card = index(prefix.count) else { return nil }
+            switch rest.count {
+            case 1 where !envelope.isCards:
+                return StatusSource(envelope: envelope, index: card)
+            case 2 where envelope.isCards && rest[1] == "mblog":
+                return StatusSource(envelope: envelope, index: card)
+            case 4 where envelope.isCards && rest[1] == "card_group" && rest[3] == "mblog":
+                return index(prefix.count + 2).map { StatusSource(envelope: envelope, index: card, group: $0) }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+extension StatusSource.Envelope {
+    fileprivate var isCards: Bool { self == .dataCards || self == .cards }
 }
 
 private struct DecodedRetweet: Decodable {

@@ -219,12 +219,17 @@ enum Expected {
     }
 
     static func timeline(_ layout: TimelineLayout) -> [String: Any] {
-        let statuses = layout.statuses.map { status -> [String: Any] in
-            [
-                "id": optional(status.id), "photos": optional(status.photos.map(grid)),
+        let statuses = layout.statuses.enumerated().map { index, status -> [String: Any] in
+            // A status made as a value has no source: it is written at its index, as a bare array's.
+            let source = status.source ?? StatusSource(envelope: .array, index: index)
+            return [
+                "id": optional(status.id), "source": source.pointer(), "photos": optional(status.photos.map(grid)),
                 "retweeted": optional(
                     status.retweeted.map {
-                        ["id": optional($0.id), "photos": optional($0.photos.map(grid))] as [String: Any]
+                        [
+                            "id": optional($0.id), "source": source.pointer(retweet: true),
+                            "photos": optional($0.photos.map(grid)),
+                        ] as [String: Any]
                     }),
             ]
         }

@@ -69,7 +69,8 @@ struct ByteTimelineReaderTests {
         let text =
             #"{"statuses": [{"idstr": 5, "idstr": "b", "id": "c"}], "statuses": 3, "options": {"scale": 3, "scale": "x"}}"#
         let (fast, reference) = both(text)
-        #expect(try fast.get() == TimelineRequest(statuses: [WeiboStatus(id: "c")], options: RawGridOptions(scale: 3)))
+        let first = WeiboStatus(id: "c", source: StatusSource(envelope: .statuses, index: 0))
+        #expect(try fast.get() == TimelineRequest(statuses: [first], options: RawGridOptions(scale: 3)))
         #expect(fast == reference)
     }
 
@@ -260,7 +261,11 @@ struct ByteTimelineReaderTests {
         let text = #"{"statuses": [{"idstr": "é1", "pic_ids": ["a"]}]}"#
         let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let fast = try ByteTimelineReader().readTimeline(bytes)
-        #expect(fast.statuses == [WeiboStatus(id: "é1", media: WeiboMedia(picIDs: ["a"]))])
+        #expect(
+            fast.statuses == [
+                WeiboStatus(
+                    id: "é1", media: WeiboMedia(picIDs: ["a"]), source: StatusSource(envelope: .statuses, index: 0))
+            ])
         #expect(fast == (try FoundationTimelineReader().readTimeline(bytes)))
     }
 

@@ -18,28 +18,73 @@ struct DecodedTimeline: Decodable {
 
 extension StatusLayout: Decodable {
     enum WireKey: String, CodingKey {
-        case id, photos, retweeted
+        case id, source, photos, retweeted
+    }
+
+    /// A retweet's `source`, which must be its status's followed by `/retweeted_status`.
+    private struct RetweetSource: Decodable {
+        enum WireKey: String, CodingKey {
+            case source
+        }
+
+        var pointer: String
+
+        init(from decoder: any Decoder) throws {
+            pointer = try decoder.container(keyedBy: WireKey.self).decode(String.self, forKey: .source)
+        }
     }
 
     /// Every key present, `null` for absent values.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: WireKey.self)
-        guard object.allKeys.count == 3 else { throw WireError(description: "status keys \(object.allKeys)") }
+        guard object.allKeys.count == 4 else { throw WireError(description: "status keys \(object.allKeys)") }
+        let pointer = try object.decode(String.self, forKey: .source)
+        guard let source = StatusSource.parsed(pointer) else {
+            throw WireError(description: "not a status's pointer: \(pointer)")
+        }
+        if let retweet = try object.decode(RetweetSource?.self, forKey: .retweeted),
+            retweet.pointer != pointer + "/retweeted_status"
+        {
+            throw WireError(description: "retweet source \(retweet.pointer) of \(pointer)")
+        }
         self.init(
-            id: try object.decode(String?.self, forKey: .id),
+            id: try object.decode(String?.self, forKey: .id), source: source,
             photos: try object.decode(GridLayout?.self, forKey: .photos),
             retweeted: try object.decode(RetweetLayout?.self, forKey: .retweeted))
     }
 }
 
+extension StatusSource {
+    /// The place a status pointer names (docs/API.md §3's forms), parsed back: `nil` for any other text.
+    static func parsed(_ pointer: String) -> StatusSource? {
+        let segments = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard pointer.hasPrefix("/"), let last = segments.last else { return nil }
+        // Longer prefixes first: every pointer starts with the bare array's empty one.
+        let envelopes: [([String], Envelope)] = [
+            (["data", "statuses"], .dataStatuses), (["data", "cards"], .dataCards), (["data", "list"], .dataList),
+            (["statuses"], .statuses), (["cards"], .cards), ([], .array),
+        ]
+        guard let (prefix, envelope) = envelopes.first(where: { segments.starts(with: $0.0) }) else { return nil }
+        let rest = Array(segments.dropFirst(prefix.count))
+        let cards = envelope == .dataCards || envelope == .cards
+        guard !rest.isEmpty, let index = Int(rest[0]), cards == (last == "mblog") else { return nil }
+        switch rest.count {
+        case 1 where !cards, 2 where cards: return StatusSource(envelope: envelope, index: index)
+        case 4 where cards && rest[1] == "card_group":
+            return Int(rest[2]).map { StatusSource(envelope: envelope, index: index, group: $0) }
+        default: return nil
+        }
+    }
+}
+
 extension RetweetLayout: Decodable {
     enum WireKey: String, CodingKey {
-        case id, photos
+        case id, source, photos
     }
 
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: WireKey.self)
-        guard object.allKeys.count == 2 else { throw WireError(description: "retweet keys \(object.allKeys)") }
+        guard object.allKeys.count == 3 else { throw WireError(description: "retweet keys \(object.allKeys)") }
         self.init(
             id: try object.decode(String?.self, forKey: .id),
             photos: try object.decode(GridLayout?.self, forKey: .photos))

@@ -37,17 +37,17 @@ struct TimelineLayoutJSONTests {
         let status = WeiboStatus(
             id: "1",
             media: WeiboMedia(picURLs: ["http://wx1.sinaimg.cn/thumbnail/a.gif"]),
-            retweeted: WeiboRetweet(id: nil))
+            retweeted: WeiboRetweet(id: nil), source: StatusSource(envelope: .dataCards, index: 4, group: 2))
         let layout = TimelineRules.layout(for: [status], options: GridOptions())
         let expected = """
-            {"statuses":[{"id":"1","photos":{"size":{"width":70,"height":70},"columns":1,"rows":1,\
+            {"statuses":[{"id":"1","source":"/data/cards/4/card_group/2/mblog","photos":{"size":{"width":70,"height":70},"columns":1,"rows":1,\
             "total":1,"more":0,"more_label":null,"items":[\
             {"index":0,"frame":{"x":0,"y":0,"width":70,"height":70},"crop":null,\
             "thumbnail_url":"http://wx1.sinaimg.cn/thumbnail/a.gif",\
             "bmiddle_url":"http://wx1.sinaimg.cn/bmiddle/a.gif","large_url":"http://wx1.sinaimg.cn/large/a.gif",\
             "kind":"gif","is_gif":true,"is_long":false,\
             "badge":{"kind":"gif","frame":{"x":42,"y":52,"width":28,"height":18}}}]},\
-            "retweeted":{"id":null,"photos":null}}]}
+            "retweeted":{"id":null,"source":"/data/cards/4/card_group/2/mblog/retweeted_status","photos":null}}]}
             """
         #expect(String(decoding: layout.jsonBytes(), as: UTF8.self) == expected)
         #expect(try decoded(layout.jsonBytes(), as: DecodedTimeline.self).statuses == layout.statuses)

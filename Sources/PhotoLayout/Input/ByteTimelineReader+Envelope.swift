@@ -15,6 +15,15 @@ extension ByteTimelineReader {
         case list, statuses, cards
 
         static let set = JSONFieldSet<Self>()
+
+        /// The envelope its array is, for the statuses' `source`.
+        var envelope: StatusSource.Envelope {
+            switch self {
+            case .list: .dataList
+            case .statuses: .dataStatuses
+            case .cards: .dataCards
+            }
+        }
     }
 
     /// The members of an m.weibo.cn card that hold statuses.
@@ -38,7 +47,7 @@ extension ByteTimelineReader {
     ) throws(JSONSyntaxError) -> Result<TimelineRequest, InputError> {
         switch try scanner.peekKind() {
         case .array:
-            return .success(TimelineRequest(statuses: try readStatuses(&scanner)))
+            return .success(TimelineRequest(statuses: try readStatuses(&scanner, in: .array)))
         case .object:
             return try readRequestObject(&scanner)
         default:
@@ -60,10 +69,10 @@ extension ByteTimelineReader {
         var keys: [JSONStringToken] = []
         try scanner.readObject(TopField.set, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             switch field {
-            case .statuses: statuses = try readArrayEnvelope(&scanner, path: ["statuses"], cards: false)
+            case .statuses: statuses = try readArrayEnvelope(&scanner, path: ["statuses"], envelope: .statuses)
             case .options: options = try readOptions(&scanner)
             case .data: data = try readData(&scanner)
-            case .cards: cards = try readArrayEnvelope(&scanner, path: ["cards"], cards: true)
+            case .cards: cards = try readArrayEnvelope(&scanner, path: ["cards"], envelope: .cards)
             }
         }
         guard let statuses = statuses ?? data ?? cards else {
@@ -74,11 +83,13 @@ extension ByteTimelineReader {
 
     /// An envelope key that must hold an array (of statuses, or of cards): `nil` for `null`.
     private static func readArrayEnvelope(
-        _ scanner: inout JSONScanner, path: [String], cards: Bool
+        _ scanner: inout JSONScanner, path: [String], envelope: StatusSource.Envelope
     ) throws(JSONSyntaxError) -> Result<[WeiboStatus], InputError>? {
         switch try scanner.peekKind() {
         case .array:
-            return .success(cards ? try readCards(&scanner) : try readStatuses(&scanner))
+            return .success(
+                envelope.holdsCards
+                    ? try readCards(&scanner, in: envelope) : try readStatuses(&scanner, in: envelope))
         case .null:
             try scanner.skipValue()
             return nil
@@ -106,7 +117,7 @@ extension ByteTimelineReader {
         var statuses: Result<[WeiboStatus], InputError>?
         var cards: Result<[WeiboStatus], InputError>?
         try scanner.readObject(DataField.set) { field, scanner throws(JSONSyntaxError) in
-            let found = try readArrayEnvelope(&scanner, path: ["data", field.name], cards: field == .cards)
+            let found = try readArrayEnvelope(&scanner, path: ["data", field.name], envelope: field.envelope)
             switch field {
             case .list: list = found
             case .statuses: statuses = found
@@ -116,36 +127,50 @@ extension ByteTimelineReader {
         return list ?? statuses ?? cards
     }
 
-    /// An array of statuses: each object is a status, anything else is skipped.
-    private static func readStatuses(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [WeiboStatus] {
+    /// An array of statuses: each object is a status, anything else is skipped. Each status's
+    /// `source` is `envelope` and its index in the array, skipped entries counted.
+    private static func readStatuses(
+        _ scanner: inout JSONScanner, in envelope: StatusSource.Envelope
+    ) throws(JSONSyntaxError) -> [WeiboStatus] {
         var statuses: [WeiboStatus] = []
+        var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .object {
-                statuses.append(try readStatus(&scanner))
+                statuses.append(try readStatus(&scanner, source: StatusSource(envelope: envelope, index: index)))
             } else {
                 try scanner.skipValue()
             }
+            index &+= 1
         }
         return statuses
     }
 
     /// m.weibo.cn cards: each card's `mblog`, then the `mblog`s of the cards in its
-    /// `card_group` (one level), whatever their order in the card; the rest is skipped.
-    private static func readCards(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [WeiboStatus] {
+    /// `card_group` (one level), whatever their order in the card; the rest is skipped. Each
+    /// status's `source` is the card's index and, inside a `card_group`, the inner card's,
+    /// skipped entries counted.
+    private static func readCards(
+        _ scanner: inout JSONScanner, in envelope: StatusSource.Envelope
+    ) throws(JSONSyntaxError) -> [WeiboStatus] {
         var statuses: [WeiboStatus] = []
+        var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
+            defer { index &+= 1 }
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
             var own: WeiboStatus?
             var group: [WeiboStatus] = []
             try scanner.readObject(CardField.set) { field, scanner throws(JSONSyntaxError) in
                 switch field {
                 case .mblog:
-                    own = try readMblog(&scanner)
+                    own = try readMblog(&scanner, source: StatusSource(envelope: envelope, index: index))
                 case .cardGroup:
+                    var inner = 0
                     try scanner.readArray { scanner throws(JSONSyntaxError) in
+                        defer { inner &+= 1 }
                         guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
                         try scanner.readObject(GroupCardField.set) { _, scanner throws(JSONSyntaxError) in
-                            if let status = try readMblog(&scanner) { group.append(status) }
+                            let source = StatusSource(envelope: envelope, index: index, group: inner)
+                            if let status = try readMblog(&scanner, source: source) { group.append(status) }
                         }
                     }
                 }
@@ -156,12 +181,14 @@ extension ByteTimelineReader {
         return statuses
     }
 
-    /// A card's `mblog` when it is an object.
-    private static func readMblog(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus? {
+    /// A card's `mblog` when it is an object, read at `source`.
+    private static func readMblog(
+        _ scanner: inout JSONScanner, source: StatusSource
+    ) throws(JSONSyntaxError) -> WeiboStatus? {
         guard try scanner.peekKind() == .object else {
             try scanner.skipValue()
             return nil
         }
-        return try readStatus(&scanner)
+        return try readStatus(&scanner, source: source)
     }
 }

@@ -24,14 +24,18 @@ extension ByteTimelineReader {
         static let set = JSONFieldSet<Self>()
     }
 
-    /// A status object (the scanner is on its `{`), with its retweet. Also what reads the photo
-    /// browser's `status`, so a status gives the browser the pictures it gives the grid.
+    /// A status object (the scanner is on its `{`), with its retweet, read at `source` in a
+    /// timeline request (`nil`: read alone). Also what reads the photo browser's `status`, so
+    /// a status gives the browser the pictures it gives the grid.
     ///
     /// The fields are read into the status being returned (`readStatusFields` writes through
     /// `inout`): returned in a tuple and then stored, each status's media was copied and the
     /// original destroyed (a retain and a release per array it holds), twice for a retweet.
-    package static func readStatus(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboStatus {
+    package static func readStatus(
+        _ scanner: inout JSONScanner, source: StatusSource? = nil
+    ) throws(JSONSyntaxError) -> WeiboStatus {
         var status = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+        status.source = source
         try readStatusFields(
             &scanner, id: &status.idBytes, media: &status.media, retweeted: &status.retweeted, readsRetweet: true)
         return status

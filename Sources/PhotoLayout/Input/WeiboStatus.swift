@@ -12,9 +12,16 @@ public struct WeiboStatus: Hashable, Sendable {
     public var media: WeiboMedia
     /// `retweeted_status`, one level deep: its own `retweeted_status` is not read.
     public var retweeted: WeiboRetweet?
+    /// Where the status was read in its timeline request (the answer's `source`); `nil` for a
+    /// status made as a value or read alone (the photo browser's `status`).
+    public var source: StatusSource?
 
-    public init(id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil) {
+    public init(
+        id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil,
+        source: StatusSource? = nil
+    ) {
         self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted)
+        self.source = source
     }
 
     /// A status whose id is bytes already: the reader's.

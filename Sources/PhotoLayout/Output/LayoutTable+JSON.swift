@@ -16,7 +16,7 @@ extension LayoutTable {
         writer.key("statuses")
         writer.beginArray()
         withRows { rows in
-            for index in rows.statuses.indices { rows.writeStatus(rows.statuses[index], to: &writer) }
+            for index in rows.statuses.indices { rows.writeStatus(rows.statuses[index], at: index, to: &writer) }
         }
         writer.endArray()
         writer.endObject()
@@ -45,31 +45,32 @@ extension LayoutTable {
         let grids: UnsafeBufferPointer<GridRow>
         let items: UnsafeBufferPointer<ItemRow>
 
-        /// `{"id", "photos", "retweeted"}`.
-        func writeStatus(_ status: StatusRow, to writer: inout JSONByteWriter) {
+        /// `{"id", "source", "photos", "retweeted"}`, the status being the `index`th of the
+        /// timeline (its `source` when it has none: the pointer of that index in a bare array).
+        func writeStatus(_ status: StatusRow, at index: Int, to writer: inout JSONByteWriter) {
+            let source = status.source ?? StatusSource(envelope: .array, index: index)
             writer.beginObject()
-            writeIDAndPhotos(id: status.id, photos: status.photos, to: &writer)
+            writeMembers(id: status.id, source: source, retweet: false, photos: status.photos, to: &writer)
             writer.key("retweeted")
             if let retweet = status.retweet {
-                writeRetweet(retweet, to: &writer)
+                writer.beginObject()
+                writeMembers(id: retweet.id, source: source, retweet: true, photos: retweet.photos, to: &writer)
+                writer.endObject()
             } else {
                 writer.null()
             }
             writer.endObject()
         }
 
-        /// `{"id", "photos"}`.
-        func writeRetweet(_ retweet: RetweetRow, to writer: inout JSONByteWriter) {
-            writer.beginObject()
-            writeIDAndPhotos(id: retweet.id, photos: retweet.photos, to: &writer)
-            writer.endObject()
-        }
-
-        /// The members a status and a retweet share: `"id"` and `"photos"`, `null` when absent.
+        /// The members a status and a retweet share: `"id"` (`null` when absent), `"source"`
+        /// (the status's pointer, the retweet's when `retweet`) and `"photos"` (`null` when absent).
         @inline(__always)
-        private func writeIDAndPhotos(id: TextRange?, photos: Int?, to writer: inout JSONByteWriter) {
+        private func writeMembers(
+            id: TextRange?, source: StatusSource, retweet: Bool, photos: Int?, to writer: inout JSONByteWriter
+        ) {
             writer.key("id")
             if let id { writer.string(utf8: slice(id)) } else { writer.null() }
+            source.writeMember(retweet: retweet, to: &writer)
             writer.key("photos")
             if let photos { writeGrid(photos, to: &writer) } else { writer.null() }
         }

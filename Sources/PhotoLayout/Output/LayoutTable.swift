@@ -66,9 +66,11 @@ package struct TextRange: Hashable, Sendable {
     var range: Range<Int> { Int(start)..<(Int(start) &+ Int(count)) }
 }
 
-/// One status: its id and the indices of its grid and its retweet's in `LayoutTable.grids`.
+/// One status: its id, its place in the request (`nil`: made as a value, written as its row's
+/// index in a bare array), and the indices of its grid and its retweet's in `LayoutTable.grids`.
 package struct StatusRow: Hashable, Sendable {
     package var id: TextRange?
+    package var source: StatusSource?
     package var photos: Int?
     package var retweet: RetweetRow?
 }
@@ -153,7 +155,7 @@ extension LayoutTable {
     var statusLayouts: [StatusLayout] {
         statuses.map { row in
             StatusLayout(
-                idBytes: row.id.map(string), photos: row.photos.map(gridLayout),
+                idBytes: row.id.map(string), source: row.source, photos: row.photos.map(gridLayout),
                 retweeted: row.retweet.map {
                     RetweetLayout(idBytes: $0.id.map(string), photos: $0.photos.map(gridLayout))
                 })

@@ -1,7 +1,7 @@
 import JSONBytes
 
 /// The response of `POST /v1/timeline/layout` and of `timeline-layout layout`:
-/// `{"statuses": [{"id", "photos", "retweeted"}]}` (DESIGN §7).
+/// `{"statuses": [{"id", "source", "photos", "retweeted"}]}` (DESIGN §7).
 ///
 /// Held as a `LayoutTable`, the timeline's one output form (what the rules build and the
 /// writer writes); `statuses` reads the same layout as values.
@@ -19,21 +19,29 @@ public struct TimelineLayout: Hashable, Sendable {
     public var statusCount: Int { table.statuses.count }
 }
 
-/// One status: its id, its own grid (`null` without pictures) and its retweet's.
+/// One status: its id, where it was read, its own grid (`null` without pictures) and its retweet's.
 public struct StatusLayout: Hashable, Sendable {
     /// The status's id as bytes (a slice of the request), written by the writer as they are:
     /// no `String` per status (`id` is the `String` form).
     package var idBytes: ByteString?
+    /// The status's place in the request (`WeiboStatus.source`); `nil` for a status made as a
+    /// value, which the writer gives its index in the timeline as a bare array's (`/3`). Its
+    /// retweet's pointer is this one's followed by `/retweeted_status`.
+    public var source: StatusSource?
     public var photos: GridLayout?
     public var retweeted: RetweetLayout?
 
-    public init(id: String?, photos: GridLayout?, retweeted: RetweetLayout?) {
-        self.init(idBytes: id.map { ByteString($0) }, photos: photos, retweeted: retweeted)
+    public init(id: String?, source: StatusSource? = nil, photos: GridLayout?, retweeted: RetweetLayout?) {
+        self.init(idBytes: id.map { ByteString($0) }, source: source, photos: photos, retweeted: retweeted)
     }
 
     /// A layout whose id is bytes already: the rules'.
-    package init(idBytes: consuming ByteString?, photos: consuming GridLayout?, retweeted: consuming RetweetLayout?) {
+    package init(
+        idBytes: consuming ByteString?, source: StatusSource?, photos: consuming GridLayout?,
+        retweeted: consuming RetweetLayout?
+    ) {
         self.idBytes = consume idBytes
+        self.source = source
         self.photos = consume photos
         self.retweeted = consume retweeted
     }

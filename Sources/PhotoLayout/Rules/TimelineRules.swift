@@ -9,10 +9,10 @@ import JSONBytes
 /// place into one `LayoutTable`, the timeline's output form; `FastPathTests` hold it equal to
 /// the value rules on the samples and the fuzz corpus.
 public enum TimelineRules {
-    /// The layout of one status: its id, its grid and its retweet's.
+    /// The layout of one status: its id, its place in the request, its grid and its retweet's.
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
         StatusLayout(
-            idBytes: status.idBytes, photos: grid(of: status.media, options: options),
+            idBytes: status.idBytes, source: status.source, photos: grid(of: status.media, options: options),
             retweeted: status.retweeted.map {
                 RetweetLayout(idBytes: $0.idBytes, photos: grid(of: $0.media, options: options))
             })

@@ -108,7 +108,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
             let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
             retweet = RetweetRow(id: retweetID, photos: appendGrid(at: retweeted.pointer(to: \.media)!))
         }
-        return StatusRow(id: id, photos: photos, retweet: retweet)
+        return StatusRow(id: id, source: status.pointer(to: \.source)!.pointee, photos: photos, retweet: retweet)
     }
 
     /// Appends the grid of the media at `media` (read in place); returns its index, or `nil`
