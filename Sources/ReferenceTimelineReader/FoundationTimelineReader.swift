@@ -8,8 +8,17 @@ import PhotoLayout
 package struct FoundationTimelineReader: TimelineReader {
     package init() {}
 
+    /// The request; `options`' repeated names, which `JSONDecoder` does not see, are found by
+    /// `OptionNames` once the document is decoded.
     package func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
-        try Self.decode(TimelineDocument.self, from: Data(bytes)).request
+        let data = Data(bytes)
+        var request = try Self.decode(TimelineDocument.self, from: data).request
+        var met: Set<String> = []
+        let repeated = OptionNames.names(in: data).filter { name in
+            RawGridOptions.names.contains(name) && !met.insert(name).inserted
+        }
+        if !repeated.isEmpty { request.options.repeatedNames = RawGridOptions.normalizedNames(repeated) }
+        return request
     }
 
     /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
@@ -175,9 +184,17 @@ struct StrictOptions: Decodable {
         func field<T: Decodable>(_ key: Key, _ type: T.Type, _ expected: String) throws -> T? {
             guard object.contains(key), (try? object.decodeNil(forKey: key)) == false else { return nil }
             guard let value = try? object.decode(T.self, forKey: key) else {
+                // A number no Double holds (`1e400`) is infinity, for `validated` to refuse.
+                if T.self == Double.self, isNumber(key) { return Double.infinity as? T }
                 throw InputError.at(JSONPointer.fragment(path + [key.rawValue]), .wrongType, "must be \(expected)")
             }
             return value
+        }
+        /// Whether the value is a JSON number: none of the other types.
+        func isNumber(_ key: Key) -> Bool {
+            (try? object.decode(String.self, forKey: key)) == nil && (try? object.decode(Bool.self, forKey: key)) == nil
+                && (try? object.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)) == nil
+                && (try? object.nestedUnkeyedContainer(forKey: key)) == nil
         }
         raw.style = try field(.style, String.self, "a string")
         raw.itemSize = try field(.itemSize, Double.self, "a number")
@@ -203,6 +220,10 @@ private struct StrictSize: Decodable {
 
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
+        let names = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
+        guard names.allSatisfy({ Key(rawValue: $0) != nil }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown name"))
+        }
         size = Size(
             width: try object.decode(Double.self, forKey: .width),
             height: try object.decode(Double.self, forKey: .height))

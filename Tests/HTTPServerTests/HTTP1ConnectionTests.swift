@@ -133,7 +133,9 @@ struct HTTP1ConnectionTests {
         #expect(actions.summaries == ["send 200", "send 400 close", "close"])
         let problem = try #require(actions[1].response)
         #expect(problem.headers["Content-Type"] == "application/problem+json")
-        #expect(problem.body.text.hasPrefix(#"{"type":"about:blank","title":"Bad Request","status":400,"detail":"#))
+        #expect(
+            problem.body.text.hasPrefix(
+                #"{"type":"urn:problem:timeline-layout:bad-request","title":"Bad Request","status":400,"detail":"#))
         #expect(harness.receive(Self.get).isEmpty)
     }
 

@@ -86,7 +86,7 @@ struct HTTPServerEndToEndTests {
         #expect(response.header("Connection") == "close")
         #expect(response.header("X-Request-Id") != nil)
         let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-        #expect(json?["type"] as? String == "about:blank")
+        #expect(json?["type"] as? String == "urn:problem:timeline-layout:bad-request")
         #expect(json?["status"] as? Int == 400)
         #expect(client.readsEOF())
     }

@@ -51,7 +51,7 @@ struct ModelTests {
         let problem = ProblemDetails(status: .badRequest, detail: "a \"quoted\" \\ line\nand \u{1}")
         #expect(
             problem.jsonBytes().text
-                == #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"a \"quoted\" \\ line\nand \u0001"}"#
+                == #"{"type":"urn:problem:timeline-layout:bad-request","title":"Bad Request","status":400,"detail":"a \"quoted\" \\ line\nand \u0001"}"#
         )
         let response = HTTPResponse.problem(problem)
         #expect(response.status == .badRequest)
@@ -66,7 +66,7 @@ struct ModelTests {
             errors: [.init(pointer: "/statuses/0", detail: "x"), .init(pointer: "/options", detail: "\"y\"")])
         #expect(
             problem.jsonBytes().text
-                == #"{"type":"about:blank","title":"Unprocessable Content","status":422,"detail":"b\bf\ft\tr\r\u001f/微","#
+                == #"{"type":"urn:problem:timeline-layout:invalid-value","title":"Unprocessable Content","status":422,"detail":"b\bf\ft\tr\r\u001f/微","#
                 + #""errors":[{"pointer":"/statuses/0","detail":"x"},{"pointer":"/options","detail":"\"y\""}]}"#
         )
     }

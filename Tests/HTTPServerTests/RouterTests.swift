@@ -73,7 +73,7 @@ struct RouterTests {
         #expect(response.status.code == 422)
         #expect(
             response.body.text
-                == #"{"type":"about:blank","title":"Unprocessable Content","status":422,"detail":"bad screen","#
+                == #"{"type":"urn:problem:timeline-layout:invalid-value","title":"Unprocessable Content","status":422,"detail":"bad screen","#
                 + #""errors":[{"pointer":"/screen/width","detail":"must be positive"}]}"#
         )
     }

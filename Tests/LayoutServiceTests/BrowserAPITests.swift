@@ -119,10 +119,10 @@ struct BrowserAPITests {
         #expect(Set(keyframe.keys) == ["t", "progress", "frame", "corner_radius", "crop"])
     }
 
-    /// Close with a zoom state and a scroll context, unknown fields ignored.
+    /// Close with a zoom state and a scroll context.
     @Test func closeWithZoomAndScroll() throws {
         let json = #"""
-            {\#(Self.screen), "photos": [{"url": "u", "width": 440, "height": 660}], "index": 0, "extra": [1, 2],
+            {\#(Self.screen), "photos": [{"url": "u", "width": 440, "height": 660}], "index": 0,
              "thumbnail_frames": [{"x": 12, "y": 300, "width": 70, "height": 70}],
              "zoom": {"scale": 2.4, "content_offset": {"x": 100, "y": 200}},
              "scroll": {"viewport": {"x": 0, "y": 64, "width": 375, "height": 603},

@@ -77,4 +77,19 @@ struct OpenAPIContractTests {
         let names = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(names == ResourceFiles.sampleNames)
     }
+
+    /// The Problem schema's `type` enum lists exactly the problem types the service gives, and
+    /// the README's table of problem types names each.
+    @Test func problemTypesAreListed() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let listed = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("- urn:problem:timeline-layout:") }.map { String($0.dropFirst(2)) }
+        #expect(listed == ProblemType.listed.map(\.uri))
+        let readme = try String(
+            contentsOf: Self.document.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        for type in ProblemType.listed {
+            let name = type.uri.dropFirst("urn:problem:timeline-layout:".count)
+            #expect(readme.contains("| `\(name)` |"), "\(name)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import LayoutService
@@ -32,31 +33,40 @@ struct TimelineAPITests {
         #expect(last == ["x": 239, "y": 239, "width": 115.5, "height": 115.5])
     }
 
-    /// Errors are problem+json: 400 malformed, 400 wrong type with a pointer, 422 with pointers, 415.
+    /// Errors are problem+json, each of its listed type: 400 malformed (at the pointer of the
+    /// value the syntax error is in), 400 wrong type with a pointer, 422 with pointers (an out
+    /// of range number among them), 415 for a type that is not JSON or a charset not UTF-8.
     @Test func errorsAreProblems() throws {
         let service = try RunningService()
         let client = try service.client()
-        let cases: [(String, [String: String], Int, String?)] = [
-            (#"{"statuses": ["#, [:], 400, nil),
-            (#"{"statuses": 5}"#, [:], 400, "#/statuses"),
-            (#"{"statuses": [], "options": {"style": "mosaic"}}"#, [:], 422, "#/options/style"),
+        let cases: [(String, [String: String], Int, String, String?)] = [
+            (#"{"statuses": ["#, [:], 400, "invalid-json", "#/statuses/0"),
+            (#"{"statuses": 5}"#, [:], 400, "wrong-type", "#/statuses"),
+            (#"{"statuses": [], "options": {"style": "mosaic"}}"#, [:], 422, "invalid-value", "#/options/style"),
             (
                 #"{"statuses": [], "options": {"scale": 0}}"#, ["Content-Type": "application/vnd.api+json"], 422,
-                "#/options/scale"
+                "invalid-value", "#/options/scale"
             ),
-            (#"{"statuses": []}"#, ["Content-Type": "text/plain"], 415, nil),
-            (#"{"ok": -100, "url": "https://passport.weibo.com"}"#, [:], 422, "#"),
-            (#"{"ok": 1, "data": "x"}"#, [:], 400, "#/data"),
-            (#"true"#, [:], 400, "#"),
-            (#"{"statuses": [], "options": {"maxItems": 1, "itemsize": 10}}"#, [:], 422, nil),
+            (#"{"statuses": []}"#, ["Content-Type": "text/plain"], 415, "unsupported-media-type", nil),
+            (
+                #"{"statuses": []}"#, ["Content-Type": "application/json; charset=iso-8859-1"], 415,
+                "unsupported-media-type", nil
+            ),
+            (#"{"ok": -100, "url": "https://passport.weibo.com"}"#, [:], 422, "invalid-value", "#"),
+            (#"{"ok": 1, "data": "x"}"#, [:], 400, "wrong-type", "#/data"),
+            (#"true"#, [:], 400, "wrong-type", "#"),
+            (#"{"statuses": [], "options": {"maxItems": 1, "itemsize": 10}}"#, [:], 422, "unknown-field", nil),
+            (#"{"statuses": [], "options": {"scale": 2, "scale": 3}}"#, [:], 422, "repeated-field", "#/options/scale"),
+            (#"{"statuses": [], "options": {"item_size": 1e400}}"#, [:], 422, "invalid-value", "#/options/item_size"),
         ]
-        for (body, headers, status, pointer) in cases {
+        for (body, headers, status, type, pointer) in cases {
             let response = try client.request("POST", "/v1/timeline/layout", headers: headers, body: Array(body.utf8))
             #expect(response.status == status, "\(body)")
             #expect(response.header("Content-Type") == "application/problem+json")
             let problem = try #require(try response.json() as? [String: Any])
             #expect(problem["status"] as? Int == status)
-            #expect(problem["type"] as? String == "about:blank")
+            #expect(problem["type"] as? String == "urn:problem:timeline-layout:" + type, "\(body)")
+            #expect(ProblemType.listed.map(\.uri).contains(problem["type"] as? String ?? ""))
             if let pointer {
                 let errors = try #require(problem["errors"] as? [[String: String]])
                 #expect(errors.map { $0["pointer"] } == [pointer])

@@ -40,13 +40,35 @@ struct ByteTimelineReaderTests {
         #expect(request.statuses.allSatisfy { $0.id?.allSatisfy(\.isNumber) == true })
     }
 
-    /// Malformed JSON names the byte offset, line and column of the offending byte.
+    /// The pointer of a syntax error is the value the offending byte falls in: the member
+    /// being read (its key decoded), the array element at its index, the object itself while
+    /// a key is expected, `#` at the top.
+    @Test(arguments: [
+        (#"{"statuses": [{"pic_urls": [{"thumbnail_pic": tru}]}]}"#, "#/statuses/0/pic_urls/0/thumbnail_pic"),
+        (#"{"statuses": [1, {"a": 1, 2: 3}]}"#, "#/statuses/1"),
+        (#"{"stat\u0075ses": [1, 2,]}"#, "#/statuses/2"),
+        (#"{"a/b": {"c~d": [[1 2]]}}"#, "#/a~1b/c~0d/0/0"),
+        (#"[1, 2] x"#, "#"),
+        ("", "#"),
+    ])
+    func syntaxErrorPointer(document: String, pointer: String) throws {
+        let error = try #require(throws: InputError.self) {
+            try ByteTimelineReader().readTimeline(Array(document.utf8))
+        }
+        #expect(error.kind == .malformed)
+        #expect(error.problems.map(\.pointer) == [pointer])
+    }
+
+    /// Malformed JSON names the byte offset, line and column of the offending byte, and the
+    /// pointer of the value it falls in.
     @Test func malformedNamesPosition() {
         let result = both("{\"statuses\": [\n  1, 2,, 3]}")
+        let detail = "malformed JSON at byte 22 (line 2, column 8): expected a value"
         #expect(
             error(result.fast)
                 == InputError(
-                    kind: .malformed, detail: "malformed JSON at byte 22 (line 2, column 8): expected a value"))
+                    kind: .malformed, detail: detail,
+                    problems: [InputError.Problem(pointer: "#/statuses/2", detail: detail)]))
         #expect(error(result.reference)?.kind == .malformed)
     }
 
@@ -64,13 +86,16 @@ struct ByteTimelineReaderTests {
         #expect(fast == reference)
     }
 
-    /// With duplicate keys the first wins, as in JSONDecoder, even when it has the wrong type.
+    /// With duplicate keys the first wins, as in JSONDecoder, even when it has the wrong type;
+    /// an option given twice is also kept as a repeated name (for `GridOptions.validated` to
+    /// refuse), which the reference finds by its own scan.
     @Test func firstDuplicateKeyWins() throws {
         let text =
             #"{"statuses": [{"idstr": 5, "idstr": "b", "id": "c"}], "statuses": 3, "options": {"scale": 3, "scale": "x"}}"#
         let (fast, reference) = both(text)
         let first = WeiboStatus(id: "c", source: StatusSource(envelope: .statuses, index: 0))
-        #expect(try fast.get() == TimelineRequest(statuses: [first], options: RawGridOptions(scale: 3)))
+        let options = RawGridOptions(scale: 3, repeatedNames: ["scale"])
+        #expect(try fast.get() == TimelineRequest(statuses: [first], options: options))
         #expect(fast == reference)
     }
 

@@ -167,18 +167,19 @@ struct PictureSourcesTests {
     /// Unknown option names are a 422 each, sorted, at the pointer the caller gives.
     @Test func unknownOptionNames() {
         #expect(
-            throws: InputError.invalidValues([
-                InputError.Problem(
-                    pointer: "#/options/itemsize",
-                    detail:
-                        "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
-                ),
-                InputError.Problem(
-                    pointer: "#/options/maxItems",
-                    detail:
-                        "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
-                ),
-            ])
+            throws: InputError.invalidValues(
+                [
+                    InputError.Problem(
+                        pointer: "#/options/itemsize",
+                        detail:
+                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
+                    ),
+                    InputError.Problem(
+                        pointer: "#/options/maxItems",
+                        detail:
+                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size"
+                    ),
+                ], kind: .unknownField)
         ) {
             try GridOptions.validated(RawGridOptions(unknownNames: ["itemsize", "maxItems"]))
         }

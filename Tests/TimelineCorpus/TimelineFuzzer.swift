@@ -190,7 +190,12 @@ package struct TimelineFuzzer {
             "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other", "maxItems",
         ]
         if Int.random(in: 0..<8, using: &random) == 0 { return pick(values) }
-        let members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }
+        var members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }
+        // A name given twice, now and then (the readers must both see it).
+        if !members.isEmpty, Int.random(in: 0..<4, using: &random) == 0 {
+            let repeated = pick(members)
+            members.append(String(repeated.prefix { $0 != ":" }) + ":" + pick(values))
+        }
         return "{\(members.joined(separator: ","))}"
     }
 }

@@ -7,7 +7,7 @@ extension ProblemDetails {
         var writer = JSONByteWriter(capacity: 256)
         writer.beginObject()
         writer.key("type")
-        writer.string("about:blank")
+        writer.string(type.uri)
         writer.key("title")
         writer.string(status.reason)
         writer.key("status")

@@ -18,9 +18,31 @@ enum JSONBody {
         if mediaType == "application/json" || mediaType.hasSuffix("+json")
             || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty
         {
+            if contentType.utf8.contains(UInt8(ascii: ";")), let charset = Self.charset(of: contentType),
+                charset != "utf-8", charset != "utf8"
+            {
+                throw APIError(
+                    .unsupportedMediaType,
+                    "charset \"\(charset)\" is not supported; send the body as UTF-8 (charset=utf-8 or none).")
+            }
             return
         }
         throw APIError(.unsupportedMediaType, "Content-Type \"\(mediaType)\" is not JSON; send application/json.")
+    }
+
+    /// The value of a Content-Type's `charset` parameter, lowercased and unquoted; `nil`
+    /// when there is none.
+    static func charset(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "charset" else { continue }
+            var value = pair[1].trimmingSpaces
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value.lowercased()
+        }
+        return nil
     }
 
     /// The part of a Content-Type value before its parameters: what

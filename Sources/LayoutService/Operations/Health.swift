@@ -15,7 +15,8 @@ enum Health {
 
     static func ready(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         if context.isDraining {
-            throw APIError(.serviceUnavailable, "The server is shutting down and takes no new work.")
+            throw APIError(
+                .serviceUnavailable, "The server is shutting down and takes no new work.", type: .unavailable)
         }
         return JSONBody.response(Array(#"{"status":"ready"}"#.utf8))
     }

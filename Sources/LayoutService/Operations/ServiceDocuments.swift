@@ -79,7 +79,7 @@ struct ServiceDocuments: Sendable {
             throw APIError(
                 .serviceUnavailable,
                 "\(name) is not installed beside the executable (\(ResourceFiles.bundleName)); "
-                    + "set TIMELINE_LAYOUT_RESOURCES.")
+                    + "set TIMELINE_LAYOUT_RESOURCES.", type: .unavailable)
         }
         return document.response(to: request)
     }

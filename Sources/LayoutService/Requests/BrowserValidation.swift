@@ -4,6 +4,8 @@ import PhotoLayout
 /// them all (as `GridOptions.validated` does for grid options).
 struct BrowserValidation {
     private(set) var problems: [InputError.Problem] = []
+    /// The kind of the first problem (`add` may bring an unknown or repeated name).
+    var kind = InputError.Kind.invalidValue
 
     mutating func refuse(_ path: @autoclosure () -> [String], _ detail: String) {
         problems.append(InputError.Problem(pointer: JSONPointer.fragment(path()), detail: detail))
@@ -85,8 +87,10 @@ struct BrowserValidation {
         return Int(value)
     }
 
-    /// The problems of a nested validation (`GridOptions.validated`).
+    /// The problems of a nested validation (`GridOptions.validated`); its kind is the 422's
+    /// when they are the first problems.
     mutating func add(_ error: InputError) {
+        if problems.isEmpty { kind = error.kind }
         problems += error.problems.isEmpty ? [InputError.Problem(pointer: "#", detail: error.detail)] : error.problems
     }
 
@@ -112,7 +116,7 @@ struct BrowserValidation {
     /// Throws the problems found, if any, as one 422.
     func finish() throws(InputError) {
         guard !problems.isEmpty else { return }
-        throw InputError.invalidValues(problems)
+        throw InputError.invalidValues(problems, kind: kind)
     }
 
     /// Throws the problems found; else `input`, which is then never `nil`.

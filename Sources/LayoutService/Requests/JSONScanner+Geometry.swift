@@ -42,43 +42,50 @@ extension JSONScanner {
     }
 
     /// An object of two to four required numbers named by `keys`, in their order; `nil` for
-    /// `null`. The shape clients write is read at once (`canonicalNumbers`); any other by the
-    /// member cursor, each number straight to a `Double` (no closure, no `Result` per member).
-    /// The first member, in the order of `keys`, that is of the wrong type or missing is the
-    /// error.
+    /// `null`. The shape clients write is read at once (`canonicalNumbers`); any other member by
+    /// member (`ownMembers`: another name, or a name given twice, is the error), each number
+    /// straight to a `Double`. Then the first member, in the order of `keys`, that is of the
+    /// wrong type or missing is the error.
     private mutating func numbers(
         at path: @autoclosure () -> [String],
         _ expected: String,
         _ keys: JSONKeySet
     ) throws(JSONSyntaxError) -> Result<SIMD4<Double>?, InputError> {
         if try peekKind() == .object, let values = canonicalNumbers(keys) { return .success(values) }
-        var members: JSONMemberCursor
-        switch try strictMembers(at: path(), expected) {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .success(nil)
-        case .success(let cursor?): members = cursor
+        switch try peekKind() {
+        case .object: break
+        case .null:
+            try scanNull()
+            return .success(nil)
+        default:
+            try skipValue()
+            return .failure(Self.wrongType(path(), expected))
         }
         var values = SIMD4<Double>()
         var present: UInt8 = 0
         var wrong: UInt8 = 0
-        while let field = try nextField(&members, in: keys) {
-            switch try peekKind() {
+        var tooLarge: UInt8 = 0
+        let stray = try ownMembers(at: path(), keys) { field, scanner throws(JSONSyntaxError) in
+            switch try scanner.peekKind() {
             case .number:
-                if let value = try scanDouble() {
+                if let value = try scanner.scanDouble() {
                     values[field] = value
                     present |= 1 << field
                 } else {
                     wrong |= 1 << field
+                    tooLarge |= 1 << field
                 }
             case .null:
-                try scanNull()
+                try scanner.scanNull()
             default:
-                try skipValue()
+                try scanner.skipValue()
                 wrong |= 1 << field
             }
         }
+        if let stray { return .failure(stray) }
         for field in 0..<keys.count where present & (1 << field) == 0 {
             let member = path() + [keys.keys[field].name]
+            if tooLarge & (1 << field) != 0 { return .failure(Self.outOfRange(member)) }
             if wrong & (1 << field) != 0 { return .failure(Self.wrongType(member, "a number")) }
             return .failure(.at(JSONPointer.fragment(member), .invalidValue, "is required: a number"))
         }

@@ -10,20 +10,25 @@ import PhotoLayout
 /// body still wins over the request's own errors. Paths are autoclosures: a pointer is built
 /// only for an error.
 extension JSONScanner {
+    /// A number too large for any `Double` at `path`: 422, saying what the geometry accepts.
+    static func outOfRange(_ path: [String]) -> InputError {
+        .at(JSONPointer.fragment(path), .invalidValue, "is out of range: \(GeometryLimits.refusal)")
+    }
+
     /// `must be {expected}` at `path`: the error of a value of the wrong JSON type.
     static func wrongType(_ path: [String], _ expected: String) -> InputError {
         .at(JSONPointer.fragment(path), .wrongType, "must be \(expected)")
     }
 
-    /// A number; `nil` for `null`. A number no `Double` holds (`1e999`) is a wrong type, as
-    /// JSONDecoder had it.
+    /// A number; `nil` for `null`. A number no `Double` holds (`1e999`) is out of range: a
+    /// 422 saying what the geometry accepts (`outOfRange`).
     mutating func strictNumber(at path: @autoclosure () -> [String]) throws(JSONSyntaxError) -> Result<
         Double?, InputError
     > {
         switch try peekKind() {
         case .number:
             if let value = try scanDouble() { return .success(value) }
-            return .failure(Self.wrongType(path(), "a number"))
+            return .failure(Self.outOfRange(path()))
         case .null:
             try scanNull()
             return .success(nil)
@@ -82,10 +87,11 @@ extension JSONScanner {
     }
 
     /// An object of this API's own schema, read by its named fields: `member(field, &scanner)`
-    /// for the first occurrence of each member `fields` names (which must consume the value;
-    /// other members are skipped), then `value()` makes the result from what the members gave.
-    /// `nil` for `null`; a wrong type saying it must be `expected` otherwise (the value
-    /// skipped, `value` not called).
+    /// for each member `fields` names (which must consume the value), then `value()` makes the
+    /// result from what the members gave. A name `fields` does not hold, or a name given a
+    /// second time, is the object's error (`strayName`), reported before any error of its
+    /// members; its value is only scanned. `nil` for `null`; a wrong type saying it must be
+    /// `expected` otherwise (the value skipped, `value` not called).
     @inline(__always)
     mutating func strictObject<Field, Value>(
         at path: @autoclosure () -> [String],
@@ -96,9 +102,11 @@ extension JSONScanner {
     ) throws(JSONSyntaxError) -> Result<Value?, InputError> {
         switch try peekKind() {
         case .object:
-            var members = try members()
             // The case read from the set's array here, in this module: see `JSONFieldSet.fields`.
-            while let index = try nextField(&members, in: fields.keys) { try member(fields.fields[index], &self) }
+            let stray = try ownMembers(at: path(), fields.keys) { index, scanner throws(JSONSyntaxError) in
+                try member(fields.fields[index], &scanner)
+            }
+            if let stray { return .failure(stray) }
             return Result { () throws(InputError) -> Value? in try value() }
         case .null:
             try scanNull()
@@ -109,22 +117,44 @@ extension JSONScanner {
         }
     }
 
-    /// Enters the object at the position for a member loop of the caller's own
-    /// (`nextField(_:in:)`): its cursor; `nil` for `null`; a wrong type saying it must be
-    /// `expected` otherwise (the value skipped).
-    mutating func strictMembers(at path: @autoclosure () -> [String], _ expected: String) throws(JSONSyntaxError)
-        -> Result<JSONMemberCursor?, InputError>
-    {
-        switch try peekKind() {
-        case .object:
-            return .success(try members())
-        case .null:
-            try scanNull()
-            return .success(nil)
-        default:
-            try skipValue()
-            return .failure(Self.wrongType(path(), expected))
+    /// The members of the object at the position (its `{` the next byte), strictly:
+    /// `member(index, &scanner)` for each member whose name is key `index` of `keys`, given
+    /// for the first time (it must consume the value). Every other member's value is
+    /// scanned and skipped; the first such name, in document order, is the result
+    /// (`strayName`), `nil` when there is none. The object's `}` is consumed.
+    @inline(__always)
+    mutating func ownMembers(
+        at path: @autoclosure () -> [String],
+        _ keys: JSONKeySet,
+        _ member: (_ index: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> InputError? {
+        var more = try enterObject()
+        var seen: UInt64 = 0
+        var stray: InputError?
+        while more {
+            let key = try memberKey()
+            let index = keys.index(of: key, in: self)
+            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: index & 63)
+            if index != keys.count, seen & bit == 0 {
+                seen |= bit
+                try member(index, &self)
+            } else {
+                if stray == nil { stray = Self.strayName(string(key), at: path(), repeated: index != keys.count, keys) }
+                try skipValue()
+            }
+            more = try nextMember()
         }
+        return stray
+    }
+
+    /// The error of member `name` in an object of this API's own schema at `path` whose names
+    /// are `keys`: a name it does not hold (`unknownField`, naming the expected ones) or a
+    /// name given again (`repeatedField`), 422 at the member's pointer.
+    static func strayName(_ name: String, at path: [String], repeated: Bool, _ keys: JSONKeySet) -> InputError {
+        let pointer = JSONPointer.fragment(path + [name])
+        if repeated { return .at(pointer, .repeatedField, "is given twice; a name may appear once") }
+        let expected = keys.keys.map(\.name).joined(separator: ", ")
+        return .at(pointer, .unknownField, "unknown name; expected one of: \(expected)")
     }
 
     /// An array, each element read by `element(&scanner, index)`; `nil` for `null`. The first

@@ -3,7 +3,8 @@ import JSONBytes
 /// `options`, strict as `FoundationTimelineReader`'s `StrictOptions`: every field optional,
 /// `null` as absent, any other value of the wrong type a 400 at its pointer. When several
 /// fields are wrong, the first in the reference's decoding order is reported. Names that
-/// are no option are kept (`unknownNames`) for `GridOptions.validated` to refuse.
+/// are no option (`unknownNames`) and options given more than once (`repeatedNames`, the
+/// first value read) are kept for `GridOptions.validated` to refuse.
 extension ByteTimelineReader {
     /// The options, in the reference's decoding order (the order their errors are reported).
     enum OptionField: String, JSONField {
@@ -61,8 +62,18 @@ extension ByteTimelineReader {
         if let field = OptionField.allCases.first(where: wrong.contains) {
             return .failure(.at("#/options/\(field.name)", .wrongType, "must be \(field.expected)"))
         }
-        let unknown = keys.filter { fields.field(of: $0, in: scanner) == nil }
-        if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown.map { scanner.string($0) }) }
+        var unknown: [String] = []
+        var met: Set<OptionField> = []
+        var repeated: Set<OptionField> = []
+        for key in keys {
+            if let field = fields.field(of: key, in: scanner) {
+                if !met.insert(field).inserted { repeated.insert(field) }
+            } else {
+                unknown.append(scanner.string(key))
+            }
+        }
+        if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown) }
+        if !repeated.isEmpty { raw.repeatedNames = RawGridOptions.normalizedNames(repeated.map(\.name)) }
         return .success(raw)
     }
 
@@ -97,26 +108,32 @@ extension ByteTimelineReader {
         return option != nil
     }
 
-    /// A number, else `nil` (the value skipped).
+    /// A number, else `nil` (the value skipped). A number no `Double` holds (`1e400`) is
+    /// infinity, which `GridOptions.validated` refuses as out of range.
     private static func readNumber(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Double? {
         guard try scanner.peekKind() == .number else {
             try scanner.skipValue()
             return nil
         }
-        return scanner.double(try scanner.scanNumber())
+        return scanner.double(try scanner.scanNumber()) ?? .infinity
     }
 
-    /// `{"width": number, "height": number}`, both required; `nil` otherwise.
+    /// `{"width": number, "height": number}`, both required and no other name; `nil`
+    /// otherwise.
     private static func readStrictSize(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Size? {
         var width: Double?
         var height: Double?
-        try scanner.readObject(SizeField.set) { field, scanner throws(JSONSyntaxError) in
+        var keys: [JSONStringToken] = []
+        try scanner.readObject(SizeField.set, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             switch field {
-            case .width: width = try readNumber(&scanner)
-            case .height: height = try readNumber(&scanner)
+            // Here a number no Double holds makes the size of the wrong type, as the reference has it.
+            case .width: width = try readNumber(&scanner).flatMap { $0.isInfinite ? nil : $0 }
+            case .height: height = try readNumber(&scanner).flatMap { $0.isInfinite ? nil : $0 }
             }
         }
-        guard let width, let height else { return nil }
+        guard let width, let height, keys.allSatisfy({ SizeField.set.field(of: $0, in: scanner) != nil }) else {
+            return nil
+        }
         return Size(width: width, height: height)
     }
 }

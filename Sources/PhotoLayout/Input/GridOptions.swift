@@ -65,6 +65,9 @@ public struct RawGridOptions: Hashable, Sendable {
     /// Names sent that are no option (`maxItems`, a typo): each is a 422 at its pointer.
     /// Readers give them sorted and without duplicates, so every reader gives the same list.
     public var unknownNames: [String]
+    /// Option names given more than once (the first value is the one read): each is a 422 at
+    /// its pointer. Sorted and without duplicates, as `unknownNames`.
+    public var repeatedNames: [String]
 
     /// The option names a request may use, as sent on the wire (DESIGN §4).
     public static let names = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size"]
@@ -80,7 +83,8 @@ public struct RawGridOptions: Hashable, Sendable {
         contentWidth: Double? = nil,
         scale: Double? = nil,
         badgeSize: Size? = nil,
-        unknownNames: [String] = []
+        unknownNames: [String] = [],
+        repeatedNames: [String] = []
     ) {
         self.style = style
         self.itemSize = itemSize
@@ -90,6 +94,7 @@ public struct RawGridOptions: Hashable, Sendable {
         self.scale = scale
         self.badgeSize = badgeSize
         self.unknownNames = unknownNames
+        self.repeatedNames = repeatedNames
     }
 
     /// `names` sorted, without duplicates: the form `unknownNames` takes.
@@ -101,7 +106,8 @@ public struct RawGridOptions: Hashable, Sendable {
 extension GridOptions {
     /// The options `raw` asks for, or a 422 `InputError` listing every value the rules
     /// refuse (DESIGN §4): an unknown option name (first, sorted; at most
-    /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more), an unknown style, a scale other than 1, 2 or 3, `adaptive`
+    /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more), a
+    /// name given twice, an unknown style, a scale other than 1, 2 or 3, `adaptive`
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
     /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
     /// number, and (decision: DESIGN is silent) an adaptive content width so narrow for its
@@ -135,6 +141,7 @@ extension GridOptions {
                     pointer: pointer.hasSuffix("/") ? String(pointer.dropLast()) : pointer,
                     detail: "\(raw.unknownNames.count - RawGridOptions.reportedUnknownNames) more unknown options"))
         }
+        for name in raw.repeatedNames { refuse(name, "is given twice; a name may appear once") }
 
         var style = GridStyle.classic
         if let name = raw.style {
@@ -188,7 +195,11 @@ extension GridOptions {
             }
         }
 
-        guard problems.isEmpty else { throw InputError.invalidValues(problems) }
+        guard problems.isEmpty else {
+            let kind: InputError.Kind =
+                !raw.unknownNames.isEmpty ? .unknownField : !raw.repeatedNames.isEmpty ? .repeatedField : .invalidValue
+            throw InputError.invalidValues(problems, kind: kind)
+        }
         return options
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Why a request's input cannot be laid out, and where.
 ///
 /// The core knows nothing of HTTP; the service maps `kind` to a status code
-/// (`malformed` and `wrongType` to 400, `invalidValue` to 422) and `problems` to the
-/// problem+json `errors` array.
+/// (`malformed` and `wrongType` to 400, the others to 422) and a problem type, and
+/// `problems` to the problem+json `errors` array.
 public struct InputError: Error, Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         /// Not JSON at all, or truncated.
@@ -13,6 +13,19 @@ public struct InputError: Error, Hashable, Sendable {
         case wrongType
         /// Well-formed and well-typed, but a value outside what the rules accept.
         case invalidValue
+        /// A name an object of the request's own schema does not hold (a typo).
+        case unknownField
+        /// A name given twice in an object of the request's own schema.
+        case repeatedField
+
+        /// Whether the request's JSON was well formed and well typed: the error is then a
+        /// 422, not a 400.
+        public var isUnprocessable: Bool {
+            switch self {
+            case .malformed, .wrongType: false
+            case .invalidValue, .unknownField, .repeatedField: true
+            }
+        }
     }
 
     /// One located problem: a JSON pointer in URI-fragment form (`#/options/scale`), or
@@ -43,10 +56,11 @@ public struct InputError: Error, Hashable, Sendable {
         InputError(kind: kind, detail: describe(pointer, detail), problems: [Problem(pointer: pointer, detail: detail)])
     }
 
-    /// A 422 listing every problem found, its detail the problems joined into one sentence.
-    public static func invalidValues(_ problems: [Problem]) -> InputError {
+    /// A 422 listing every problem found, its detail the problems joined into one sentence;
+    /// `kind` is that of the first problem.
+    public static func invalidValues(_ problems: [Problem], kind: Kind = .invalidValue) -> InputError {
         InputError(
-            kind: .invalidValue,
+            kind: kind,
             detail: problems.map { describe($0.pointer, $0.detail) }.joined(separator: "; "),
             problems: problems
         )

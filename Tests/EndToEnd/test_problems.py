@@ -1,0 +1,83 @@
+"""Problem responses of the real server, each with the type of its kind, every type one that
+openapi.yaml's Problem schema lists; the README's typo examples of issue 28 are refused."""
+import json
+import os
+import re
+import socket
+
+import httpx
+
+from conftest import ROOT
+
+PREFIX = "urn:problem:timeline-layout:"
+SCREEN = '"screen": {"width": 375, "height": 667}'
+BASE = SCREEN + ', "photos": [{"url": "http://x/bmiddle/a.jpg", "width": 440, "height": 660}], "index": 0'
+
+
+def listed_types():
+    text = open(os.path.join(ROOT, "openapi.yaml"), encoding="utf-8").read()
+    return set(re.findall(r"- (urn:problem:timeline-layout:[a-z0-9-]+)", text))
+
+
+def raw(port, data):
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def test_every_problem_has_its_listed_type(server):
+    listed = listed_types()
+    cases = [
+        ("POST", "/v1/timeline/layout", '{"statuses": [', {}, 400, "invalid-json"),
+        ("POST", "/v1/timeline/layout", '{"statuses": 5}', {}, 400, "wrong-type"),
+        ("POST", "/v1/timeline/layout", '{"statuses": [], "options": {"scale": 4}}', {}, 422, "invalid-value"),
+        ("POST", "/v1/timeline/layout", '{"statuses": [], "options": {"columns": 4}}', {}, 422, "unknown-field"),
+        ("POST", "/v1/timeline/layout", '{"statuses": [], "options": {"scale": 2, "scale": 3}}', {}, 422,
+         "repeated-field"),
+        ("POST", "/v1/timeline/layout", '{"statuses": []}', {"Content-Type": "text/plain"}, 415,
+         "unsupported-media-type"),
+        ("POST", "/v1/timeline/layout", '{"statuses": []}', {"Content-Type": "application/json; charset=iso-8859-1"},
+         415, "unsupported-media-type"),
+        ("POST", "/v1/album/layout", "{" + SCREEN + ', "count": 4, "columns": 4}', {}, 422, "unknown-field"),
+        ("POST", "/v1/browser/open", "{" + BASE + ', "thumbnailFrames": []}', {}, 422, "unknown-field"),
+        ("POST", "/v1/browser/open", "{" + BASE + ', "transition": {"keyframe": true}}', {}, 422, "unknown-field"),
+        ("POST", "/v1/browser/open", "{" + BASE + ', "contentMode": "aspect_fit"}', {}, 422, "unknown-field"),
+        ("POST", "/v1/browser/close", "{" + BASE + ', "index": 0}', {}, 422, "repeated-field"),
+        ("POST", "/v1/album/layout", "{" + SCREEN + ', "count": 4, "item_size": 1e400}', {}, 422, "invalid-value"),
+        ("GET", "/v1/grid?count=x", None, {}, 400, "wrong-type"),
+        ("GET", "/v1/grid?count=4&columns=4", None, {}, 422, "unknown-field"),
+        ("GET", "/nowhere", None, {}, 404, "not-found"),
+        ("DELETE", "/v1/timeline/layout", None, {}, 405, "method-not-allowed"),
+        ("GET", "/healthz", None, {"Accept": "text/html"}, 406, "not-acceptable"),
+    ]
+    for method, path, body, headers, status, kind in cases:
+        response = httpx.request(method, server.url + path, content=body, headers=headers)
+        assert response.status_code == status, (path, body, response.text)
+        problem = response.json()
+        assert problem["type"] == PREFIX + kind, (path, body, problem)
+        assert problem["type"] in listed
+    # UTF-8 in any case is fine.
+    response = httpx.post(server.url + "/v1/timeline/layout", content='{"statuses": []}',
+                          headers={"Content-Type": "application/json; Charset=\"UTF-8\""})
+    assert response.status_code == 200
+
+
+def test_server_side_problems_have_their_type(server):
+    listed = listed_types()
+    status, body = raw(server.port, b"POST /v1/timeline/layout HTTP/1.1\r\nHost: t\r\nContent-Length: 999999999\r\n"
+                                    b"Connection: close\r\n\r\n")
+    assert status == 413 and json_type(body) == PREFIX + "body-too-large"
+    status, body = raw(server.port, b"GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + b"a" * 70000 + b"\r\n\r\n")
+    assert status == 431 and json_type(body) == PREFIX + "header-too-large"
+    status, body = raw(server.port, b"GARBAGE\r\n\r\n")
+    assert status == 400 and json_type(body) == PREFIX + "bad-request"
+    for kind in ["body-too-large", "header-too-large", "bad-request", "timeout", "overloaded"]:
+        assert PREFIX + kind in listed
+
+
+def json_type(body):
+    return json.loads(body)["type"]
