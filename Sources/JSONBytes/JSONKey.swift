@@ -66,7 +66,7 @@ package struct JSONKey: Sendable {
 /// slots, with a multiplier chosen when the set is made so that the set's own keys never
 /// share a slot; the slot names the one key it can be, which is then compared. No `Hasher`,
 /// no loop over the keys: a constant cost per key, so reading stays linear in the input
-/// (DESIGN §8). Longer keys, keys with escapes and keys in the last 16 bytes of a document
+/// (docs/API.md §8). Longer keys, keys with escapes and keys in the last 16 bytes of a document
 /// are compared with each key of the set in turn (at most 63).
 package struct JSONKeySet: Sendable {
     package let keys: [JSONKey]

@@ -1,4 +1,4 @@
-/// Lenient reads for the fields inside a status (DESIGN §3): a value of the wrong type is
+/// Lenient reads for the fields inside a status (docs/API.md §3): a value of the wrong type is
 /// skipped (still validated) and counts as absent, exactly where `FoundationTimelineReader`'s
 /// `Lenient` wrappers give `nil`.
 extension JSONScanner {

@@ -3,7 +3,7 @@
 /// full, Swift's per-process seeded hash, so crafted keys cannot force collisions).
 ///
 /// It counts its work: `comparisons` is the number of stored keys each insertion compared
-/// with, so tests can check that reading n keys costs O(n) comparisons (DESIGN §8: parsing is
+/// with, so tests can check that reading n keys costs O(n) comparisons (docs/API.md §8: parsing is
 /// linear in the input), without timing anything. An array searched with `contains`, as the
 /// reader could use, would cost n²/2.
 package struct SeenKeys {

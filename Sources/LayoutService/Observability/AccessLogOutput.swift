@@ -24,7 +24,7 @@ struct AccessLogOutput: Sendable {
         AccessLogOutput(fd: fd) { bytes in Glibc.write(fd, bytes.baseAddress, bytes.count) }
     }
 
-    /// Standard output: the log's place (DESIGN: "Logs: one line per request").
+    /// Standard output: the log's place (docs/API.md: "Logs: one line per request").
     static let standardOutput = descriptor(STDOUT_FILENO)
 
     /// Writes every byte of `bytes`: a partial write is continued, `EINTR` retried, `EAGAIN` (a

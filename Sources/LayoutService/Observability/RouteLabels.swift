@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The `route` label of a request: the operationId that serves it (HEAD: GET's), the path's
 /// operationId for another method on a routed path (a 405, an OPTIONS), and `other` for an
-/// unknown path, so that scanners cannot grow the label set without bound (DESIGN §7).
+/// unknown path, so that scanners cannot grow the label set without bound (docs/API.md §7).
 struct RouteLabels: Sendable {
     /// path → method → operationId.
     private let table: [String: [String: String]]

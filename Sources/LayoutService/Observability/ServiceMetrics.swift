@@ -1,7 +1,7 @@
 import HTTPServer
 import Synchronization
 
-/// Prometheus metrics of the service (DESIGN §7 `GET /metrics`): requests by route, method and
+/// Prometheus metrics of the service (docs/API.md §7 `GET /metrics`): requests by route, method and
 /// status, a latency histogram by route, requests in flight, open, accepted and refused
 /// connections, bytes in and out, the `process_*` family and `timeline_layout_build_info`.
 /// The server reports to it as its `ServerObserver`; `/metrics` renders it in the text

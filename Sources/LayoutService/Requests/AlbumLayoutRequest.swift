@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// The body of `POST /v1/album/layout` (DESIGN §7.1): `{"screen", "count", "scale"?,
+/// The body of `POST /v1/album/layout` (docs/API.md §7.1): `{"screen", "count", "scale"?,
 /// "item_size"?, "spacing"?, "inset"?}`, read strictly, not yet validated.
 /// `scale` is accepted here too (decision: every geometry output is on a pixel grid).
 struct AlbumLayoutRequest: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// The body of `POST /v1/browser/close` (DESIGN §7.1), read strictly, not yet validated.
+/// The body of `POST /v1/browser/close` (docs/API.md §7.1), read strictly, not yet validated.
 struct BrowserCloseRequest: Hashable, Sendable {
     var browser: BrowserRequest
     var currentFrame: Rect?

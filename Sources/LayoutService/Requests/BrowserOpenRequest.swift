@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// The body of `POST /v1/browser/open` (DESIGN §7.1), read strictly, not yet validated.
+/// The body of `POST /v1/browser/open` (docs/API.md §7.1), read strictly, not yet validated.
 struct BrowserOpenRequest: Hashable, Sendable {
     var browser: BrowserRequest
     var pageSpacing: Double?

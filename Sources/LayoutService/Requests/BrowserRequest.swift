@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// The fields `POST /v1/browser/open` and `/v1/browser/close` share (DESIGN §7.1), as sent:
+/// The fields `POST /v1/browser/open` and `/v1/browser/close` share (docs/API.md §7.1), as sent:
 /// read strictly (wrong JSON type: 400), not yet validated (`BrowserInput.validated` gives
 /// the 422s). Unknown fields are ignored; `status` is read leniently, by the timeline
 /// reader's own code (`ByteTimelineReader.readStatus`).

@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// A request's own fields read strictly on the scanner (DESIGN §3, §7): `null` is absent; a
+/// A request's own fields read strictly on the scanner (docs/API.md §3, §7): `null` is absent; a
 /// value of another JSON type than documented is a `.wrongType` `InputError` (400) at its
 /// pointer, saying what it must be.
 ///

@@ -1,7 +1,7 @@
 import JSONBytes
 import PhotoLayout
 
-/// `transition` as sent (DESIGN §7.1): every field optional; `TransitionOptions.validated`
+/// `transition` as sent (docs/API.md §7.1): every field optional; `TransitionOptions.validated`
 /// applies the defaults and ranges.
 struct TransitionRequest: Hashable, Sendable {
     var duration: Double?

@@ -1,4 +1,4 @@
-/// The one rounding rule of the layout core (DESIGN §4, "Pixel grid"), as Yoga's `PixelGrid`.
+/// The one rounding rule of the layout core (docs/API.md §4, "Pixel grid"), as Yoga's `PixelGrid`.
 ///
 /// Rules compute exact values; the output is rounded once, here, to the nearest 1/`scale`
 /// of a point, half away from zero. Rounding a value that is already on the grid gives it

@@ -1,9 +1,9 @@
-/// The HWPhotoVC album grid's input (DESIGN §5 "Album grid", §7.1), validated.
+/// The HWPhotoVC album grid's input (docs/API.md §5 "Album grid", §7.1), validated.
 public struct AlbumInput: Hashable, Sendable {
     public static let defaultItemSize = 111.0
     public static let defaultSpacing = 10.0
     public static let defaultInset = 10.0
-    /// Decision: more pictures than this are refused (422); DESIGN sets no bound.
+    /// Decision: more pictures than this are refused (422); docs/API.md sets no bound.
     public static let maxCount = 10_000
 
     public var screen: Size

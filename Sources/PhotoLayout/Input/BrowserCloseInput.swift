@@ -1,4 +1,4 @@
-/// What the browser is closed from (DESIGN §6 "Close", §7.1): the browser as opened (its
+/// What the browser is closed from (docs/API.md §6 "Close", §7.1): the browser as opened (its
 /// page spacing, strip and watermark are not read), where the picture is now, and the
 /// scrolled container of the thumbnails, if any.
 public struct BrowserCloseInput: Hashable, Sendable {

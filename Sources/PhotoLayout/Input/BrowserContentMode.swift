@@ -1,4 +1,4 @@
-/// How a picture takes the screen in the browser (DESIGN §5, `content_mode`).
+/// How a picture takes the screen in the browser (docs/API.md §5, `content_mode`).
 public enum BrowserContentMode: String, CaseIterable, Hashable, Sendable {
     /// HVWWeibo: full screen width; vertically centred while shorter than the screen, else at the top.
     case fillWidth = "fill_width"

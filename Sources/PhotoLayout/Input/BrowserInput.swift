@@ -1,7 +1,7 @@
-/// What the photo browser is opened on, validated (DESIGN §5, §6): the typed input of
+/// What the photo browser is opened on, validated (docs/API.md §5, §6): the typed input of
 /// `BrowserRules.open`, and the shared part of `BrowserCloseInput`.
 public struct BrowserInput: Hashable, Sendable {
-    /// Decision: more pictures than this are refused (422 at `#/photos`); DESIGN sets no
+    /// Decision: more pictures than this are refused (422 at `#/photos`); docs/API.md sets no
     /// bound, and every picture is a page (and a strip item) in the response.
     public static let maxPictures = 10_000
 

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// One picture of the photo browser: the URL it shows and its size, when known (DESIGN §5).
+/// One picture of the photo browser: the URL it shows and its size, when known (docs/API.md §5).
 public struct BrowserPicture: Hashable, Sendable {
     /// The URL the page loads (`bmiddle`, or `large` with `"variant": "large"`), as bytes: a
     /// slice of the request when the request named it, written out as it came, with no

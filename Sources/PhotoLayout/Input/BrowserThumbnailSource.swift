@@ -1,5 +1,5 @@
 /// Where the browser finds the thumbnail of each picture, for the open and close transitions
-/// (DESIGN §6, "Which thumbnail").
+/// (docs/API.md §6, "Which thumbnail").
 public enum BrowserThumbnailSource: Hashable, Sendable {
     /// `thumbnail_frames`: one frame per picture, `nil` for a picture without a thumbnail.
     case frames([Rect?])

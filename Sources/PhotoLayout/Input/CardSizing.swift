@@ -1,4 +1,4 @@
-/// The grid constants a card is sized by (DESIGN §4, "Cards"): those of the status's grid
+/// The grid constants a card is sized by (docs/API.md §4, "Cards"): those of the status's grid
 /// style. A `mosaic` grid's cards are sized as `adaptive` ones, with the mosaic's content
 /// width and spacing.
 public enum CardSizing: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// The two grid styles of DESIGN §4.
+/// The two grid styles of docs/API.md §4.
 public enum GridStyle: String, CaseIterable, Hashable, Sendable {
     /// The timeline grid of the HVWWeibo seed: fixed 70-point cells, 10 apart.
     case classic
@@ -6,7 +6,7 @@ public enum GridStyle: String, CaseIterable, Hashable, Sendable {
     case adaptive
 }
 
-/// Every constant of the grid rules, each overridable by a request option (DESIGN §4).
+/// Every constant of the grid rules, each overridable by a request option (docs/API.md §4).
 ///
 /// Build one with `GridOptions.validated(…)` from raw option values: it applies the
 /// defaults and returns the 422 problems of values the rules cannot use.
@@ -69,7 +69,7 @@ public struct RawGridOptions: Hashable, Sendable {
     /// its pointer. Sorted and without duplicates, as `unknownNames`.
     public var repeatedNames: [String]
 
-    /// The option names a request may use, as sent on the wire (DESIGN §4).
+    /// The option names a request may use, as sent on the wire (docs/API.md §4).
     public static let names = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size"]
     /// At most this many unknown names are reported, one problem each (a body of 80,000
     /// unknown keys must not make an error of megabytes).
@@ -105,12 +105,12 @@ public struct RawGridOptions: Hashable, Sendable {
 
 extension GridOptions {
     /// The options `raw` asks for, or a 422 `InputError` listing every value the rules
-    /// refuse (DESIGN §4): an unknown option name (first, sorted; at most
+    /// refuse (docs/API.md §4): an unknown option name (first, sorted; at most
     /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more), a
     /// name given twice, an unknown style, a scale other than 1, 2 or 3, `adaptive`
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
     /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
-    /// number, and (decision: DESIGN is silent) an adaptive content width so narrow for its
+    /// number, and (decision: docs/API.md is silent) an adaptive content width so narrow for its
     /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
     /// `knownNames` are those an unknown name's problem lists (a query also has `count`).
     public static func validated(

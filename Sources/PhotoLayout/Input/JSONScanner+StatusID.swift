@@ -1,7 +1,7 @@
 import Foundation
 import JSONBytes
 
-/// A status id read as bytes of the request (DESIGN §3: `id`'s literal digits, never through a
+/// A status id read as bytes of the request (docs/API.md §3: `id`'s literal digits, never through a
 /// `Double`), so that a 16-digit id is no heap `String` from the reader to the writer.
 extension JSONScanner {
     /// A status id as a `ByteString`: a string's bytes, or a number's own digits when

@@ -1,4 +1,4 @@
-/// The options of the justified album (DESIGN §5, "Justified album"), in points: Flickr's
+/// The options of the justified album (docs/API.md §5, "Justified album"), in points: Flickr's
 /// justified-layout 4.1.0 with its defaults.
 ///
 /// Validation (`problems(screenWidth:at:)`) refuses a `target_row_height` not above 0, a

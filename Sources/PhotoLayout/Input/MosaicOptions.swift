@@ -1,4 +1,4 @@
-/// The constants of the `mosaic` style (DESIGN §4): Telegram's album layout, driven by the
+/// The constants of the `mosaic` style (docs/API.md §4): Telegram's album layout, driven by the
 /// content width.
 ///
 /// Validation (`problems(at:)`) refuses what the rule cannot lay out: a content width `W`

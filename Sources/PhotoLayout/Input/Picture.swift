@@ -39,7 +39,7 @@ public struct Picture: Hashable, Sendable {
     /// The first known size among largest, original, large, bmiddle: what the browser uses
     /// with `"variant": "large"`.
     public var largestSize: Size?
-    /// The size whose aspect the adaptive single picture takes (DESIGN §4): the `bmiddle`
+    /// The size whose aspect the adaptive single picture takes (docs/API.md §4): the `bmiddle`
     /// variant's, else the thumbnail's (m.weibo.cn's `geo`), else the size `is_long` is judged by.
     public var aspectSize: Size?
 

@@ -1,4 +1,4 @@
-/// Where a Weibo response keeps its statuses (DESIGN §3), and the errors both readers give
+/// Where a Weibo response keeps its statuses (docs/API.md §3), and the errors both readers give
 /// when a body has none of the four envelopes.
 ///
 /// 1. `{"statuses": [...]}` (Open API v2, client API);

@@ -1,6 +1,6 @@
-/// The `transition` options of a browser request, validated (DESIGN §6, §7.1).
+/// The `transition` options of a browser request, validated (docs/API.md §6, §7.1).
 ///
-/// Ranges (decisions, DESIGN leaves them open): `duration` > 0; `fps` in [1, 240];
+/// Ranges (decisions, docs/API.md leaves them open): `duration` > 0; `fps` in [1, 240];
 /// `bounciness` and `speed` in [0, 20] (pop's documented ranges, inside which its
 /// tension and friction stay positive); corner radii ≥ 0.
 public struct TransitionOptions: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// What a picture's `type` field says, as far as the rules ask (DESIGN §3, kinds): `gif` or
+/// What a picture's `type` field says, as far as the rules ask (docs/API.md §3, kinds): `gif` or
 /// `livephoto` in any case, or some other name (`"WEBP"`, `"JPEG"`, …). Readers classify the
 /// name as they read it, so no `String` is kept for it.
 public enum WeiboPictureType: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// The response of `POST /v1/album/layout` (DESIGN §7.1): the HWPhotoVC album grid, on the
+/// The response of `POST /v1/album/layout` (docs/API.md §7.1): the HWPhotoVC album grid, on the
 /// pixel grid.
 public struct AlbumLayout: Hashable, Sendable {
     public var columns: Int

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// The browser's responses as DESIGN §7.1 shows them, through `JSONByteWriter`: the keys
+/// The browser's responses as docs/API.md §7.1 shows them, through `JSONByteWriter`: the keys
 /// in the contract's order, `null` where it shows null.
 extension BrowserOpenResponse: JSONByteEncodable {
     /// 960 bytes, 360 a page, 60 a strip item and 280 a keyframe (its crop too), and room for

@@ -1,4 +1,4 @@
-/// The response of `POST /v1/browser/close` (DESIGN §7.1): `{"index", "transition",
+/// The response of `POST /v1/browser/close` (docs/API.md §7.1): `{"index", "transition",
 /// "scroll_to"}`, `scroll_to` being `null` unless the thumbnails' container must scroll.
 public struct BrowserCloseResponse: Hashable, Sendable {
     public var index: Int

@@ -1,4 +1,4 @@
-/// The response of `POST /v1/browser/open` (DESIGN §7.1).
+/// The response of `POST /v1/browser/open` (docs/API.md §7.1).
 public struct BrowserOpenResponse: Hashable, Sendable {
     public var index: Int
     public var count: Int

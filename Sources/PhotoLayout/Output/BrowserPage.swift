@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// One page of the browser (DESIGN §5, §7.1). Frames on the pixel grid: `frame` in the paging
+/// One page of the browser (docs/API.md §5, §7.1). Frames on the pixel grid: `frame` in the paging
 /// scroll view's content, `photo_frame` and `watermark_frame` in the page's own coordinates.
 public struct BrowserPage: Hashable, Sendable {
     public var index: Int

@@ -1,4 +1,4 @@
-/// The card a status shows in place of pictures (DESIGN §4, "Cards"): a video cover with a
+/// The card a status shows in place of pictures (docs/API.md §4, "Cards"): a video cover with a
 /// play badge, or a link card with cover, type icon, button and text, as YYKit's
 /// `WBStatusCardView` lays them out. Frames are in the card's own coordinates, each number
 /// rounded once to the pixel grid.

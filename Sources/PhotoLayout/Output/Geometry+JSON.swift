@@ -81,7 +81,7 @@ extension Point: JSONByteEncodable {
 }
 
 extension Rect {
-    /// A crop's compact JSON (a unit rect of a picture, DESIGN §4), into room for
+    /// A crop's compact JSON (a unit rect of a picture, docs/API.md §4), into room for
     /// `Rect.maximumLength` bytes: the same text as `write(into:)`. The crop rule's sides that
     /// are 0 or 1 by construction (the top at full width `{0, 0, 1, q}`, the middle at full
     /// height `{x, 0, q, 1}`) are written as constant text, and only the others as numbers.

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// A status's photo grid, as the API returns it (DESIGN §7): frames in the grid's own
+/// A status's photo grid, as the API returns it (docs/API.md §7): frames in the grid's own
 /// coordinates, every coordinate on the pixel grid.
 public struct GridLayout: Hashable, Sendable {
     public var size: Size
@@ -50,7 +50,7 @@ extension MoreLabel {
 public struct GridItem: Hashable, Sendable {
     public var index: Int
     public var frame: Rect
-    /// The part of its picture the cell shows (DESIGN §4, "Crop"): a unit rect of the image
+    /// The part of its picture the cell shows (docs/API.md §4, "Crop"): a unit rect of the image
     /// at `bmiddle_url`, `CropRule.crop` of the picture's `aspectSize` and `frame`; `nil` when
     /// the size is unknown or the frame has a zero side.
     public var crop: Rect?

@@ -1,4 +1,4 @@
-/// A justified album (DESIGN §5): rows of pictures that keep their shapes, on the pixel grid.
+/// A justified album (docs/API.md §5): rows of pictures that keep their shapes, on the pixel grid.
 public struct JustifiedAlbumLayout: Hashable, Sendable {
     /// The rows laid out, the widow row included.
     public var rows: Int

@@ -1,4 +1,4 @@
-/// One sample of a transition (DESIGN §6): its time, the curve's progress, the frame and
+/// One sample of a transition (docs/API.md §6): its time, the curve's progress, the frame and
 /// corner radius interpolated by that progress, and the crop of the picture that frame shows.
 /// Left exact: never rounded to the pixel grid. The frame's width and height are never
 /// negative.

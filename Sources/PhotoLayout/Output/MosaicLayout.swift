@@ -1,4 +1,4 @@
-/// A `mosaic` grid (DESIGN §4): one frame per picture shown, in points, on the pixel grid.
+/// A `mosaic` grid (docs/API.md §4): one frame per picture shown, in points, on the pixel grid.
 public struct MosaicLayout: Hashable, Sendable {
     /// The frames, in the pictures' order; each number is a whole count of device pixels
     /// divided by the scale.

@@ -1,4 +1,4 @@
-/// The edges of a mosaic grid a cell lies on: the corners a client rounds (DESIGN §4).
+/// The edges of a mosaic grid a cell lies on: the corners a client rounds (docs/API.md §4).
 public struct MosaicSides: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
 

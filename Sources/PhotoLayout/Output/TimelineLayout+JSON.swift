@@ -1,7 +1,7 @@
 import JSONBytes
 
 /// `{"statuses": [{"id", "source", "photos", "retweeted"}]}` through `JSONByteWriter`, every key
-/// present and absent values as `null` (DESIGN §7: `null` is part of the contract), written
+/// present and absent values as `null` (docs/API.md §7: `null` is part of the contract), written
 /// from the layout's table (`LayoutTable+JSON`).
 extension TimelineLayout: JSONByteEncodable {
     public func write(to writer: inout JSONByteWriter) {

@@ -1,7 +1,7 @@
 import JSONBytes
 
 /// The response of `POST /v1/timeline/layout` and of `timeline-layout layout`:
-/// `{"statuses": [{"id", "source", "photos", "retweeted"}]}` (DESIGN §7).
+/// `{"statuses": [{"id", "source", "photos", "retweeted"}]}` (docs/API.md §7).
 ///
 /// Held as a `LayoutTable`, the timeline's one output form (what the rules build and the
 /// writer writes); `statuses` reads the same layout as values.

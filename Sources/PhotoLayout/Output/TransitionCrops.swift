@@ -1,4 +1,4 @@
-/// The crops of an open or close transition (DESIGN §6): `from_crop`, `to_crop` and one
+/// The crops of an open or close transition (docs/API.md §6): `from_crop`, `to_crop` and one
 /// crop per keyframe, each a unit rect of the picture or `nil` (unknown size, a zero side,
 /// or a fade).
 public struct TransitionCrops: Hashable, Sendable {

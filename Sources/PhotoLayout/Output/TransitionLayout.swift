@@ -1,4 +1,4 @@
-/// An open or close transition (DESIGN §6): `{"from", "to", "from_crop", "to_crop",
+/// An open or close transition (docs/API.md §6): `{"from", "to", "from_crop", "to_crop",
 /// "duration", "curve", "fade", "keyframes"}`, with `from`/`to` on the pixel grid or `null`.
 ///
 /// The crops are `CropRule.crop` of the picture's size in `from` and in `to`: the part of the

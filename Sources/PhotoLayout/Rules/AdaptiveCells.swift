@@ -1,4 +1,4 @@
-/// The `adaptive` grid of DESIGN §4 from its formula alone (content width `W`, spacing `g`,
+/// The `adaptive` grid of docs/API.md §4 from its formula alone (content width `W`, spacing `g`,
 /// pixel grid), for rules that fall back to it or size by it: the mosaic's fallback and the
 /// cards. Every frame is rounded once from its exact value; the cell `c` is rounded before
 /// use, as its formula says.

@@ -1,4 +1,4 @@
-/// HWPhotoVC's album grid (DESIGN §5 "Album grid", §7.1).
+/// HWPhotoVC's album grid (docs/API.md §5 "Album grid", §7.1).
 ///
 /// columns = max(1, floor((W − 2·inset + spacing)/(item + spacing))); the columns stay
 /// aligned on every row, the last one too, with the horizontal gap

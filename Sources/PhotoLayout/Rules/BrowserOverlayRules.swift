@@ -1,5 +1,5 @@
 /// What BrowsePicture draws over or derives from a picture frame: the watermark and the
-/// gyroscope pan range (DESIGN §5), exact.
+/// gyroscope pan range (docs/API.md §5), exact.
 package enum BrowserOverlayRules {
     /// The watermark box, inset by its margin from the bottom-right corner of the visible
     /// part of `photoFrame` (its intersection with the screen); `nil` when nothing is visible.

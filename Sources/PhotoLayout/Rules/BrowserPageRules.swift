@@ -1,4 +1,4 @@
-/// The browser's paging and page label (DESIGN §5), exact.
+/// The browser's paging and page label (docs/API.md §5), exact.
 ///
 /// With `page_spacing` p the paging scroll view spans (−p/2, 0, W+p, H), as in YYKit: page i
 /// sits at i·(W+p) + p/2 in its content; p = 0 is HVWWeibo's paging, page i at i·W.

@@ -1,9 +1,9 @@
-/// The frame a picture takes on its page, by content mode (DESIGN §5 "Picture frame"),
+/// The frame a picture takes on its page, by content mode (docs/API.md §5 "Picture frame"),
 /// exact, in the page's coordinates (the window's while the page is shown).
 package enum BrowserPhotoRules {
     /// The frame of a picture of `size` (`nil`: unknown, the placeholder square). A size of
     /// so extreme an aspect that its frame is not finite (1e-313 × 275950 filling the width)
-    /// is no usable size either: the placeholder (decision: DESIGN bounds sides, not ratios).
+    /// is no usable size either: the placeholder (decision: docs/API.md bounds sides, not ratios).
     package static func frame(for size: Size?, screen: Size, mode: BrowserContentMode, upscale: Bool) -> Rect {
         guard let size, size.isPositive else { return placeholder(screen: screen) }
         let frame = scaled(size, screen: screen, mode: mode, upscale: upscale)

@@ -1,4 +1,4 @@
-/// The photo browser (DESIGN §5, §6): pages, page label, picture frames, zoom, strip,
+/// The photo browser (docs/API.md §5, §6): pages, page label, picture frames, zoom, strip,
 /// watermark, pan and transitions, every geometry value rounded once on the input's grid.
 public enum BrowserRules {
     /// `POST /v1/browser/open`. Throws only when the requested keyframes are too many.

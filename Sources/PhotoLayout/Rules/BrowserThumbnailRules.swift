@@ -1,4 +1,4 @@
-/// Which thumbnail a page opens from and closes to (DESIGN §6 "Which thumbnail"), exact.
+/// Which thumbnail a page opens from and closes to (docs/API.md §6 "Which thumbnail"), exact.
 package enum BrowserThumbnailRules {
     /// The thumbnail of picture `index`: its given frame, or its cell of the section-4 grid
     /// (`GridRules.geometry`, the grid the timeline rounds and draws) moved to the grid origin.

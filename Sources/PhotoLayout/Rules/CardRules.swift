@@ -1,4 +1,4 @@
-/// The card of a `page_info` (DESIGN §4, "Cards"), by YYKit's geometry: a video is a square
+/// The card of a `page_info` (docs/API.md §4, "Cards"), by YYKit's geometry: a video is a square
 /// cover of the single picture's size with a play badge centred on it; any other page with
 /// a cover, an icon or a title is a 70-point-high link card across the grid's width.
 ///

@@ -1,4 +1,4 @@
-/// Which part of a picture a frame shows (DESIGN §4, "Crop"): a unit rect of the image,
+/// Which part of a picture a frame shows (docs/API.md §4, "Crop"): a unit rect of the image,
 /// the middle of a picture wider than the frame (full height) and the top of a taller one
 /// (full width), as Weibo's clients and YYKit's `contentsRect` show them.
 ///
@@ -22,7 +22,7 @@ public enum CropRule {
         return Rect(x: 0, y: 0, width: 1, height: 1)
     }
 
-    /// The crops of a transition from `from` to `to` (DESIGN §6): the rule on both ends and
+    /// The crops of a transition from `from` to `to` (docs/API.md §6): the rule on both ends and
     /// on lerp(from, to, p) for each keyframe progress p clamped to [0, 1], so a spring's
     /// overshoot keeps the end crop. A fade (no `from` or no `to`) has none.
     public static func transitionCrops(

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// The photo-grid rules of DESIGN §4, each stated once, over explicit inputs.
+/// The photo-grid rules of docs/API.md §4, each stated once, over explicit inputs.
 ///
 /// `geometry` is the grid: exact frames, nothing rounded but the adaptive cell (whose formula
 /// rounds it). `layout` rounds it once on the options' pixel grid (`rounded(cell:options:)`) and
@@ -59,7 +59,7 @@ public enum GridRules {
             height: side)
     }
 
-    /// The adaptive cell: c = px((W + g)/3 − g), rounded before use as DESIGN says.
+    /// The adaptive cell: c = px((W + g)/3 − g), rounded before use as docs/API.md says.
     package static func adaptiveCell(options: GridOptions) -> Double {
         let width = options.contentWidth ?? 0
         return options.pixelGrid.round((width + options.spacing) / 3 - options.spacing)

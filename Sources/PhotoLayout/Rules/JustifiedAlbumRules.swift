@@ -1,4 +1,4 @@
-/// The justified album of DESIGN §5: rows of equal height that keep each picture's shape and
+/// The justified album of docs/API.md §5: rows of equal height that keep each picture's shape and
 /// end flush with the inset, as Flickr's justified-layout 4.1.0 lays out photo walls.
 ///
 /// Rows fill picture by picture (`JustifiedRow`); every row that closes is justified; the

@@ -1,4 +1,4 @@
-/// One row of a justified album while it fills (DESIGN §5), and how it closes: the peer's
+/// One row of a justified album while it fills (docs/API.md §5), and how it closes: the peer's
 /// (Flickr's justified-layout 4.1.0) row, its arithmetic in the peer's order.
 struct JustifiedRow {
     /// The row width `R` (the screen less the left and right insets).

@@ -1,4 +1,4 @@
-/// Samples a transition's timing curve into keyframes (DESIGN §6 "Keyframes").
+/// Samples a transition's timing curve into keyframes (docs/API.md §6 "Keyframes").
 ///
 /// Samples at t = 0, 1/fps, 2/fps, …: for `ease_in_out` up to the duration, with one last
 /// sample at the duration itself when the grid misses it, whose progress is exactly 1; for

@@ -1,5 +1,5 @@
 /// Two to four pictures, none wider than 2:1, in the square box of side `H` = `Wp`
-/// (DESIGN §4, each branch's formulas in the order written there).
+/// (docs/API.md §4, each branch's formulas in the order written there).
 extension MosaicPixels {
     private var box: Double { width }
 

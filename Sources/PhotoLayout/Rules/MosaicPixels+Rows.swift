@@ -1,4 +1,4 @@
-/// Five or more pictures, or a picture wider than 2:1 (DESIGN §4): the pictures in two to
+/// Five or more pictures, or a picture wider than 2:1 (docs/API.md §4): the pictures in two to
 /// four rows, the split whose height comes closest to `Hc`.
 extension MosaicPixels {
     /// The pictures in the best-scoring rows, each row the full width, its pictures as wide
@@ -40,7 +40,7 @@ extension MosaicPixels {
         return cells
     }
 
-    /// The candidate splits in DESIGN's order: two rows (a, n − a) by a; three rows by a then
+    /// The candidate splits in the contract's order: two rows (a, n − a) by a; three rows by a then
     /// b (b up to 4 when the average aspect is below 0.85); four rows by a, b, c. No row has
     /// more than three pictures but that middle one, and every row has one at least.
     static func splits(count n: Int, average: Double) -> [[Int]] {

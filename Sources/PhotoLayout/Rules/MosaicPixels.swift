@@ -1,4 +1,4 @@
-/// The mosaic rule of DESIGN §4 in device pixels, with its arithmetic exactly as written
+/// The mosaic rule of docs/API.md §4 in device pixels, with its arithmetic exactly as written
 /// there: `Wp`, `gp`, `mp`, `H` and `Hc` and every frame number are whole numbers (held in
 /// doubles, where they are exact), `round` is C's (half away from zero), ⌊a/b⌋ truncates,
 /// and everything else is double arithmetic evaluated left to right as each formula is

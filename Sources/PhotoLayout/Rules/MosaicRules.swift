@@ -1,4 +1,4 @@
-/// The `mosaic` style of DESIGN §4: Telegram Desktop's album layout, in which cells keep
+/// The `mosaic` style of docs/API.md §4: Telegram Desktop's album layout, in which cells keep
 /// each picture's shape and the arrangement is chosen by the pictures' aspects.
 ///
 /// The rule runs in whole device pixels (`MosaicPixels`) and divides by the scale at the

@@ -1,8 +1,8 @@
 import JSONBytes
 
-/// Resolves Weibo's picture shapes into `Picture`s (DESIGN §3), value by value.
+/// Resolves Weibo's picture shapes into `Picture`s (docs/API.md §3), value by value.
 ///
-/// Decisions where DESIGN is loose: "`thumbnail_pic` counts only when `pic_urls` is empty" is
+/// Decisions where docs/API.md is loose: "`thumbnail_pic` counts only when `pic_urls` is empty" is
 /// read as "when `pic_urls` yields no picture", so a `pic_urls` of junk entries does not hide a
 /// valid `thumbnail_pic`; empty URL strings and empty pids are no pictures. The timeline applies
 /// these rules in place (`FastPath/PictureRules+InPlace.swift`), held equal to these.
@@ -28,7 +28,7 @@ public enum PictureRules {
     ///
     /// Explicit URLs win: `bmiddle_url` from `bmiddle`, `large_url` from `large`, else
     /// `largest`, else `original`. A missing variant is derived from the thumbnail by the
-    /// segment rule; a missing thumbnail from the first URL the info has (decision: DESIGN
+    /// segment rule; a missing thumbnail from the first URL the info has (decision: docs/API.md
     /// does not say, and a picture with any URL is still a picture). `pid`, its key, makes
     /// it a GIF when it has `g` at index 21.
     package static func picture(from info: WeiboPictureInfo, pid: String? = nil) -> Picture? {
@@ -82,9 +82,9 @@ public enum PictureRules {
             aspectSize: pic.thumbnail.knownSize ?? size)
     }
 
-    /// How many pictures the status has (DESIGN §4 `total`): the `count` read, or `pic_num`
+    /// How many pictures the status has (docs/API.md §4 `total`): the `count` read, or `pic_num`
     /// when it is larger. `pic_num` counts when it is a whole number (a JSON number or a
-    /// numeric string) up to 2³¹ − 1 (decision: a bound DESIGN leaves open; Weibo allows 18).
+    /// numeric string) up to 2³¹ − 1 (decision: a bound docs/API.md leaves open; Weibo allows 18).
     package static func total(of media: WeiboMedia, read count: Int) -> Int {
         total(picNum: media.picNum, read: count)
     }

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// Pictures known by their pid alone (DESIGN §3): URLs derived as Weibo's own web client does,
+/// Pictures known by their pid alone (docs/API.md §3): URLs derived as Weibo's own web client does,
 /// `https://wx{k}.sinaimg.cn/{size}/{pid}.{ext}` with k = CRC-32(pid's UTF-8) mod 4 + 1, and
 /// GIF told by the pid itself (`g` at index 21).
 package enum PidURLs {

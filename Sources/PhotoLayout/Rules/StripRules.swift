@@ -1,4 +1,4 @@
-/// HWPhotoVC's thumbnail strip (DESIGN §5 "Thumbnail strip").
+/// HWPhotoVC's thumbnail strip (docs/API.md §5 "Thumbnail strip").
 ///
 /// Strip frame (0, H − 100, W, 100); items 70×96, section inset 2 on every side, 2 apart:
 /// item i at (2 + i·72, 2); content width n·72 + 2; the selected item has a 5-point border.

@@ -1,4 +1,4 @@
-/// The open and close transitions (DESIGN §6), their `from`/`to` rounded once to the pixel
+/// The open and close transitions (docs/API.md §6), their `from`/`to` rounded once to the pixel
 /// grid, their keyframes interpolated between the exact frames.
 package enum TransitionRules {
     /// Open: from the tapped thumbnail (window coordinates) to the picture frame of its page.
@@ -106,7 +106,7 @@ package enum TransitionRules {
     /// of `pictureSize`, the size of the image the page shows.
     ///
     /// `from` and `to` are reported on the pixel grid, and the keyframes interpolate between
-    /// those reported frames (decision: DESIGN says frame = lerp(from, to, progress) and leaves
+    /// those reported frames (decision: docs/API.md says frame = lerp(from, to, progress) and leaves
     /// keyframes unrounded; interpolating the unrounded ends would make the first keyframe miss
     /// `from` by up to half a pixel, a visible jump when a client starts the animation at `from`).
     static func layout(

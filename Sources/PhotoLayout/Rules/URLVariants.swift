@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// The URL-variant rule of DESIGN §3: a Weibo picture URL names its size in one path
+/// The URL-variant rule of docs/API.md §3: a Weibo picture URL names its size in one path
 /// segment (`/thumbnail/`, `/or360/`, `/mw690/`…); the other sizes of the same picture are
 /// the same URL with that one segment replaced.
 ///

@@ -1,4 +1,4 @@
-/// HWPhotoVC's zoom (DESIGN §5 "Zoom").
+/// HWPhotoVC's zoom (docs/API.md §5 "Zoom").
 package enum ZoomRules {
     /// Every page: min 1, max 2.4; a double tap toggles min ↔ max.
     package static let limits = ZoomLimits(min: 1, max: 2.4, doubleTap: 2.4)

@@ -3,7 +3,7 @@
 ///
 /// For each count n of pictures shown, up to `cachedCells`, the plan keeps `GridRules.geometry`
 /// of n rounded (`GridRules.rounded(cell:options:)`): its size, columns and rows, and its cells.
-/// A cell depends only on its index and the wrap (DESIGN §4: col = i % k, row = i / k), so the
+/// A cell depends only on its index and the wrap (docs/API.md §4: col = i % k, row = i / k), so the
 /// cells are kept once per wrap, two columns or three, each grid's cells a run of them.
 /// `GridPlanTests` hold every planned grid equal to `GridRules.layout`. Grids past `cachedCells`
 /// pictures and the adaptive single picture (whose cell follows the picture's size) are laid

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// DESIGN §3's picture rules on the timeline's fast path: the pictures of a media read in place
+/// docs/API.md §3's picture rules on the timeline's fast path: the pictures of a media read in place
 /// through pointers and handed to a sink one at a time, their URLs as references to the
 /// request's strings, so that no `Picture`, array or URL copy is made on the way to the table.
 /// The same decisions as the value-level rules of `PictureRules.swift`, which `FastPathTests`
