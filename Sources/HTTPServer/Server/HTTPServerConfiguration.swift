@@ -40,10 +40,33 @@ public struct HTTPServerConfiguration: Sendable {
         /// A handler's response body (before compression): above it, 413 instead.
         public var maxResponseBytes = 16 << 20
 
+        /// How an operator sets `maxHeaderBytes` (say `--max-header-bytes / MAX_HEADER_BYTES`):
+        /// a 431's detail names it; nil names nothing.
+        public var maxHeaderBytesSetting: String? = nil
+        /// How an operator sets `maxBodyBytes`: a 413's detail names it; nil names nothing.
+        public var maxBodyBytesSetting: String? = nil
+
         public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxResponseBytes: Int = 16 << 20) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
             self.maxResponseBytes = maxResponseBytes
+        }
+
+        /// The detail of a 431: `what` (say "The request head") exceeds `maxHeaderBytes`, and
+        /// the setting that raises the limit when one is named.
+        func headerLimitDetail(_ what: String) -> String {
+            Self.limitDetail("\(what) exceeds \(maxHeaderBytes) bytes", setting: maxHeaderBytesSetting)
+        }
+
+        /// The detail of a 413: `what` (say "The body") exceeds `maxBodyBytes`, and the setting
+        /// that raises the limit when one is named.
+        func bodyLimitDetail(_ what: String) -> String {
+            Self.limitDetail("\(what) exceeds \(maxBodyBytes) bytes", setting: maxBodyBytesSetting)
+        }
+
+        private static func limitDetail(_ sentence: String, setting: String?) -> String {
+            guard let setting else { return sentence + "." }
+            return sentence + ", the server's limit (" + setting + ")."
         }
     }
 

@@ -23,7 +23,8 @@ final class ServerShared: Sendable {
         memory = MemoryBudget(limit: configuration.memoryBudget)
         pool = WorkerPool(
             workers: configuration.workers, capacity: configuration.maxQueuedRequests,
-            maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes
+            maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes,
+            bodyLimitSetting: configuration.limits.maxBodyBytesSetting
         )
     }
 
