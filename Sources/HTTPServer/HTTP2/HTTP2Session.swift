@@ -92,8 +92,7 @@ final class HTTP2Session {
     @exclusivity(unchecked) var lastClientStreamID: Int32 = 0
     /// Ids of the last streams closed, whose late frames are not a protocol error.
     /// (A ring of the last `2 * maxConcurrentStreams` ids, searched only for a HEADERS frame on
-    /// an id below the highest one and not open, which is rare: a `Set` made every close pay
-    /// for hashing, about 650 instructions per h2c request.)
+    /// an id below the highest one and not open, which is rare; a close pays no hashing.)
     @exclusivity(unchecked) var recentlyClosed: [Int32] = []
     @exclusivity(unchecked) var recentlyClosedNext = 0
     /// Streams whose header list passed the limit, on this connection.

@@ -1,8 +1,7 @@
 /// A complete request: head and (de-chunked) body.
 public struct HTTPRequest: Sendable {
     // `method` and `target` are computed over plain stored properties rather than stored with
-    // `didSet` observers: with observers, making a request from a parsed head copied the whole
-    // request once more (some 900 instructions per request for the move out of the head).
+    // `didSet` observers, which made the move out of a parsed head copy the whole request.
     public var method: HTTPMethod {
         get { storedMethod }
         set {

@@ -42,8 +42,8 @@ public final class HTTPServer: Sendable {
             signal(SIGPIPE, SIG_IGN)
             let configuration = shared.configuration
             // Request bodies up to the limit (and their copies) stay in the malloc heap: above
-            // glibc's default 128 KiB threshold every large body was a fresh mmap, faulted in
-            // and zeroed per request (about 5 % of a 275 KB timeline request's CPU).
+            // glibc's default 128 KiB threshold every large body would be a fresh mmap, faulted
+            // in and zeroed per request (docs/decisions/100).
             shim_keep_allocations_in_heap(min(max(2 * configuration.limits.maxBodyBytes, 1 << 20), 32 << 20))
             let (fd, port) = try Socket.listen(
                 host: configuration.host, port: configuration.port, backlog: configuration.backlog
