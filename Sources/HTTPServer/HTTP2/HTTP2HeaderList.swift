@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// The `nghttp2_nv` entries of one response, built over bytes without a String per field and
 /// reused by every response of a session. The server's own names and the `:status` digits

@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// The nghttp2 callbacks: C function pointers that capture nothing and reach the session
 /// through `user_data`.

@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// Flood accounting beyond nghttp2's own limits (docs/API.md §8): frames that cost the server work
 /// and carry no request draw from one token bucket per connection; when it is empty the

@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// Requests handed out, answers submitted as HEADERS and DATA frames.
 extension HTTP2Session {

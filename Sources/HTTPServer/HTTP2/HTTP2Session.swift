@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// One HTTP/2 server connection (RFC 9113) over libnghttp2: bytes in (`receive`), complete
 /// requests out, responses in (`complete`), frames out (`drainOutput`). It does no I/O and runs

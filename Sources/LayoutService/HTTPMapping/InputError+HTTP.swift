@@ -4,7 +4,7 @@ import PhotoLayout
 /// The one place where the core's input errors become HTTP: malformed JSON and wrong types
 /// are 400, values the rules refuse are 422, each located problem an `errors` entry.
 extension InputError: HTTPResponseError {
-    public var problem: ProblemDetails {
+    package var problem: ProblemDetails {
         ProblemDetails(
             status: kind == .invalidValue ? .unprocessableContent : .badRequest,
             detail: detail,
