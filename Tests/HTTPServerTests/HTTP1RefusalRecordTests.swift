@@ -7,14 +7,9 @@ import Testing
 /// 408) keep what was read of the request: the client's `X-Request-Id`, the method and the
 /// path; the limit's detail names the setting that raises it.
 struct HTTP1RefusalRecordTests {
-    static func limits(header: Int = 1024, body: Int = 10, named: Bool = true) -> HTTPServerConfiguration.Limits {
-        var limits = HTTPServerConfiguration.Limits(maxHeaderBytes: header, maxBodyBytes: body)
-        if named {
-            limits.maxHeaderBytesSetting = "--max-header-bytes / MAX_HEADER_BYTES"
-            limits.maxBodyBytesSetting = "--max-body-bytes / MAX_BODY_BYTES"
-        }
-        return limits
-    }
+    static let limits = HTTPServerConfiguration.Limits(maxHeaderBytes: 1024, maxBodyBytes: 10)
+    static let settings = HTTPServerConfiguration.LimitSettings(
+        maxHeaderBytes: "--max-header-bytes / MAX_HEADER_BYTES", maxBodyBytes: "--max-body-bytes / MAX_BODY_BYTES")
 
     /// The `detail` of a problem+json response.
     static func detail(_ action: HTTP1Connection.Action?) throws -> String {
@@ -26,7 +21,7 @@ struct HTTP1RefusalRecordTests {
     /// A Content-Length over the limit: 413 with the client's ID, the method and the path, and
     /// a detail naming the limit and its setting.
     @Test func contentLengthOverLimit() throws {
-        var harness = ConnectionHarness(.init(limits: Self.limits()))
+        var harness = ConnectionHarness(.init(limits: Self.limits, limitSettings: Self.settings))
         let actions = harness.receive(
             "POST /v1/timeline/layout HTTP/1.1\r\nHost: h\r\nX-Request-Id: client-413\r\nContent-Length: 11\r\n\r\n")
         #expect(actions.summaries == ["send 413 close", "close"])
@@ -43,7 +38,7 @@ struct HTTP1RefusalRecordTests {
 
     /// Without a named setting the detail is the sentence alone.
     @Test func unnamedLimit() throws {
-        var harness = ConnectionHarness(.init(limits: Self.limits(named: false)))
+        var harness = ConnectionHarness(.init(limits: Self.limits))
         let actions = harness.receive("POST /p HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n")
         #expect(try Self.detail(actions.first) == "The body exceeds 10 bytes.")
         #expect(actions.first?.info?.requestID == "test-0")
@@ -52,7 +47,7 @@ struct HTTP1RefusalRecordTests {
     /// A head over the limit: 431 with what its complete lines said (the ID sent before the
     /// line that overflowed), and a detail naming the header limit.
     @Test func headOverLimit() throws {
-        var harness = ConnectionHarness(.init(limits: Self.limits()))
+        var harness = ConnectionHarness(.init(limits: Self.limits, limitSettings: Self.settings))
         let padding = String(repeating: "x", count: 1100)
         let actions = harness.receive(
             "GET /v1/grid?count=4 HTTP/1.1\r\nHost: h\r\nX-Request-Id: client-431\r\nX-Pad: \(padding)\r\n\r\n")
@@ -68,7 +63,7 @@ struct HTTP1RefusalRecordTests {
 
     /// A HEAD refused for its head's size is answered without a body, as any HEAD.
     @Test func headRequestRefusal() {
-        var harness = ConnectionHarness(.init(limits: Self.limits()))
+        var harness = ConnectionHarness(.init(limits: Self.limits, limitSettings: Self.settings))
         let padding = String(repeating: "x", count: 1100)
         let actions = harness.receive("HEAD /h HTTP/1.1\r\nHost: h\r\nX-Pad: \(padding)\r\n\r\n")
         #expect(actions.summaries == ["send 431 close head", "close"])
@@ -113,7 +108,7 @@ struct HTTP1RefusalRecordTests {
 
     /// A chunked body over the limit names the setting too (the head was already read).
     @Test func chunkedBodyOverLimit() throws {
-        var harness = ConnectionHarness(.init(limits: Self.limits()))
+        var harness = ConnectionHarness(.init(limits: Self.limits, limitSettings: Self.settings))
         let actions = harness.receive(
             "POST /c HTTP/1.1\r\nHost: h\r\nX-Request-Id: c-1\r\nTransfer-Encoding: chunked\r\n\r\nb\r\n0123456789a\r\n0\r\n\r\n"
         )
@@ -122,5 +117,30 @@ struct HTTP1RefusalRecordTests {
         #expect(
             try Self.detail(actions.first)
                 == "The body exceeds 10 bytes, the server's limit (--max-body-bytes / MAX_BODY_BYTES).")
+    }
+
+    /// The settings name the body's limit on a 413, the head's on a 431, nothing on another status.
+    @Test func settingsNamedByStatus() {
+        #expect(
+            Self.settings.detail("The header list is larger than 9 bytes.", for: .requestHeaderFieldsTooLarge)
+                == "The header list is larger than 9 bytes, the server's limit (--max-header-bytes / MAX_HEADER_BYTES)."
+        )
+        #expect(
+            Self.settings.detail("The request body is larger than 9 bytes.", for: .contentTooLarge)
+                == "The request body is larger than 9 bytes, the server's limit (--max-body-bytes / MAX_BODY_BYTES).")
+        #expect(Self.settings.detail("Bad.", for: .badRequest) == "Bad.")
+    }
+
+    /// Chunked trailers over the head limit: 431 naming the header setting, with the request's ID.
+    @Test func trailersOverLimit() throws {
+        var harness = ConnectionHarness(.init(limits: Self.limits, limitSettings: Self.settings))
+        let trailer = "X-T: " + String(repeating: "t", count: 1100)
+        let actions = harness.receive(
+            "POST /t HTTP/1.1\r\nHost: h\r\nX-Request-Id: t-1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\(trailer)\r\n\r\n"
+        )
+        #expect(actions.summaries == ["send 431 close", "close"])
+        #expect(actions.first?.info?.requestID == "t-1")
+        #expect(
+            try Self.detail(actions.first).hasSuffix(", the server's limit (--max-header-bytes / MAX_HEADER_BYTES)."))
     }
 }

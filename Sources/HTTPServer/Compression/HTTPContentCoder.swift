@@ -93,9 +93,9 @@ final class HTTPContentCoder {
             request.headers.set(.contentLength, String(body.count))
             return nil
         case .tooLarge:
-            var limits = HTTPServerConfiguration.Limits(maxBodyBytes: maxBodyBytes)
-            limits.maxBodyBytesSetting = bodyLimitSetting
-            let detail = limits.bodyLimitDetail("The inflated request body")
+            let detail =
+                "The inflated request body is larger than \(maxBodyBytes) bytes"
+                + (bodyLimitSetting.map { ", the server's limit (\($0))." } ?? ".")
             return .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
         case .invalid:
             return .problem(

@@ -59,7 +59,8 @@ extension HTTP1Connection {
                     event = try parser.next()
                 }
             } catch {
-                refuse(error.status, error.detail, now: now)
+                let detail = configuration.limitSettings?.detail(error.detail, for: error.status) ?? error.detail
+                refuse(error.status, detail, now: now)
                 return true
             }
             guard let event else {

@@ -10,17 +10,21 @@ struct HTTP1Connection: Sendable {
         var maxPipelinedRequests: Int
         /// What bodies are charged to; nil: not bounded (beyond the body limit).
         var memory: MemoryBudget?
+        /// The settings a refusal over a size limit names; nil: none.
+        var limitSettings: HTTPServerConfiguration.LimitSettings?
 
         init(
             limits: HTTPServerConfiguration.Limits = .init(),
             timeouts: HTTPServerConfiguration.Timeouts = .init(),
             maxPipelinedRequests: Int = 16,
-            memory: MemoryBudget? = nil
+            memory: MemoryBudget? = nil,
+            limitSettings: HTTPServerConfiguration.LimitSettings? = nil
         ) {
             self.limits = limits
             self.timeouts = timeouts
             self.maxPipelinedRequests = maxPipelinedRequests
             self.memory = memory
+            self.limitSettings = limitSettings
         }
 
         /// How long a body may wait for the budget to admit it before the request is answered

@@ -13,7 +13,7 @@ extension HTTP1Parser {
                     state = .trailers(byteCount: 0)
                 } else {
                     guard size <= limits.maxBodyBytes - body.count else {
-                        throw HTTPParserError(.bodyTooLarge, limits.bodyLimitDetail("The body"))
+                        throw HTTPParserError(.bodyTooLarge, "The body exceeds \(limits.maxBodyBytes) bytes.")
                     }
                     state = .chunkData(remaining: size)
                 }
@@ -66,7 +66,7 @@ extension HTTP1Parser {
 
     private func lineTooLong(_ what: String, limit: Int) -> HTTPParserError {
         if case .trailers = state {
-            return HTTPParserError(.headersTooLarge, limits.headerLimitDetail("The \(what)"))
+            return HTTPParserError(.headersTooLarge, "The \(what) exceeds \(limits.maxHeaderBytes) bytes.")
         }
         return HTTPParserError(.invalidChunkExtension, "The \(what) exceeds \(limit) bytes.")
     }

@@ -20,7 +20,7 @@ extension HTTP1Parser {
         guard hasLengths else { return .none }
         let length = try contentLength(fields)
         guard length <= limits.maxBodyBytes else {
-            throw HTTPParserError(.bodyTooLarge, limits.bodyLimitDetail("The body"))
+            throw HTTPParserError(.bodyTooLarge, "The body exceeds \(limits.maxBodyBytes) bytes.")
         }
         return .length(length)
     }

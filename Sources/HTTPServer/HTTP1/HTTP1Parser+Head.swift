@@ -34,7 +34,7 @@ extension HTTP1Parser {
     }
 
     private func tooLarge() -> HTTPParserError {
-        HTTPParserError(.headersTooLarge, limits.headerLimitDetail("The request head"))
+        HTTPParserError(.headersTooLarge, "The request head exceeds \(limits.maxHeaderBytes) bytes.")
     }
 
     private func bodyState(for framing: HTTPRequestHead.Framing) -> State {

@@ -133,7 +133,8 @@ extension HTTP2Session {
                 condemn(NGHTTP2_ENHANCE_YOUR_CALM, "\(headerOverruns) header lists over the limit")
                 return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
             }
-            let detail = configuration.limits.headerLimitDetail("The header list")
+            let detail = configuration.detail(
+                "The header list is larger than \(limit) bytes.", for: .requestHeaderFieldsTooLarge)
             refuse(streamID: streamID, ProblemDetails(status: .requestHeaderFieldsTooLarge, detail: detail))
             return 0
         }
@@ -185,7 +186,8 @@ extension HTTP2Session {
         if stream.body.count + bytes.count > configuration.limits.maxBodyBytes {
             consume(bytes.count, streamID: streamID)
             releaseBody(of: stream, streamID: streamID)
-            let detail = configuration.limits.bodyLimitDetail("The request body")
+            let detail = configuration.detail(
+                "The request body is larger than \(configuration.limits.maxBodyBytes) bytes.", for: .contentTooLarge)
             refuse(streamID: streamID, ProblemDetails(status: .contentTooLarge, detail: detail))
             return
         }

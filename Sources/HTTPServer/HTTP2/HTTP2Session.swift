@@ -22,6 +22,13 @@ final class HTTP2Session {
         /// The unfinished bodies of this connection together: past it no window is granted
         /// and new streams with a body are refused (`HTTPServerConfiguration.maxConnectionBodyBytes`).
         var maxConnectionBodyBytes = 4 << 20
+        /// The settings a refusal over a size limit names; nil: none.
+        var limitSettings: HTTPServerConfiguration.LimitSettings? = nil
+
+        /// `detail` naming the setting behind `status`'s limit, when one is named.
+        func detail(_ detail: String, for status: HTTPStatus) -> String {
+            limitSettings?.detail(detail, for: status) ?? detail
+        }
     }
 
     /// A request read whole, to answer with `complete(streamID:with:now:)`.

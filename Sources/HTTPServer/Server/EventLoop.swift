@@ -105,7 +105,7 @@ final class EventLoop: @unchecked Sendable {
         contentCoder = HTTPContentCoder(
             maxBodyBytes: shared.configuration.limits.maxBodyBytes,
             maxResponseBytes: shared.configuration.limits.maxResponseBytes,
-            bodyLimitSetting: shared.configuration.limits.maxBodyBytesSetting
+            bodyLimitSetting: shared.configuration.limitSettings?.maxBodyBytes
         )
     }
 

@@ -30,6 +30,8 @@ package struct HTTPServerConfiguration: Sendable {
     package var shutdownGrace: Duration = .seconds(10)
     /// The `Server` header.
     package var serverName = "timeline-layout"
+    /// How an operator sets the size limits, named in the refusals over them; nil names nothing.
+    package var limitSettings: LimitSettings? = nil
 
     /// Size limits of a request.
     package struct Limits: Sendable {
@@ -40,33 +42,36 @@ package struct HTTPServerConfiguration: Sendable {
         /// A handler's response body (before compression): above it, 413 instead.
         package var maxResponseBytes = 16 << 20
 
-        /// How an operator sets `maxHeaderBytes` (say `--max-header-bytes / MAX_HEADER_BYTES`):
-        /// a 431's detail names it; nil names nothing.
-        package var maxHeaderBytesSetting: String? = nil
-        /// How an operator sets `maxBodyBytes`: a 413's detail names it; nil names nothing.
-        package var maxBodyBytesSetting: String? = nil
-
         package init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxResponseBytes: Int = 16 << 20) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
             self.maxResponseBytes = maxResponseBytes
         }
+    }
 
-        /// The detail of a 431: `what` (say "The request head") exceeds `maxHeaderBytes`, and
-        /// the setting that raises the limit when one is named.
-        func headerLimitDetail(_ what: String) -> String {
-            Self.limitDetail("\(what) exceeds \(maxHeaderBytes) bytes", setting: maxHeaderBytesSetting)
+    /// How an operator sets the size limits (say `--max-body-bytes / MAX_BODY_BYTES`): a 413's
+    /// or a 431's detail names the setting after the sentence. A class, so that the
+    /// configurations holding it copy one reference.
+    package final class LimitSettings: Sendable {
+        package let maxHeaderBytes: String?
+        package let maxBodyBytes: String?
+
+        package init(maxHeaderBytes: String?, maxBodyBytes: String?) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
         }
 
-        /// The detail of a 413: `what` (say "The body") exceeds `maxBodyBytes`, and the setting
-        /// that raises the limit when one is named.
-        func bodyLimitDetail(_ what: String) -> String {
-            Self.limitDetail("\(what) exceeds \(maxBodyBytes) bytes", setting: maxBodyBytesSetting)
-        }
-
-        private static func limitDetail(_ sentence: String, setting: String?) -> String {
-            guard let setting else { return sentence + "." }
-            return sentence + ", the server's limit (" + setting + ")."
+        /// `detail` (a sentence ending in a period) naming the setting that raises the limit of
+        /// `status` (413: the body's, 431: the head's), when one is named.
+        func detail(_ detail: String, for status: HTTPStatus) -> String {
+            let setting: String?
+            switch status.code {
+            case 413: setting = maxBodyBytes
+            case 431: setting = maxHeaderBytes
+            default: setting = nil
+            }
+            guard let setting, detail.hasSuffix(".") else { return detail }
+            return detail.dropLast() + ", the server's limit (" + setting + ")."
         }
     }
 

@@ -24,7 +24,7 @@ final class ServerShared: Sendable {
         pool = WorkerPool(
             workers: configuration.workers, capacity: configuration.maxQueuedRequests,
             maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes,
-            bodyLimitSetting: configuration.limits.maxBodyBytesSetting
+            bodyLimitSetting: configuration.limitSettings?.maxBodyBytes
         )
     }
 
@@ -37,6 +37,7 @@ final class ServerShared: Sendable {
 
     var connectionConfiguration: HTTP1Connection.Configuration {
         HTTP1Connection.Configuration(
-            limits: configuration.limits, timeouts: configuration.timeouts, memory: memory)
+            limits: configuration.limits, timeouts: configuration.timeouts, memory: memory,
+            limitSettings: configuration.limitSettings)
     }
 }

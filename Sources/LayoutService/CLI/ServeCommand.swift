@@ -158,8 +158,8 @@ enum ServeCommand {
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
         configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
-        configuration.limits.maxHeaderBytesSetting = knob("max-header-bytes")
-        configuration.limits.maxBodyBytesSetting = knob("max-body-bytes")
+        configuration.limitSettings = HTTPServerConfiguration.LimitSettings(
+            maxHeaderBytes: knob("max-header-bytes"), maxBodyBytes: knob("max-body-bytes"))
         let budget = value("memory-budget")
         guard let bytes = MemoryLimit.parseBytes(budget), bytes >= configuration.limits.maxBodyBytes,
             bytes <= 1 << 40
