@@ -4,10 +4,10 @@ import PhotoLayout
 /// The real wiring of the service: the API behind the HTTP server, with its observer.
 /// `timeline-layout serve` and the end-to-end tests both build it here (the tests on port 0).
 public struct Application: Sendable {
-    public let server: HTTPServer
+    package let server: HTTPServer
     public let api: LayoutAPI
 
-    public init(
+    package init(
         configuration: HTTPServerConfiguration, logFormat: LogFormat = .text, cors: CORSPolicy = .none,
         maxStatuses: Int = LayoutAPI.defaultMaxStatuses
     ) {

@@ -4,7 +4,7 @@ import PhotoLayout
 /// The v1 API of docs/API.md §7: one handler per operationId, and the route table that binds
 /// them. `openapi.yaml` describes exactly these routes (a test keeps them equal).
 public struct LayoutAPI: Sendable {
-    public let router: Router
+    package let router: Router
     public let metrics: ServiceMetrics
 
     /// Statuses one timeline request may hold unless told otherwise.
@@ -42,7 +42,7 @@ public struct LayoutAPI: Sendable {
     /// The observer to give the server: metrics by route, and the access log.
     /// - Parameter loops: the server's event loops (`threads`): each gets its own counters and
     ///   log buffer (at least 8, as before this parameter; loops beyond the count share, safely).
-    public func observer(logFormat: LogFormat, loops: Int = 8) -> any ServerObserver {
+    package func observer(logFormat: LogFormat, loops: Int = 8) -> any ServerObserver {
         let loops = max(8, loops)
         return ServiceObserver(
             metrics: metrics, log: AccessLog(format: logFormat, loops: loops), routes: RouteLabels(router.routes),
@@ -51,7 +51,7 @@ public struct LayoutAPI: Sendable {
 
     /// The responder to give the server: the router behind OPTIONS, CORS and `Accept`
     /// negotiation (`ServiceResponder`).
-    public func responder(cors: CORSPolicy = .none) -> any HTTPResponder {
+    package func responder(cors: CORSPolicy = .none) -> any HTTPResponder {
         ServiceResponder(router: router, cors: cors, metrics: metrics)
     }
 }

@@ -171,3 +171,53 @@ def test_access_log_lines_and_start_line():
             assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", entry["time"])
             assert entry["status"] == 200 and entry["path"] == "/healthz"
             assert json.loads(h2_line)["user_agent"] == "h2agent/2"
+
+
+def test_refusals_before_routing_keep_the_request():
+    """A 413 from Content-Length, a 431 and a 408 keep the client's X-Request-Id, and the access
+    log and /metrics record their method and route; the limits' details name their settings."""
+    process = subprocess.Popen([BINARY, "serve", "--port", "0", "--threads", "1", "--log-format", "text",
+                                "--max-body-bytes", "1000", "--request-timeout", "0.5"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+) \(", process.stderr.readline()).group(1))
+
+        def exchange(head):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(head.encode())
+                data = b""
+                while chunk := sock.recv(65536):
+                    data += chunk
+            head_bytes, _, body = data.partition(b"\r\n\r\n")
+            lines = head_bytes.decode().split("\r\n")
+            fields = {name.lower(): value for name, _, value in (line.partition(": ") for line in lines[1:])}
+            return int(lines[0].split(" ")[1]), fields, body
+
+        status, fields, body = exchange(
+            "POST /v1/timeline/layout HTTP/1.1\r\nHost: t\r\nX-Request-Id: big-413\r\nContent-Length: 1001\r\n\r\n")
+        assert status == 413 and fields["x-request-id"] == "big-413"
+        assert json.loads(body)["detail"] == (
+            "The body exceeds 1000 bytes, the server's limit (--max-body-bytes / MAX_BODY_BYTES).")
+        log_413 = process.stdout.readline()
+        assert '"POST /v1/timeline/layout HTTP/1.1" 413 ' in log_413 and "id=big-413" in log_413, log_413
+
+        status, fields, body = exchange(
+            "GET /v1/grid?count=4 HTTP/1.1\r\nHost: t\r\nX-Request-Id: big-431\r\nX-Pad: " + "x" * 17000 + "\r\n\r\n")
+        assert status == 431 and fields["x-request-id"] == "big-431"
+        assert json.loads(body)["detail"] == (
+            "The request head exceeds 16384 bytes, the server's limit (--max-header-bytes / MAX_HEADER_BYTES).")
+        log_431 = process.stdout.readline()
+        assert '"GET /v1/grid HTTP/1.1" 431 ' in log_431 and "id=big-431" in log_431, log_431
+
+        status, fields, _ = exchange("POST /v1/browser/open HTTP/1.1\r\nX-Request-Id: late-408\r\n")
+        assert status == 408 and fields["x-request-id"] == "late-408"
+        log_408 = process.stdout.readline()
+        assert '"POST /v1/browser/open HTTP/1.1" 408 ' in log_408 and "id=late-408" in log_408, log_408
+
+        metrics = httpx.get(f"http://127.0.0.1:{port}/metrics").text
+        for route, method, status in [("layoutTimeline", "POST", 413), ("getGrid", "GET", 431),
+                                      ("openBrowser", "POST", 408)]:
+            assert f'http_requests_total{{route="{route}",method="{method}",status="{status}"}} 1' in metrics
+    finally:
+        process.terminate()
+        process.wait(timeout=15)

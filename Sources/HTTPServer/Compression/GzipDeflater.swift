@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// gzip (RFC 1952) compression of whole bodies with one zlib stream, reset between bodies
 /// instead of being allocated per response. Not Sendable: each event loop owns one.

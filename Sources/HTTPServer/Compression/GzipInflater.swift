@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// gzip request bodies inflated in bounded steps: inflating stops as soon as the output
 /// passes the limit, so a small "zip bomb" costs at most the limit plus one step.

@@ -1,4 +1,4 @@
-/// gzip on both sides of an exchange, in the one place HTTP/1.1 and HTTP/2 share (DESIGN §8):
+/// gzip on both sides of an exchange, in the one place HTTP/1.1 and HTTP/2 share (docs/API.md §8):
 /// a gzip request body is inflated (held to the body limit: 413) before the responder sees it,
 /// and an eligible response is deflated when the client accepts gzip. The zlib streams are
 /// reused. Not Sendable: each event loop owns one and uses it on its queue.
@@ -7,6 +7,8 @@ final class HTTPContentCoder {
     static let minimumCompressedSize = 1024
 
     let maxBodyBytes: Int
+    /// How an operator sets `maxBodyBytes`, named in the 413 of a body inflated past it.
+    let bodyLimitSetting: String?
     /// A handler's answer above this many bytes (before compression) is replaced by a 413.
     let maxResponseBytes: Int
     private let deflater = GzipDeflater()
@@ -22,8 +24,9 @@ final class HTTPContentCoder {
     private var lastHeaders: (status: Int, given: HTTPHeaders, encoded: HTTPHeaders, isEligible: Bool)?
     private let inflater = GzipInflater()
 
-    init(maxBodyBytes: Int, maxResponseBytes: Int = .max) {
+    init(maxBodyBytes: Int, maxResponseBytes: Int = .max, bodyLimitSetting: String? = nil) {
         self.maxBodyBytes = maxBodyBytes
+        self.bodyLimitSetting = bodyLimitSetting
         self.maxResponseBytes = maxResponseBytes
     }
 
@@ -90,7 +93,9 @@ final class HTTPContentCoder {
             request.headers.set(.contentLength, String(body.count))
             return nil
         case .tooLarge:
-            let detail = "The inflated request body is larger than \(maxBodyBytes) bytes."
+            let detail =
+                "The inflated request body is larger than \(maxBodyBytes) bytes"
+                + (bodyLimitSetting.map { ", the server's limit (\($0))." } ?? ".")
             return .problem(ProblemDetails(status: .contentTooLarge, detail: detail))
         case .invalid:
             return .problem(

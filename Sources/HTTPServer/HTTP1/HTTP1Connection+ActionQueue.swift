@@ -9,15 +9,15 @@ extension HTTP1Connection {
     /// the caller pulls with `next()` until nil, and may append while pulling (a completion's
     /// `send` follows its `handle`). Its state is `@exclusivity(unchecked)`: each method's
     /// accesses end before it returns, so none can overlap another.
-    public final class ActionQueue {
+    final class ActionQueue {
         @exclusivity(unchecked) private var storage: UnsafeMutablePointer<Action>
         @exclusivity(unchecked) private var capacity: Int
         /// Index of the first waiting action in `storage` (a ring: wraps at `capacity`).
         @exclusivity(unchecked) private var head = 0
-        @exclusivity(unchecked) public private(set) var count = 0
+        @exclusivity(unchecked) private(set) var count = 0
 
         /// - Parameter capacity: room before the first growth (a burst of pipelined requests).
-        public init(capacity: Int = 16) {
+        init(capacity: Int = 16) {
             self.capacity = max(2, capacity)
             storage = .allocate(capacity: self.capacity)
         }
@@ -27,17 +27,17 @@ extension HTTP1Connection {
             storage.deallocate()
         }
 
-        public var isEmpty: Bool { count == 0 }
+        var isEmpty: Bool { count == 0 }
 
         /// Moves `action` to the back of the queue.
-        public func append(_ action: consuming Action) {
+        func append(_ action: consuming Action) {
             if count == capacity { grow() }
             (storage + (head + count) % capacity).initialize(to: action)
             count += 1
         }
 
         /// Moves the first action out of the queue; nil when none waits.
-        public func next() -> Action? {
+        func next() -> Action? {
             guard count > 0 else { return nil }
             let action = (storage + head).move()
             head = head + 1 == capacity ? 0 : head + 1
@@ -47,12 +47,12 @@ extension HTTP1Connection {
         }
 
         /// Drops every waiting action.
-        public func removeAll() {
+        func removeAll() {
             while next() != nil {}
         }
 
         /// The waiting actions, moved out into an array (for tests and the array-returning API).
-        public func drain() -> [Action] {
+        func drain() -> [Action] {
             var actions: [Action] = []
             actions.reserveCapacity(count)
             while let action = next() { actions.append(action) }

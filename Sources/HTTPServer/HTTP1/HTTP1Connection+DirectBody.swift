@@ -2,7 +2,7 @@ extension HTTP1Connection {
     /// How many bytes the caller may read straight into the current request's body with
     /// `receiveBody(now:from:)`: the rest of a Content-Length body while no byte waits before
     /// it and the machine takes input, else 0 (then read into a buffer and call `received`).
-    public var directBodyCapacity: Int {
+    var directBodyCapacity: Int {
         mutating get {
             guard !isClosed, !readingStopped, isWritable else { return 0 }
             return parser.directBodyCapacity
@@ -13,7 +13,7 @@ extension HTTP1Connection {
     /// `read(2)` into the region it is given), then acts as `received` would have for the same
     /// bytes. Returns what `read` returned (0 or less: nothing was received, nothing changed; the
     /// caller handles end of input or the error) and the actions.
-    public mutating func receiveBody(
+    mutating func receiveBody(
         now: ContinuousClock.Instant, from read: (UnsafeMutableRawBufferPointer) -> Int
     ) -> (count: Int, actions: [Action]) {
         var count = 0
@@ -23,7 +23,7 @@ extension HTTP1Connection {
 
     /// `receiveBody(now:from:)`, appending the actions to the caller's queue; returns what
     /// `read` returned.
-    public mutating func receiveBody(
+    mutating func receiveBody(
         now: ContinuousClock.Instant, into actions: ActionQueue, from read: (UnsafeMutableRawBufferPointer) -> Int
     ) -> Int {
         guard directBodyCapacity > 0 else { return 0 }

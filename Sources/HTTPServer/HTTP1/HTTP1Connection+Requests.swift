@@ -1,13 +1,13 @@
 extension HTTP1Connection {
     /// Methods answered 411 when they come with neither Content-Length nor Transfer-Encoding.
-    /// RFC 9112 would read such a request as having an empty body; DESIGN §7 lists 411, so a
+    /// RFC 9112 would read such a request as having an empty body; docs/API.md §7 lists 411, so a
     /// POST, PUT or PATCH without any framing is answered 411 (the connection stays open, as the
     /// request itself is well framed). Other methods without framing simply have no body.
     /// (Three comparisons of small strings: cheaper than hashing the method into a Set.)
     static let methodsNeedingLength: [HTTPMethod] = [.post, .put, .patch]
 
     /// Whether `method` is one of `methodsNeedingLength`: three comparisons of small strings,
-    /// without walking the array (`contains` on it cost some 140 instructions per request).
+    /// without walking the array.
     static func needsLength(_ method: HTTPMethod) -> Bool {
         // The length picks the one literal to compare (comparing unequal strings is a call).
         let name = method.rawValue
@@ -59,7 +59,8 @@ extension HTTP1Connection {
                     event = try parser.next()
                 }
             } catch {
-                refuse(error.status, error.detail, now: now)
+                let detail = configuration.limitSettings?.detail(error.detail, for: error.status) ?? error.detail
+                refuse(error.status, detail, now: now)
                 return true
             }
             guard let event else {
@@ -192,8 +193,11 @@ extension HTTP1Connection {
     }
 
     /// Queues the one error response of this connection (after those already pending) and stops reading.
+    /// The response and its record carry what was read of the request: the head being read
+    /// (its body refused or late), else the request line and fields received so far (a head
+    /// refused or late), so the client's `X-Request-Id`, the method and the path are kept.
     mutating func refuse(_ status: HTTPStatus, _ detail: String, now: Moment) {
-        let head = partial?.head
+        let head = partial?.head ?? parser.salvagedHead()
         let info = ResponseInfo(
             isHeadRequest: head?.method == .head,
             closeConnection: true,
@@ -201,7 +205,7 @@ extension HTTP1Connection {
             path: head?.path ?? "-",
             id: requestID(echoing: head?.clientRequestID),
             receivedMoment: partial?.receivedAt ?? requestStartedAt ?? now,
-            bytesIn: (head?.byteCount ?? 0) + parser.bufferedByteCount,
+            bytesIn: (partial?.head.byteCount ?? 0) + parser.bufferedByteCount,
             version: head?.version ?? .http11,
             isRefusal: true,
             userAgentValue: head?.userAgentValue

@@ -2,25 +2,29 @@
 /// Keep-alive, pipelining (responses strictly in request order), `Expect: 100-continue`,
 /// HTTP/1.0, timeouts (the caller passes the time: tests use a fake clock) and draining.
 /// A protocol error yields exactly one problem+json response with `Connection: close`.
-public struct HTTP1Connection: Sendable {
+struct HTTP1Connection: Sendable {
     /// Limits, timeouts and how many requests may await their responses at once.
-    public struct Configuration: Sendable {
-        public var limits: HTTPServerConfiguration.Limits
-        public var timeouts: HTTPServerConfiguration.Timeouts
-        public var maxPipelinedRequests: Int
+    struct Configuration: Sendable {
+        var limits: HTTPServerConfiguration.Limits
+        var timeouts: HTTPServerConfiguration.Timeouts
+        var maxPipelinedRequests: Int
         /// What bodies are charged to; nil: not bounded (beyond the body limit).
-        public var memory: MemoryBudget?
+        var memory: MemoryBudget?
+        /// The settings a refusal over a size limit names; nil: none.
+        var limitSettings: HTTPServerConfiguration.LimitSettings?
 
-        public init(
+        init(
             limits: HTTPServerConfiguration.Limits = .init(),
             timeouts: HTTPServerConfiguration.Timeouts = .init(),
             maxPipelinedRequests: Int = 16,
-            memory: MemoryBudget? = nil
+            memory: MemoryBudget? = nil,
+            limitSettings: HTTPServerConfiguration.LimitSettings? = nil
         ) {
             self.limits = limits
             self.timeouts = timeouts
             self.maxPipelinedRequests = maxPipelinedRequests
             self.memory = memory
+            self.limitSettings = limitSettings
         }
 
         /// How long a body may wait for the budget to admit it before the request is answered
@@ -29,33 +33,33 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// How to write a response, and what to record about it.
-    public struct ResponseInfo: Sendable {
-        public var isHeadRequest: Bool
-        public var closeConnection: Bool
-        public var method: HTTPMethod
-        public var path: String
+    struct ResponseInfo: Sendable {
+        var isHeadRequest: Bool
+        var closeConnection: Bool
+        var method: HTTPMethod
+        var path: String
         /// The request ID, formatted only when read (`requestID`) or written.
-        public var id: RequestContext.ID
+        var id: RequestContext.ID
         /// When the request's first byte arrived (a `Moment`: a fixed layout, cheap to copy).
         var receivedMoment: Moment
-        public var bytesIn: Int
-        public var version: HTTPVersion
+        var bytesIn: Int
+        var version: HTTPVersion
         /// The server refused the request (a protocol error, a limit, a timeout): the peer may
         /// still be sending, so the writer should linger before closing.
-        public var isRefusal: Bool
+        var isRefusal: Bool
         /// The request's `User-Agent`, for the access log: bytes of the request head, decoded
         /// only when read (`userAgent`), so that a request nobody logs makes no String of it.
         var userAgentValue: HTTPHeaders.Field.Storage? = nil
         /// The request's `User-Agent`, decoded when read.
-        public var userAgent: String? {
+        var userAgent: String? {
             get { userAgentValue?.string }
             set { userAgentValue = newValue.map(HTTPHeaders.Field.Storage.text) }
         }
         /// The operationId the responder's router found (`RouteMatch.operationID`), for metrics.
-        public var operationID: String? = nil
+        var operationID: String? = nil
 
         /// When the request's first byte arrived.
-        public var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
+        var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
 
         /// A record of nothing, made of literals (cheap to make and to free): what a slot holds
         /// once its record was swapped out of it to be sent.
@@ -66,11 +70,11 @@ public struct HTTP1Connection: Sendable {
         }
 
         /// The request ID as text.
-        public var requestID: String { id.description }
+        var requestID: String { id.description }
     }
 
     /// What the caller must do, in order.
-    public enum Action: Sendable {
+    enum Action: Sendable {
         /// Run the responder, then call `complete(sequence:with:now:)`.
         /// (Not boxed: actions are moved through an `ActionQueue`, never copied, so a box would
         /// only add an allocation per request.)
@@ -123,12 +127,12 @@ public struct HTTP1Connection: Sendable {
     var readingStopped = false
     var inputEnded = false
     /// False while the peer is not reading its responses fast enough: no new request is started.
-    public internal(set) var isWritable = true
-    public internal(set) var isDraining = false
-    public internal(set) var isClosed = false
+    var isWritable = true
+    var isDraining = false
+    var isClosed = false
 
     /// - Parameter requestIDPrefix: generated request IDs are `<prefix>-<n>`; make it unique per connection.
-    public init(
+    init(
         configuration: Configuration = .init(),
         remoteAddress: String? = nil,
         requestIDPrefix: String,
@@ -146,7 +150,7 @@ public struct HTTP1Connection: Sendable {
     /// (A `mutating get`, as `mayUpgrade` is `mutating`, though neither changes anything: the
     /// event loop asks through the connection object on every read, and a plain getter made the
     /// compiler copy the whole machine, every field retained, to pass it as `self`.)
-    public var wantsInput: Bool {
+    var wantsInput: Bool {
         mutating get {
             !isClosed && !readingStopped && isWritable && slots.count < configuration.maxPipelinedRequests
                 && !parser.isAwaitingMemory
@@ -155,12 +159,12 @@ public struct HTTP1Connection: Sendable {
 
     /// Write back-pressure: while not writable, buffered requests wait (and `wantsInput` is
     /// false); becoming writable again resumes them.
-    public mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant) -> [Action] {
+    mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant) -> [Action] {
         collect { $0.setWritable(writable, now: now, into: $1) }
     }
 
     /// `setWritable(_:now:)`, appending the actions to the caller's queue.
-    public mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant, into actions: ActionQueue) {
+    mutating func setWritable(_ writable: Bool, now: ContinuousClock.Instant, into actions: ActionQueue) {
         guard writable != isWritable else { return }
         isWritable = writable
         guard writable, !isClosed else { return }
@@ -168,13 +172,13 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// Bytes received from the peer.
-    public mutating func received(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Action] {
+    mutating func received(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Action] {
         collect { $0.received(bytes, now: now, into: $1) }
     }
 
     /// Bytes received from the peer; the actions are appended to `actions`, a queue the caller
     /// keeps from one event to the next (nothing allocated per event).
-    public mutating func received(
+    mutating func received(
         _ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant, into actions: ActionQueue
     ) {
         guard !isClosed, !readingStopped, !bytes.isEmpty else { return }
@@ -184,20 +188,20 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// Bytes received from the peer.
-    public mutating func received(_ bytes: [UInt8], now: ContinuousClock.Instant) -> [Action] {
+    mutating func received(_ bytes: [UInt8], now: ContinuousClock.Instant) -> [Action] {
         bytes.withUnsafeBytes { received($0, now: now) }
     }
 
     /// The responder's answer to the request `sequence`; responses go out in request order.
     /// `operationID` labels the request in metrics, when the responder's router found one.
-    public mutating func complete(
+    mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
         collect { $0.complete(sequence: sequence, with: response, operationID: operationID, now: now, into: $1) }
     }
 
     /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's queue.
-    public mutating func complete(
+    mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant,
         into actions: ActionQueue
     ) {
@@ -210,12 +214,12 @@ public struct HTTP1Connection: Sendable {
     }
 
     /// The peer shut its sending side: answer what was received, then close.
-    public mutating func inputClosed(now: ContinuousClock.Instant) -> [Action] {
+    mutating func inputClosed(now: ContinuousClock.Instant) -> [Action] {
         collect { $0.inputClosed(now: now, into: $1) }
     }
 
     /// `inputClosed(now:)`, appending the actions to the caller's queue.
-    public mutating func inputClosed(now: ContinuousClock.Instant, into actions: ActionQueue) {
+    mutating func inputClosed(now: ContinuousClock.Instant, into actions: ActionQueue) {
         guard !isClosed else { return }
         inputEnded = true
         pump(now: Moment(now), into: actions)
@@ -224,16 +228,16 @@ public struct HTTP1Connection: Sendable {
     /// How long an idle connection stays open once draining began, so that a request already
     /// on its way (or sitting unread in the socket) is answered, with `Connection: close`, rather
     /// than cut: HTTP/1.1 cannot tell a client to stop sending first.
-    public static let drainQuietTime: Duration = .milliseconds(500)
+    static let drainQuietTime: Duration = .milliseconds(500)
 
     /// The server is shutting down: finish the request in progress, mark the last response
     /// `Connection: close`, close an idle connection once it stayed quiet for `drainQuietTime`.
-    public mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
+    mutating func startDraining(now: ContinuousClock.Instant) -> [Action] {
         collect { $0.startDraining(now: now, into: $1) }
     }
 
     /// `startDraining(now:)`, appending the actions to the caller's queue.
-    public mutating func startDraining(now: ContinuousClock.Instant, into actions: ActionQueue) {
+    mutating func startDraining(now: ContinuousClock.Instant, into actions: ActionQueue) {
         guard !isClosed, !isDraining else { return }
         isDraining = true
         idleSince = Moment(now)
@@ -242,12 +246,12 @@ public struct HTTP1Connection: Sendable {
 
     /// Checks the deadlines: a slow head or body gets 408 and close; an idle connection is closed.
     /// None applies while responses are pending or the peer is not reading them (the writer's concern).
-    public mutating func tick(now: ContinuousClock.Instant) -> [Action] {
+    mutating func tick(now: ContinuousClock.Instant) -> [Action] {
         collect { $0.tick(now: now, into: $1) }
     }
 
     /// `tick(now:)`, appending the actions to the caller's queue.
-    public mutating func tick(now instant: ContinuousClock.Instant, into actions: ActionQueue) {
+    mutating func tick(now instant: ContinuousClock.Instant, into actions: ActionQueue) {
         guard !isClosed, slots.isEmpty, isWritable else { return }
         let now = Moment(instant)
         let limit = configuration.timeouts.requestHead

@@ -7,7 +7,7 @@ import Foundation
 extension HTTP1Parser {
     /// How many bytes the caller may write straight into the body with `receiveBody`: the rest
     /// of a Content-Length body while no received byte waits before it, else 0.
-    public var directBodyCapacity: Int {
+    var directBodyCapacity: Int {
         guard case .lengthBody(let remaining) = state, awaitedMemory == 0, readIndex == buffer.count else { return 0 }
         return remaining
     }
@@ -15,7 +15,7 @@ extension HTTP1Parser {
     /// Lets `fill` write up to `directBodyCapacity` bytes into the body's unfilled part, as if
     /// they had been fed. `fill` returns how many bytes it wrote (at most the region's size);
     /// 0 or less (end of input, an error) changes nothing and is returned as is.
-    public mutating func receiveBody(_ fill: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+    mutating func receiveBody(_ fill: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
         let remaining = directBodyCapacity
         guard remaining > 0 else { return 0 }
         let filled = body.count - remaining

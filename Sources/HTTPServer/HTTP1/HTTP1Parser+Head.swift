@@ -85,6 +85,35 @@ extension HTTP1Parser {
         )
     }
 
+    /// What can be read of the head being scanned (or refused) when a request is refused before
+    /// its head was accepted (its Content-Length over the limit, a head too large, a head not
+    /// received in time): the request line and the well-formed fields of the complete lines so
+    /// far, with no framing and no checks of the head as a whole. Nil once the head was
+    /// returned (the body is being read) or when no valid request line was received. For the
+    /// refusal's record and request ID only: the request is never handed on.
+    func salvagedHead() -> HTTPRequestHead? {
+        guard !isReadingBody, let last = lines.last, readIndex + last.upperBound + 2 <= buffer.count
+        else { return nil }
+        let storage = Array(buffer[readIndex..<readIndex + last.upperBound + 2])
+        let lines = self.lines
+        return storage.withUnsafeBufferPointer { bytes -> HTTPRequestHead? in
+            guard let (method, targetRange, version) = try? Self.parseRequestLine(bytes[lines[0]]) else { return nil }
+            var facts = HTTPRequestHead.Facts()
+            var fields: [HTTPHeaders.Field] = []
+            for line in lines.dropFirst() {
+                guard let (nameRange, valueRange) = try? Self.fieldRanges(bytes[line]) else { break }
+                let name = HTTPFieldName(validTokenBytes: UnsafeBufferPointer(rebasing: bytes[nameRange]))
+                facts.note(name, UnsafeBufferPointer(rebasing: bytes[valueRange]), at: fields.count)
+                fields.append(HTTPHeaders.Field(name: name, bytes: storage[valueRange]))
+            }
+            let target = RequestTarget(UnsafeBufferPointer(rebasing: bytes[targetRange]))
+            return HTTPRequestHead(
+                method: method, target: target, version: version, headers: HTTPHeaders(received: fields),
+                framing: .none, byteCount: bytes.count, facts: facts
+            )
+        }
+    }
+
     /// `method SP request-target SP HTTP-version`, single spaces, nothing else; the target's range.
     private static func parseRequestLine(
         _ line: Slice<UnsafeBufferPointer<UInt8>>

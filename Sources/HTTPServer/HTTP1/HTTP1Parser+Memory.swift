@@ -7,7 +7,7 @@ extension HTTP1Parser {
     static let chunkedChargeStep = 16 * 1024
 
     /// True while the body needs a charge the budget did not grant yet.
-    public var isAwaitingMemory: Bool { awaitedMemory > 0 }
+    var isAwaitingMemory: Bool { awaitedMemory > 0 }
 
     /// Charges and allocates the Content-Length body of `count` bytes; false (waiting, nothing
     /// allocated) when the budget cannot take it.

@@ -3,9 +3,9 @@ import Foundation
 /// An incremental RFC 9112 request parser: fed bytes as they arrive, it yields a request's
 /// head, then its end with the whole (de-chunked) body, or throws the error to answer.
 /// It does no I/O; after an error it is poisoned and rethrows that error.
-public struct HTTP1Parser: Sendable {
+struct HTTP1Parser: Sendable {
     /// What `next()` found.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case head(HTTPRequestHead)
         /// The body is complete; `byteCount` is the request's size on the wire.
         case end(body: [UInt8], byteCount: Int)
@@ -25,7 +25,7 @@ public struct HTTP1Parser: Sendable {
     /// A chunk-size line (size and extensions) longer than this is refused.
     static let maxChunkLineBytes = 4096
 
-    public var limits: HTTPServerConfiguration.Limits
+    var limits: HTTPServerConfiguration.Limits
     /// What bodies are charged to before they are allocated; nil: not bounded.
     let memory: MemoryBudget?
     /// The charge of the body being read (handed on with it by `takeBodyCharge`).
@@ -46,7 +46,7 @@ public struct HTTP1Parser: Sendable {
     /// Wire bytes of the current request consumed so far.
     var requestByteCount = 0
 
-    public init(limits: HTTPServerConfiguration.Limits = .init(), memory: MemoryBudget? = nil) {
+    init(limits: HTTPServerConfiguration.Limits = .init(), memory: MemoryBudget? = nil) {
         self.limits = limits
         self.memory = memory
     }
@@ -54,7 +54,7 @@ public struct HTTP1Parser: Sendable {
     /// Appends received bytes. Bytes of a Content-Length body with nothing before them buffered
     /// go straight into the body, which was sized by Content-Length when the head was read: one
     /// copy from the caller's read buffer, not one into the parser's buffer and another out of it.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         compact()
         var rest = bytes
         if case .lengthBody(let remaining) = state, awaitedMemory == 0, readIndex == buffer.count, !rest.isEmpty {
@@ -66,12 +66,12 @@ public struct HTTP1Parser: Sendable {
     }
 
     /// Appends received bytes.
-    public mutating func feed(_ bytes: [UInt8]) {
+    mutating func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { feed($0) }
     }
 
     /// The next event, or nil when more bytes are needed.
-    public mutating func next() throws(HTTPParserError) -> Event? {
+    mutating func next() throws(HTTPParserError) -> Event? {
         do {
             return try step()
         } catch {
@@ -97,13 +97,13 @@ public struct HTTP1Parser: Sendable {
     }
 
     /// True while a request has begun (a byte of it was received) and not ended.
-    public var isMidRequest: Bool {
+    var isMidRequest: Bool {
         if case .head = state { return readIndex < buffer.count }
         return true
     }
 
     /// True once the head of the current request was returned and its end was not.
-    public var isReadingBody: Bool {
+    var isReadingBody: Bool {
         switch state {
         case .head, .failed: false
         default: true
@@ -111,7 +111,7 @@ public struct HTTP1Parser: Sendable {
     }
 
     /// Received bytes not consumed yet.
-    public var bufferedByteCount: Int { buffer.count - readIndex }
+    var bufferedByteCount: Int { buffer.count - readIndex }
 
     private mutating func step() throws(HTTPParserError) -> Event? {
         switch state {

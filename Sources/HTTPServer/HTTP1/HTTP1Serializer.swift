@@ -2,9 +2,9 @@
 /// `Date` (cached per second), `Content-Length` and `Connection`, which the server owns.
 /// The fixed parts are bytes made once: status lines, the `Server` line, the connection
 /// lines; the length is written as digits, with no String in between.
-public struct HTTP1Serializer: Sendable {
+struct HTTP1Serializer: Sendable {
     /// The interim response sent before reading a body announced with `Expect: 100-continue`.
-    public static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Header names the handler may not set: the serializer writes them itself.
 
@@ -37,7 +37,7 @@ public struct HTTP1Serializer: Sendable {
     /// The `dates` value `serverLines` was made with (its second since the epoch).
     private var serverLinesSecond = -1
 
-    public init(serverName: String) {
+    init(serverName: String) {
         let safeName = serverName.utf8.filter(ASCII.isFieldValueCharacter)
         serverLine = Array("Server: ".utf8) + safeName + [ASCII.cr, ASCII.lf]
     }
@@ -58,7 +58,7 @@ public struct HTTP1Serializer: Sendable {
     }
 
     /// Whether the response to a request carries its body: not for HEAD, 1xx, 204 or 304.
-    public static func sendsBody(_ status: HTTPStatus, isHeadRequest: Bool) -> Bool {
+    static func sendsBody(_ status: HTTPStatus, isHeadRequest: Bool) -> Bool {
         !isHeadRequest && status.code >= 200 && status.code != 204 && status.code != 304
     }
 
@@ -66,7 +66,7 @@ public struct HTTP1Serializer: Sendable {
     /// `Content-Length` is the body's length, HEAD included (RFC 9110 §9.3.2).
     /// With `requestID`, the handler's `X-Request-Id` fields give way to one carrying it, after
     /// the handler's headers (the server's request ID, which the connection keeps beside the response).
-    public mutating func writeHead(
+    mutating func writeHead(
         _ response: HTTPResponse, requestID: String? = nil, closeConnection: Bool, into buffer: inout [UInt8]
     ) {
         writeHead(response, id: requestID.map(RequestContext.ID.init), closeConnection: closeConnection, into: &buffer)
@@ -128,7 +128,7 @@ public struct HTTP1Serializer: Sendable {
     }
 
     /// Head and, unless `isHeadRequest` (or the status forbids one), body: one byte array.
-    public mutating func serialize(_ response: HTTPResponse, isHeadRequest: Bool, closeConnection: Bool) -> [UInt8] {
+    mutating func serialize(_ response: HTTPResponse, isHeadRequest: Bool, closeConnection: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         writeHead(response, closeConnection: closeConnection, into: &bytes)
         if Self.sendsBody(response.status, isHeadRequest: isHeadRequest) {
@@ -141,7 +141,7 @@ public struct HTTP1Serializer: Sendable {
     /// and header values without CR, LF or other controls, and token header names. A standard
     /// reason is not scanned, and the headers' answer was settled as they were set
     /// (`HTTPHeaders.areWritable`): a response built once is checked once.
-    public static func isWritable(_ response: HTTPResponse) -> Bool {
+    static func isWritable(_ response: HTTPResponse) -> Bool {
         let status = response.status
         guard (200...999).contains(status.code), hasStandardReason(status) || isFieldValue(status.reason) else {
             return false

@@ -1,7 +1,7 @@
 /// Why a request could not be parsed, and the status to answer before closing.
-public struct HTTPParserError: Error, Hashable, Sendable, CustomStringConvertible {
+struct HTTPParserError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of malformed or refused input.
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         case invalidRequestLine
         case invalidMethod
         case invalidTarget
@@ -29,17 +29,17 @@ public struct HTTPParserError: Error, Hashable, Sendable, CustomStringConvertibl
         case truncated
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// A sentence for the problem's `detail`.
-    public var detail: String
+    var detail: String
 
-    public init(_ kind: Kind, _ detail: String) {
+    init(_ kind: Kind, _ detail: String) {
         self.kind = kind
         self.detail = detail
     }
 
     /// The status to answer: 400, 413, 431, 501 or 505.
-    public var status: HTTPStatus {
+    var status: HTTPStatus {
         switch kind {
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .bodyTooLarge: .contentTooLarge
@@ -49,5 +49,5 @@ public struct HTTPParserError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
-    public var description: String { "\(status.code) \(kind): \(detail)" }
+    var description: String { "\(status.code) \(kind): \(detail)" }
 }

@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// The `nghttp2_nv` entries of one response, built over bytes without a String per field and
 /// reused by every response of a session. The server's own names and the `:status` digits
@@ -66,10 +66,9 @@ final class HTTP2HeaderList {
     /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
     ///
     /// Never indexed (HPACK's literal without indexing, `NGHTTP2_NV_FLAG_NO_INDEX`): each value
-    /// is new, so indexing it only filled nghttp2's dynamic table with dead `x-request-id`
-    /// entries, all of one name, that its encoder then walked (two `memcmp`s each) for every
-    /// later field of that name: about 60 entries and 7,900 instructions per response, half of
-    /// the h2c /healthz cost on our side. The other fields repeat and stay indexed.
+    /// is new, so indexing it would only fill nghttp2's dynamic table with dead `x-request-id`
+    /// entries, all of one name, that its encoder walks for every later field of that name
+    /// (docs/decisions/100). The other fields repeat and stay indexed.
     func add(requestID id: RequestContext.ID) {
         var text = id.text
         text.withUTF8 { prefix in

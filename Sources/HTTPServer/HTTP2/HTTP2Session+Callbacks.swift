@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// The nghttp2 callbacks: C function pointers that capture nothing and reach the session
 /// through `user_data`.
@@ -133,7 +133,8 @@ extension HTTP2Session {
                 condemn(NGHTTP2_ENHANCE_YOUR_CALM, "\(headerOverruns) header lists over the limit")
                 return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
             }
-            let detail = "The header list is larger than \(limit) bytes."
+            let detail = configuration.detail(
+                "The header list is larger than \(limit) bytes.", for: .requestHeaderFieldsTooLarge)
             refuse(streamID: streamID, ProblemDetails(status: .requestHeaderFieldsTooLarge, detail: detail))
             return 0
         }
@@ -156,15 +157,15 @@ extension HTTP2Session {
     }
 
     /// The `:method` as a String: GET and POST (nearly every request) as literals, which need
-    /// neither an allocation check nor UTF-8 validation (`String(decoding:)`, ~150 instructions).
+    /// neither an allocation check nor UTF-8 validation (`String(decoding:)` for the others).
     private static func method(_ value: UnsafeBufferPointer<UInt8>) -> String {
         if equals(value, "GET") { return "GET" }
         if equals(value, "POST") { return "POST" }
         return String(decoding: value, as: UTF8.self)
     }
 
-    /// Whether `bytes` are `literal`'s: a plain loop (the generic `elementsEqual` against a
-    /// `String.UTF8View` cost about 500 instructions per pseudo-header).
+    /// Whether `bytes` are `literal`'s: a plain loop over the bytes (not the generic
+    /// `elementsEqual` against a `String.UTF8View`).
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         guard bytes.count == literal.utf8CodeUnitCount else { return false }
         let expected = literal.utf8Start
@@ -185,7 +186,8 @@ extension HTTP2Session {
         if stream.body.count + bytes.count > configuration.limits.maxBodyBytes {
             consume(bytes.count, streamID: streamID)
             releaseBody(of: stream, streamID: streamID)
-            let detail = "The request body is larger than \(configuration.limits.maxBodyBytes) bytes."
+            let detail = configuration.detail(
+                "The request body is larger than \(configuration.limits.maxBodyBytes) bytes.", for: .contentTooLarge)
             refuse(streamID: streamID, ProblemDetails(status: .contentTooLarge, detail: detail))
             return
         }

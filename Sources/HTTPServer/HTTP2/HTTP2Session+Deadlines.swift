@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 extension HTTP2Session {
     /// Applies the request deadlines to each stream still being received: 408 for a body not

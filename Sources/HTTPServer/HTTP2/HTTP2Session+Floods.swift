@@ -1,6 +1,6 @@
-import CNghttp2
+internal import CNghttp2
 
-/// Flood accounting beyond nghttp2's own limits (DESIGN §8): frames that cost the server work
+/// Flood accounting beyond nghttp2's own limits (docs/API.md §8): frames that cost the server work
 /// and carry no request draw from one token bucket per connection; when it is empty the
 /// connection ends with GOAWAY ENHANCE_YOUR_CALM.
 extension HTTP2Session {

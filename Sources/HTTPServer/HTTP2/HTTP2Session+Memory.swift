@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// Request bodies against the memory budget, and flow control that follows it: nghttp2 sends
 /// no WINDOW_UPDATE by itself (`nghttp2_option_set_no_auto_window_update`); the session gives

@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// Requests handed out, answers submitted as HEADERS and DATA frames.
 extension HTTP2Session {
@@ -113,8 +113,7 @@ extension HTTP2Session {
         serverNameBytes.withUnsafeBufferPointer { headerList.add(.server, value: $0) }
         dates.refresh()
         dates.bytes.withUnsafeBufferPointer { headerList.add(.date, value: $0) }
-        // Through a buffer pointer: `for field in fields` copied (retained, then destroyed)
-        // every field, about 200 instructions each.
+        // Through a buffer pointer: `for field in fields` copies (retains, then destroys) every field.
         response.headers.fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where !Self.droppedHeaders.contains(fields[index].name) {
                 var name = fields[index].name.canonicalName

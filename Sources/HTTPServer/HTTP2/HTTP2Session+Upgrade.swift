@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 extension HTTP2Session {
     /// Takes over from HTTP/1.1 after `101 Switching Protocols`: applies the client's

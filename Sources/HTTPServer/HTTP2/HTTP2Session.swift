@@ -1,4 +1,4 @@
-import CNghttp2
+internal import CNghttp2
 
 /// One HTTP/2 server connection (RFC 9113) over libnghttp2: bytes in (`receive`), complete
 /// requests out, responses in (`complete`), frames out (`drainOutput`). It does no I/O and runs
@@ -22,6 +22,13 @@ final class HTTP2Session {
         /// The unfinished bodies of this connection together: past it no window is granted
         /// and new streams with a body are refused (`HTTPServerConfiguration.maxConnectionBodyBytes`).
         var maxConnectionBodyBytes = 4 << 20
+        /// The settings a refusal over a size limit names; nil: none.
+        var limitSettings: HTTPServerConfiguration.LimitSettings? = nil
+
+        /// `detail` naming the setting behind `status`'s limit, when one is named.
+        func detail(_ detail: String, for status: HTTPStatus) -> String {
+            limitSettings?.detail(detail, for: status) ?? detail
+        }
     }
 
     /// A request read whole, to answer with `complete(streamID:with:now:)`.
@@ -92,8 +99,7 @@ final class HTTP2Session {
     @exclusivity(unchecked) var lastClientStreamID: Int32 = 0
     /// Ids of the last streams closed, whose late frames are not a protocol error.
     /// (A ring of the last `2 * maxConcurrentStreams` ids, searched only for a HEADERS frame on
-    /// an id below the highest one and not open, which is rare: a `Set` made every close pay
-    /// for hashing, about 650 instructions per h2c request.)
+    /// an id below the highest one and not open, which is rare; a close pays no hashing.)
     @exclusivity(unchecked) var recentlyClosed: [Int32] = []
     @exclusivity(unchecked) var recentlyClosedNext = 0
     /// Streams whose header list passed the limit, on this connection.

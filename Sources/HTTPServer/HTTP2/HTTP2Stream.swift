@@ -49,8 +49,8 @@ final class HTTP2Stream {
     }
 
     /// The fields received so far, as received fields (values decoded only when read). Room for
-    /// one more: `dispatch` adds `Host` from `:authority`, which grew (reallocated and copied)
-    /// the array on every h2c request (about 500 instructions).
+    /// one more: `dispatch` adds `Host` from `:authority` without growing (reallocating and
+    /// copying) the array.
     var receivedHeaders: HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(fieldEnds.count + 1)

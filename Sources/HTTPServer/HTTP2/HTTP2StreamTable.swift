@@ -1,9 +1,8 @@
 /// A session's streams by id: open addressing with linear probing over a power-of-two array,
 /// at most half full, so a lookup is a multiply, a shift and (almost always) one comparison.
 ///
-/// It replaces a `[Int32: HTTP2Stream]`, which ran the Hasher on each of the fifteen or so
-/// lookups nghttp2's callbacks make per request (every header field, every frame, the answer,
-/// the close): about 2,000 instructions per h2c request. The slot of an id is Fibonacci
+/// nghttp2's callbacks look a stream up for every header field and frame, so no lookup runs
+/// the Hasher (docs/decisions/100). The slot of an id is Fibonacci
 /// hashing of the id mixed with a seed drawn once per process, so that client-chosen ids
 /// (increasing, but free to skip) cannot be picked to fall into one run of slots and make
 /// lookups linear in the number of streams. Removal shifts the entries after back into the

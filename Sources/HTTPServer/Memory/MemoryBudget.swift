@@ -11,16 +11,16 @@ import Synchronization
 /// Invariants: `heldBytes` is the sum of the live charges; a charge `charge` or `grow` grants
 /// never takes it past `limit` (a `hold` may); releasing returns exactly what was charged.
 /// Thread-safe: atomics only.
-public final class MemoryBudget: Sendable {
+package final class MemoryBudget: Sendable {
     /// What the bytes are held for (a metric label each).
-    public enum Kind: Int, Sendable, CaseIterable {
+    package enum Kind: Int, Sendable, CaseIterable {
         /// Request bodies being received, queued or handled (compressed and inflated).
         case bodies
         /// Response bytes waiting for the peer (the socket or HTTP/2 flow control).
         case responses
 
         /// The metric label.
-        public var label: String {
+        package var label: String {
             switch self {
             case .bodies: "bodies"
             case .responses: "responses"
@@ -29,7 +29,7 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Why a request or stream was refused for memory (a metric label each).
-    public enum Refusal: Int, Sendable, CaseIterable {
+    package enum Refusal: Int, Sendable, CaseIterable {
         /// An HTTP/1.1 body that could not be admitted in time: 503 with `Retry-After`.
         case http1Body
         /// An HTTP/2 stream whose body would pass the budget: 503 with `Retry-After`.
@@ -41,7 +41,7 @@ public final class MemoryBudget: Sendable {
         case inflatedBody
 
         /// The metric label.
-        public var label: String {
+        package var label: String {
             switch self {
             case .http1Body: "http1_body"
             case .http2Body: "http2_body"
@@ -52,7 +52,7 @@ public final class MemoryBudget: Sendable {
     }
 
     /// The most bytes charges may hold together.
-    public let limit: Int
+    package let limit: Int
     private let total = Atomic<Int>(0)
     private let bodies = Atomic<Int>(0)
     private let responses = Atomic<Int>(0)
@@ -63,15 +63,15 @@ public final class MemoryBudget: Sendable {
     private let http2StreamRefusals = Atomic<Int>(0)
     private let inflatedBodyRefusals = Atomic<Int>(0)
 
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(0, limit)
     }
 
     /// Bytes held now, all kinds.
-    public var heldBytes: Int { total.load(ordering: .relaxed) }
+    package var heldBytes: Int { total.load(ordering: .relaxed) }
 
     /// Bytes held now for `kind`.
-    public func heldBytes(_ kind: Kind) -> Int {
+    package func heldBytes(_ kind: Kind) -> Int {
         switch kind {
         case .bodies: bodies.load(ordering: .relaxed)
         case .responses: responses.load(ordering: .relaxed)
@@ -79,10 +79,10 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Bytes a charge may still take.
-    public var availableBytes: Int { max(0, limit - heldBytes) }
+    package var availableBytes: Int { max(0, limit - heldBytes) }
 
     /// How many requests or streams were refused for `reason` since start.
-    public func refusals(_ reason: Refusal) -> Int {
+    package func refusals(_ reason: Refusal) -> Int {
         switch reason {
         case .http1Body: http1BodyRefusals.load(ordering: .relaxed)
         case .http2Body: http2BodyRefusals.load(ordering: .relaxed)

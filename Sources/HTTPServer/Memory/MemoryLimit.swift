@@ -4,14 +4,14 @@ import Foundation
 /// and the default memory budget drawn from it: `budgetShare` of the limit, so that the rest
 /// (code, stacks, the allocator's own overhead, the kernel's socket buffers) fits beside what
 /// the budget admits; `fallbackBudget` when there is no limit.
-public enum MemoryLimit {
+package enum MemoryLimit {
     /// The share of the cgroup limit the default budget takes, in percent.
-    public static let budgetShare = 75
+    package static let budgetShare = 75
     /// The budget when no cgroup limit applies.
-    public static let fallbackBudget = 1 << 30
+    package static let fallbackBudget = 1 << 30
 
     /// The cgroup memory limit in bytes, read once; nil when there is none.
-    public static let cgroupLimit: Int? = {
+    package static let cgroupLimit: Int? = {
         let membership = contents(of: "/proc/self/cgroup") ?? ""
         var candidates: [String] = []
         if let path = cgroupPath(membership, controller: nil) {
@@ -26,17 +26,17 @@ public enum MemoryLimit {
     }()
 
     /// The default budget: `budgetShare` % of the cgroup limit, or `fallbackBudget`.
-    public static let defaultBudget: Int = budget(cgroupLimit: cgroupLimit)
+    package static let defaultBudget: Int = budget(cgroupLimit: cgroupLimit)
 
     /// `budgetShare` % of `cgroupLimit`, or `fallbackBudget` when it is nil.
-    public static func budget(cgroupLimit: Int?) -> Int {
+    package static func budget(cgroupLimit: Int?) -> Int {
         guard let cgroupLimit else { return fallbackBudget }
         return cgroupLimit / 100 * budgetShare + cgroupLimit % 100 * budgetShare / 100
     }
 
     /// The first of `files` (their contents, nil for unreadable) that states a limit: a number
     /// of bytes below 2^60 ("max", v1's unlimited 9223372036854771712, garbage: no limit).
-    public static func limit(_ files: [String?]) -> Int? {
+    package static func limit(_ files: [String?]) -> Int? {
         for text in files {
             guard let text else { continue }
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -49,7 +49,7 @@ public enum MemoryLimit {
 
     /// The cgroup path of `controller` in `/proc/self/cgroup` ("4:memory:/a/b"), or the v2
     /// path ("0::/a/b") for nil; nil when absent or the root.
-    public static func cgroupPath(_ membership: String, controller: String?) -> String? {
+    package static func cgroupPath(_ membership: String, controller: String?) -> String? {
         for line in membership.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3 else { continue }
@@ -65,7 +65,7 @@ public enum MemoryLimit {
 
     /// A byte count with an optional K, M or G suffix (powers of 1024, `Ki`/`KiB` spellings
     /// too): "268435456", "256M", "1G". Nil for anything else or an overflow.
-    public static func parseBytes(_ text: String) -> Int? {
+    package static func parseBytes(_ text: String) -> Int? {
         var digits = Substring(text.trimmingCharacters(in: .whitespaces))
         var shift = 0
         for (suffix, bits) in [("k", 10), ("m", 20), ("g", 30)] {
@@ -82,7 +82,7 @@ public enum MemoryLimit {
     }
 
     /// `bytes` for people: "192 MiB", "1 GiB", "1536 KiB", "100 bytes".
-    public static func describe(_ bytes: Int) -> String {
+    package static func describe(_ bytes: Int) -> String {
         for (unit, bits) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << bits {
             guard bytes % (1 << bits) == 0 else { continue }
             return "\(bytes >> bits) \(unit)"
@@ -92,7 +92,7 @@ public enum MemoryLimit {
     }
 
     /// `bytes` as `parseBytes` reads it, with the largest exact suffix: "1G", "192M", "100".
-    public static func shortForm(_ bytes: Int) -> String {
+    package static func shortForm(_ bytes: Int) -> String {
         for (unit, bits) in [("G", 30), ("M", 20), ("K", 10)] where bytes >= 1 << bits {
             guard bytes % (1 << bits) == 0 else { continue }
             return "\(bytes >> bits)\(unit)"

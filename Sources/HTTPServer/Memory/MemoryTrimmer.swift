@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 @preconcurrency import Dispatch
 import Synchronization
 

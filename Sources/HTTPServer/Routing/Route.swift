@@ -1,12 +1,12 @@
 /// One entry of a router's table.
-public struct Route: Sendable, Hashable {
-    public var method: HTTPMethod
+package struct Route: Sendable, Hashable {
+    package var method: HTTPMethod
     /// The exact path matched (no templates).
-    public var path: String
+    package var path: String
     /// The OpenAPI operationId, used as the metrics label.
-    public var operationID: String
+    package var operationID: String
 
-    public init(method: HTTPMethod, path: String, operationID: String) {
+    package init(method: HTTPMethod, path: String, operationID: String) {
         self.method = method
         self.path = path
         self.operationID = operationID

@@ -1,14 +1,14 @@
 /// What a router found for a request, looked up once and kept on the request (`HTTPRequest.route`)
 /// so that deciding where it runs, answering it and labelling its metrics do not look it up again.
-public struct RouteMatch: Sendable {
+package struct RouteMatch: Sendable {
     /// The router that made the match: another router looks the request up itself.
     let owner: ObjectIdentifier
     /// The entry that serves the request, or nil (404, 405, or a method the front answers).
     let entryIndex: Int?
     /// Whether answering costs so little that it runs on the I/O queue (a trivial route, a 404, a 405).
-    public let isTrivial: Bool
+    package let isTrivial: Bool
     /// The operationId that labels the request in metrics: the serving operation's (HEAD: GET's),
     /// or for another method on a routed path the path's first operation by method name; nil for
     /// an unknown path.
-    public let operationID: String?
+    package let operationID: String?
 }

@@ -1,7 +1,7 @@
 /// Exact-path routing with RFC 9110 semantics: HEAD served by GET, 404, 405 with `Allow`,
 /// and errors mapped to problem+json (an `HTTPResponseError`'s problem, anything else a 500).
-public struct Router: HTTPResponder {
-    public typealias Handler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
+package struct Router: HTTPResponder {
+    package typealias Handler = @Sendable (HTTPRequest, RequestContext) throws -> HTTPResponse
 
     private struct Entry: Sendable {
         var route: Route
@@ -28,11 +28,11 @@ public struct Router: HTTPResponder {
     private var order: [Route] = []
     private let identity = Identity()
 
-    public init() {}
+    package init() {}
 
     /// Adds (or replaces) the handler of `method` `path`. A `trivial` handler is cheap and
     /// bounded whatever the request (see `HTTPResponder.isTrivial`): it runs on the I/O queue.
-    public mutating func add(
+    package mutating func add(
         _ method: HTTPMethod, _ path: String, operationID: String, trivial: Bool = false,
         _ handler: @escaping Handler
     ) {
@@ -69,9 +69,9 @@ public struct Router: HTTPResponder {
     }
 
     /// The routes in the order they were added.
-    public var routes: [Route] { order }
+    package var routes: [Route] { order }
 
-    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         let match = request.route.flatMap { $0.owner == ObjectIdentifier(identity) ? $0 : nil } ?? self.match(request)
         guard let index = match.entryIndex else {
             guard let position = pathEntry(request.path) else {
@@ -102,7 +102,7 @@ public struct Router: HTTPResponder {
     }
 
     /// Looks `request` up: the entry that serves it (HEAD: GET's), whether it is trivial, its label.
-    public func match(_ request: HTTPRequest) -> RouteMatch {
+    package func match(_ request: HTTPRequest) -> RouteMatch {
         let owner = ObjectIdentifier(identity)
         guard let position = pathEntry(request.path) else {
             return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: nil)
@@ -120,12 +120,12 @@ public struct Router: HTTPResponder {
     }
 
     /// Trivial routes, and requests answered 404 or 405 (a canned problem), are cheap.
-    public func isTrivial(_ request: HTTPRequest) -> Bool {
+    package func isTrivial(_ request: HTTPRequest) -> Bool {
         match(request).isTrivial
     }
 
     /// Looks the route up once and keeps it on `request`; tells whether it is trivial.
-    public func prepare(_ request: inout HTTPRequest) -> Bool {
+    package func prepare(_ request: inout HTTPRequest) -> Bool {
         let match = match(request)
         request.route = match
         return match.isTrivial

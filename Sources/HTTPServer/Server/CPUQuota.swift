@@ -4,9 +4,9 @@ import Foundation
 /// container runtime sets (Kubernetes `resources.limits.cpu`), rounded up, at least 1. The
 /// default number of event loops and of workers, so that a pod limited to 1 CPU on a 64-core
 /// node does not start 64 threads of each.
-public enum CPUQuota {
+package enum CPUQuota {
     /// The cores available to this process, read once.
-    public static let availableCores: Int = cores(
+    package static let availableCores: Int = cores(
         processors: ProcessInfo.processInfo.activeProcessorCount,
         cpuMax: contents(of: "/sys/fs/cgroup/cpu.max"),
         cfsQuota: contents(of: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")
@@ -19,7 +19,7 @@ public enum CPUQuota {
     /// for none) when present, else cgroup v1 `cpu.cfs_quota_us` (-1 for none) over
     /// `cpu.cfs_period_us`. quota / period is rounded up; the result is at least 1. Text that
     /// cannot be read as a quota counts as no quota.
-    public static func cores(processors: Int, cpuMax: String?, cfsQuota: String?, cfsPeriod: String?) -> Int {
+    package static func cores(processors: Int, cpuMax: String?, cfsQuota: String?, cfsPeriod: String?) -> Int {
         let machine = max(1, processors)
         let limit: (quota: Int, period: Int)?
         if let cpuMax {

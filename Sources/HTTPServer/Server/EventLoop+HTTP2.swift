@@ -19,7 +19,8 @@ extension EventLoop {
         let session = HTTP2Session(
             configuration: HTTP2Session.Configuration(
                 limits: shared.configuration.limits, serverName: shared.configuration.serverName,
-                memory: shared.memory, maxConnectionBodyBytes: shared.configuration.maxConnectionBodyBytes
+                memory: shared.memory, maxConnectionBodyBytes: shared.configuration.maxConnectionBodyBytes,
+                limitSettings: shared.configuration.limitSettings
             ),
             remoteAddress: connection.machine.remoteAddress, requestIDPrefix: connection.machine.requestIDPrefix,
             observer: shared.observer, now: .now

@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 import Foundation
 
 extension EventLoop {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Requests to the worker pool and back (DESIGN §8): the loop parses, frames and writes; a
+/// Requests to the worker pool and back (docs/API.md §8): the loop parses, frames and writes; a
 /// request runs inline only when its route is trivial and it has no body to inflate. Each
 /// connection has at most `maxWorkPerConnection` requests on the pool (half the workers, so
 /// one connection cannot hold them all) and, while its unsent output is

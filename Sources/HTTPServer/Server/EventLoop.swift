@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 import Foundation
 import Synchronization
 
@@ -8,15 +8,11 @@ import Synchronization
 /// (`execute`), then, when due, the deadline tick. Only trivial handlers run here; the others
 /// on the worker pool, whose answers come back through `execute`.
 ///
-/// Why not DESIGN §8's `DispatchSourceRead` on the epoll descriptor: libdispatch watches that
-/// descriptor with a one-shot registration of its own, so every wake-up of the loop cost its
-/// `epoll_wait`, an `epoll_ctl` to re-arm it and a `futex` to hand the handler to a pool
-/// thread, 5-8 system calls on top of ours (`strace -f -k`: /healthz at 2.64-3.04 system
-/// calls per request against nginx's 2.11, a worker's answer one more `futex`). §8's own
-/// prototype measured a plain epoll loop per thread at ~1.0x nginx's requests/s and 0.86x its
-/// CPU, against 0.92x at 1.1x for the Dispatch source; issue 14's targets (<= 2.2 system calls
-/// per request, >= 0.9x nginx at <= 1.2x its CPU) are out of the source's reach. Dispatch
-/// still runs the listener and the server's control work; the workers are threads of their own.
+/// A plain epoll loop rather than a `DispatchSourceRead` on the epoll descriptor: libdispatch
+/// watches that descriptor with a one-shot registration of its own, so every wake-up would
+/// cost its `epoll_wait`, an `epoll_ctl` to re-arm it and a `futex` to hand the handler to a
+/// pool thread, on top of ours (docs/decisions/100). Dispatch still runs the listener and the
+/// server's control work; the workers are threads of their own.
 ///
 /// The mailbox (the way SwiftNIO's `SelectableEventLoop` and nginx's `ngx_epoll_notify` do
 /// it): a locked array of closures and an `eventfd` in the same epoll set. A poster rings the
@@ -108,7 +104,8 @@ final class EventLoop: @unchecked Sendable {
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
         contentCoder = HTTPContentCoder(
             maxBodyBytes: shared.configuration.limits.maxBodyBytes,
-            maxResponseBytes: shared.configuration.limits.maxResponseBytes
+            maxResponseBytes: shared.configuration.limits.maxResponseBytes,
+            bodyLimitSetting: shared.configuration.limitSettings?.maxBodyBytes
         )
     }
 

@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 import Foundation
 import Synchronization
 
@@ -13,7 +13,7 @@ extension HTTPServer {
     /// drain. Dispatch's signal sources were not enough on Linux: a SIGTERM was lost now and
     /// then once the worker pool's threads existed. The handler stays after the stop, so a
     /// repeated SIGTERM while the process exits does not kill it.
-    public func runUntilSignalled(onStart: (Int) -> Void = { _ in }) throws {
+    package func runUntilSignalled(onStart: (Int) -> Void = { _ in }) throws {
         signal(SIGPIPE, SIG_IGN)
         var pipe: Int32 = -1
         for number in [SIGTERM, SIGINT] {

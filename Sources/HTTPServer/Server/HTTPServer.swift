@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 @preconcurrency import Dispatch
 import Foundation
 import Synchronization
@@ -6,7 +6,7 @@ import Synchronization
 /// A generic HTTP/1.1 and cleartext HTTP/2 server (gzip on both): one listener, `threads` event
 /// loops (threads, each with its own epoll set) that parse, frame and write, and a bounded
 /// pool of workers that run handlers and compression (routes declared trivial run inline).
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private enum Phase {
         case idle, running, draining, stopped
     }
@@ -29,21 +29,21 @@ public final class HTTPServer: Sendable {
     /// pool, which starts a thread when none is free.
     private let control = DispatchQueue(label: "http.server.control")
 
-    public init(
+    package init(
         configuration: HTTPServerConfiguration, responder: any HTTPResponder, observer: (any ServerObserver)? = nil
     ) {
         shared = ServerShared(configuration: configuration, responder: responder, observer: observer)
     }
 
     /// Binds, listens and starts the loops; returns the bound port (an ephemeral one for port 0).
-    public func start() throws -> Int {
+    package func start() throws -> Int {
         try state.withLock { state throws(HTTPServerError) -> Int in
             guard state.phase == .idle else { throw HTTPServerError("start", code: 0, description: "already started") }
             signal(SIGPIPE, SIG_IGN)
             let configuration = shared.configuration
             // Request bodies up to the limit (and their copies) stay in the malloc heap: above
-            // glibc's default 128 KiB threshold every large body was a fresh mmap, faulted in
-            // and zeroed per request (about 5 % of a 275 KB timeline request's CPU).
+            // glibc's default 128 KiB threshold every large body would be a fresh mmap, faulted
+            // in and zeroed per request (docs/decisions/100).
             shim_keep_allocations_in_heap(min(max(2 * configuration.limits.maxBodyBytes, 1 << 20), 32 << 20))
             let (fd, port) = try Socket.listen(
                 host: configuration.host, port: configuration.port, backlog: configuration.backlog
@@ -75,7 +75,7 @@ public final class HTTPServer: Sendable {
     /// Begins draining: stop accepting, let in-flight requests finish (their responses say
     /// `Connection: close`), close idle connections; after `grace` (default: the configured
     /// one) close whatever is left. Idempotent.
-    public func shutdown(grace: Duration?) {
+    package func shutdown(grace: Duration?) {
         let loops = state.withLock { state -> [EventLoop]? in
             guard state.phase == .running else { return nil }
             state.phase = .draining
@@ -93,7 +93,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Blocks until the server has stopped (at once if it never started).
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         stopped.wait()
     }
 
@@ -103,13 +103,13 @@ public final class HTTPServer: Sendable {
     }
 
     /// The budget request bodies and unsent responses are charged to.
-    public var memory: MemoryBudget { shared.memory }
+    package var memory: MemoryBudget { shared.memory }
 
     /// Requests waiting for a worker now (for tests and figures).
-    public var waitingForWorkers: Int { shared.pool.waitingCount }
+    package var waitingForWorkers: Int { shared.pool.waitingCount }
 
     /// True from `shutdown` on.
-    public var isDraining: Bool {
+    package var isDraining: Bool {
         shared.isDraining.load(ordering: .acquiring)
     }
 

@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 @preconcurrency import Dispatch
 import Foundation
 
@@ -30,7 +30,7 @@ final class Listener: @unchecked Sendable {
         serializer = HTTP1Serializer(serverName: shared.configuration.serverName)
         let problem = ProblemDetails(status: .serviceUnavailable, detail: "Too many connections; try again later.")
         var busy = HTTPResponse.problem(problem)
-        busy.headers.set(.retryAfter, "1")  // DESIGN §7: every 503 says when to come back
+        busy.headers.set(.retryAfter, "1")  // docs/API.md §7: every 503 says when to come back
         busyResponse = busy
     }
 

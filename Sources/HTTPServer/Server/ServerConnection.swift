@@ -3,9 +3,8 @@
 ///
 /// The mutable state is `@exclusivity(unchecked)`: it is touched on the loop's thread only, and
 /// no access to a property overlaps another to the same property (the machine's methods and the
-/// loop's helpers never reach back into the connection object while it is being modified). The
-/// runtime's dynamic checks cost about 1,900 instructions per `/healthz` request (callgrind),
-/// more than the state machine's own work.
+/// loop's helpers never reach back into the connection object while it is being modified), so
+/// the runtime's dynamic exclusivity checks are skipped (docs/decisions/100).
 final class ServerConnection {
     let fd: Int32
     @exclusivity(unchecked) var machine: HTTP1Connection
@@ -35,8 +34,6 @@ final class ServerConnection {
     @exclusivity(unchecked) var backlog: [PendingRequest] = []
     /// Closed and forgotten by its loop (`EventLoop.closeNow`): nothing more is done for it.
     @exclusivity(unchecked) var isClosed = false
-    /// The peer misbehaved: GOAWAY is on its way, nothing more is read.
-    @exclusivity(unchecked) var isCondemned = false
 
     init(fd: Int32, machine: HTTP1Connection, interest: UInt32, now: ContinuousClock.Instant) {
         self.fd = fd

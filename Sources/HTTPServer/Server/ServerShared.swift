@@ -23,7 +23,8 @@ final class ServerShared: Sendable {
         memory = MemoryBudget(limit: configuration.memoryBudget)
         pool = WorkerPool(
             workers: configuration.workers, capacity: configuration.maxQueuedRequests,
-            maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes
+            maxBodyBytes: configuration.limits.maxBodyBytes, maxResponseBytes: configuration.limits.maxResponseBytes,
+            bodyLimitSetting: configuration.limitSettings?.maxBodyBytes
         )
     }
 
@@ -36,6 +37,7 @@ final class ServerShared: Sendable {
 
     var connectionConfiguration: HTTP1Connection.Configuration {
         HTTP1Connection.Configuration(
-            limits: configuration.limits, timeouts: configuration.timeouts, memory: memory)
+            limits: configuration.limits, timeouts: configuration.timeouts, memory: memory,
+            limitSettings: configuration.limitSettings)
     }
 }

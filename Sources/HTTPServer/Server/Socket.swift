@@ -1,4 +1,4 @@
-import CSystemShims
+internal import CSystemShims
 import Foundation
 
 /// Thin wrappers over the BSD socket calls the server makes.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The threads that run handlers and response compression, off the I/O loops (DESIGN §8), with
+/// The threads that run handlers and response compression, off the I/O loops (docs/API.md §8), with
 /// a bounded queue: `submit` says no when it is full, and the caller answers 503 (load
 /// shedding). A job cancelled while queued leaves the queue at once; a running one sees its
 /// ticket cancelled and drops its result before compressing it.
@@ -34,14 +34,17 @@ final class WorkerPool: Sendable {
     let workerCount: Int
     private let maxBodyBytes: Int
     private let maxResponseBytes: Int
+    private let bodyLimitSetting: String?
     private let state = Mutex(State())
     private let wakeup = DispatchSemaphore(value: 0)
 
-    init(workers: Int, capacity: Int, maxBodyBytes: Int, maxResponseBytes: Int = .max) {
+    init(workers: Int, capacity: Int, maxBodyBytes: Int, maxResponseBytes: Int = .max, bodyLimitSetting: String? = nil)
+    {
         self.workerCount = max(1, workers)
         self.capacity = max(1, capacity)
         self.maxBodyBytes = maxBodyBytes
         self.maxResponseBytes = maxResponseBytes
+        self.bodyLimitSetting = bodyLimitSetting
     }
 
     /// Starts the worker threads (once).
@@ -94,7 +97,8 @@ final class WorkerPool: Sendable {
     var waitingCount: Int { state.withLock { $0.waiting } }
 
     private func run() {
-        let coder = HTTPContentCoder(maxBodyBytes: maxBodyBytes, maxResponseBytes: maxResponseBytes)
+        let coder = HTTPContentCoder(
+            maxBodyBytes: maxBodyBytes, maxResponseBytes: maxResponseBytes, bodyLimitSetting: bodyLimitSetting)
         while true {
             wakeup.wait()
             let next = state.withLock { state -> Job?? in

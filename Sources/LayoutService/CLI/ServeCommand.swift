@@ -103,6 +103,11 @@ enum ServeCommand {
         return text
     }
 
+    /// How an operator sets `flag`, as a refusal over its limit names it: `--max-body-bytes / MAX_BODY_BYTES`.
+    static func knob(_ flag: String) -> String? {
+        settings.first { $0.flag == flag }.map { "--\($0.flag) / \($0.env)" }
+    }
+
     /// The server configuration, log format, CORS policy and statuses limit that `words` and
     /// `environment` ask for; nil for `--help`. A bad value is named as it was given: the flag,
     /// or the environment variable when the flag is absent.
@@ -153,6 +158,8 @@ enum ServeCommand {
         configuration.limits.maxHeaderBytes = try integer("max-header-bytes", in: 1_024...1_048_576)
         configuration.limits.maxBodyBytes = try integer("max-body-bytes", in: 0...1_073_741_824)
         configuration.limits.maxResponseBytes = try integer("max-response-bytes", in: 1_024...1_073_741_824)
+        configuration.limitSettings = HTTPServerConfiguration.LimitSettings(
+            maxHeaderBytes: knob("max-header-bytes"), maxBodyBytes: knob("max-body-bytes"))
         let budget = value("memory-budget")
         guard let bytes = MemoryLimit.parseBytes(budget), bytes >= configuration.limits.maxBodyBytes,
             bytes <= 1 << 40

@@ -5,7 +5,7 @@ import PhotoLayout
 /// are 400, the others 422, each kind its problem type, each located problem an `errors`
 /// entry.
 extension InputError: HTTPResponseError {
-    public var problem: ProblemDetails {
+    package var problem: ProblemDetails {
         ProblemDetails(
             status: kind.isUnprocessable ? .unprocessableContent : .badRequest,
             detail: detail,

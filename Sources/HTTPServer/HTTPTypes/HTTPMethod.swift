@@ -1,9 +1,9 @@
 /// An HTTP request method (RFC 9110 §9): any token; the common ones have names.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The method exactly as received, case-sensitive (`GET` and `get` differ, RFC 9110 §9.1).
-    public var rawValue: String
+    package var rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
@@ -26,15 +26,15 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     // Made in place from literals (small strings: a few stores), not stored statics reached
     // through `swift_once` and copied at each comparison (see `HTTPFieldName`'s names).
-    public static var get: HTTPMethod { HTTPMethod(rawValue: "GET") }
-    public static var head: HTTPMethod { HTTPMethod(rawValue: "HEAD") }
-    public static var post: HTTPMethod { HTTPMethod(rawValue: "POST") }
-    public static var put: HTTPMethod { HTTPMethod(rawValue: "PUT") }
-    public static var delete: HTTPMethod { HTTPMethod(rawValue: "DELETE") }
-    public static var options: HTTPMethod { HTTPMethod(rawValue: "OPTIONS") }
-    public static var patch: HTTPMethod { HTTPMethod(rawValue: "PATCH") }
+    package static var get: HTTPMethod { HTTPMethod(rawValue: "GET") }
+    package static var head: HTTPMethod { HTTPMethod(rawValue: "HEAD") }
+    package static var post: HTTPMethod { HTTPMethod(rawValue: "POST") }
+    package static var put: HTTPMethod { HTTPMethod(rawValue: "PUT") }
+    package static var delete: HTTPMethod { HTTPMethod(rawValue: "DELETE") }
+    package static var options: HTTPMethod { HTTPMethod(rawValue: "OPTIONS") }
+    package static var patch: HTTPMethod { HTTPMethod(rawValue: "PATCH") }
 }

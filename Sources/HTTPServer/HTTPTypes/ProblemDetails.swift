@@ -1,25 +1,25 @@
 /// An RFC 9457 problem: `{"type","title","status","detail","errors"?}`.
-public struct ProblemDetails: Sendable, Hashable {
-    public var status: HTTPStatus
+package struct ProblemDetails: Sendable, Hashable {
+    package var status: HTTPStatus
     /// The kind of problem, a stable URI a client may switch on instead of reading `detail`.
-    public var type: ProblemType
-    public var detail: String
+    package var type: ProblemType
+    package var detail: String
     /// Field-level errors (`pointer` is a JSON pointer into the body or `#/query/NAME`); written when not empty.
-    public var errors: [FieldError]
+    package var errors: [FieldError]
 
     /// One invalid location of the request.
-    public struct FieldError: Sendable, Hashable {
-        public var pointer: String
-        public var detail: String
+    package struct FieldError: Sendable, Hashable {
+        package var pointer: String
+        package var detail: String
 
-        public init(pointer: String, detail: String) {
+        package init(pointer: String, detail: String) {
             self.pointer = pointer
             self.detail = detail
         }
     }
 
     /// A problem of kind `type`, else of the kind `status` stands for (`ProblemType.of`).
-    public init(status: HTTPStatus, detail: String, errors: [FieldError] = [], type: ProblemType? = nil) {
+    package init(status: HTTPStatus, detail: String, errors: [FieldError] = [], type: ProblemType? = nil) {
         self.status = status
         self.type = type ?? .of(status)
         self.detail = detail
@@ -30,33 +30,33 @@ public struct ProblemDetails: Sendable, Hashable {
 /// A problem's `type`: `urn:problem:timeline-layout:NAME`, one name per kind of problem. The
 /// server's own problems have the kind of their status; the application adds kinds of its own
 /// (a request body's errors) as further constants.
-public struct ProblemType: Sendable, Hashable {
+package struct ProblemType: Sendable, Hashable {
     /// The URI written as the problem's `type`.
-    public let uri: String
+    package let uri: String
 
     /// The kind named `name` (lowercase words joined by `-`).
-    public init(_ name: String) {
+    package init(_ name: String) {
         uri = "urn:problem:timeline-layout:" + name
     }
 
-    public static let badRequest = ProblemType("bad-request")
-    public static let notFound = ProblemType("not-found")
-    public static let methodNotAllowed = ProblemType("method-not-allowed")
-    public static let notAcceptable = ProblemType("not-acceptable")
-    public static let timeout = ProblemType("timeout")
-    public static let lengthRequired = ProblemType("length-required")
-    public static let bodyTooLarge = ProblemType("body-too-large")
-    public static let unsupportedMediaType = ProblemType("unsupported-media-type")
-    public static let expectationFailed = ProblemType("expectation-failed")
-    public static let invalidValue = ProblemType("invalid-value")
-    public static let headerTooLarge = ProblemType("header-too-large")
-    public static let internalError = ProblemType("internal-error")
-    public static let notImplemented = ProblemType("not-implemented")
-    public static let overloaded = ProblemType("overloaded")
-    public static let versionNotSupported = ProblemType("http-version-not-supported")
+    package static let badRequest = ProblemType("bad-request")
+    package static let notFound = ProblemType("not-found")
+    package static let methodNotAllowed = ProblemType("method-not-allowed")
+    package static let notAcceptable = ProblemType("not-acceptable")
+    package static let timeout = ProblemType("timeout")
+    package static let lengthRequired = ProblemType("length-required")
+    package static let bodyTooLarge = ProblemType("body-too-large")
+    package static let unsupportedMediaType = ProblemType("unsupported-media-type")
+    package static let expectationFailed = ProblemType("expectation-failed")
+    package static let invalidValue = ProblemType("invalid-value")
+    package static let headerTooLarge = ProblemType("header-too-large")
+    package static let internalError = ProblemType("internal-error")
+    package static let notImplemented = ProblemType("not-implemented")
+    package static let overloaded = ProblemType("overloaded")
+    package static let versionNotSupported = ProblemType("http-version-not-supported")
 
     /// The kinds `of(_:)` gives, one per status the server answers with a problem.
-    public static let byStatus: [ProblemType] = [
+    package static let byStatus: [ProblemType] = [
         .badRequest, .notFound, .methodNotAllowed, .notAcceptable, .timeout, .lengthRequired, .bodyTooLarge,
         .unsupportedMediaType, .expectationFailed, .invalidValue, .headerTooLarge, .internalError, .notImplemented,
         .overloaded, .versionNotSupported,
@@ -64,7 +64,7 @@ public struct ProblemType: Sendable, Hashable {
 
     /// The kind a problem of `status` has when nothing more precise is known; a status no kind
     /// names is `internal-error` for 5xx and `bad-request` otherwise.
-    public static func of(_ status: HTTPStatus) -> ProblemType {
+    package static func of(_ status: HTTPStatus) -> ProblemType {
         switch status.code {
         case 404: .notFound
         case 405: .methodNotAllowed

@@ -1,4 +1,4 @@
 extension HTTPVersion {
     /// HTTP/2 (RFC 9113): written `HTTP/2.0` in access logs and request records.
-    public static let http2 = HTTPVersion(major: 2, minor: 0)
+    package static let http2 = HTTPVersion(major: 2, minor: 0)
 }

@@ -1,9 +1,8 @@
 /// A complete request: head and (de-chunked) body.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     // `method` and `target` are computed over plain stored properties rather than stored with
-    // `didSet` observers: with observers, making a request from a parsed head copied the whole
-    // request once more (some 900 instructions per request for the move out of the head).
-    public var method: HTTPMethod {
+    // `didSet` observers, which made the move out of a parsed head copy the whole request.
+    package var method: HTTPMethod {
         get { storedMethod }
         set {
             storedMethod = newValue
@@ -11,7 +10,7 @@ public struct HTTPRequest: Sendable {
         }
     }
     /// The request-target as received (origin-form `/a?b`, absolute-form, `*`…).
-    public var target: String {
+    package var target: String {
         get { requestTarget.target }
         set {
             requestTarget = RequestTarget(newValue)
@@ -19,20 +18,20 @@ public struct HTTPRequest: Sendable {
         }
     }
     /// The target up to `?`, not percent-decoded; the path of an absolute-form target.
-    public var path: String { requestTarget.path }
+    package var path: String { requestTarget.path }
     /// The raw text after the first `?`, or nil when there is none.
-    public var query: String? { requestTarget.query }
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var query: String? { requestTarget.query }
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// The route a router found for this request (`HTTPResponder.prepare`), once; reset when
     /// the method or target changes.
-    public internal(set) var route: RouteMatch?
+    package internal(set) var route: RouteMatch?
     private var storedMethod: HTTPMethod
     /// The target, split once into path and query.
     private var requestTarget: RequestTarget
 
-    public init(
+    package init(
         method: HTTPMethod,
         target: String,
         version: HTTPVersion = .http11,
@@ -44,7 +43,7 @@ public struct HTTPRequest: Sendable {
 
     /// The request of a parsed head, whose target was split once, on its bytes.
     /// Its parts are moved out of the head one by one (a delegating init copied the whole request once more).
-    public init(head: consuming HTTPRequestHead, body: [UInt8]) {
+    init(head: consuming HTTPRequestHead, body: [UInt8]) {
         // Swapped out of the consumed head for placeholders made of literals (free to make and
         // to free), rather than copied out of it and released with it: no retain and release
         // per string and array of the head.
@@ -67,7 +66,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The query's `name=value` pairs, percent-decoded with `+` as a space, in order.
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

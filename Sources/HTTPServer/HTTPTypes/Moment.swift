@@ -1,9 +1,8 @@
 /// A `ContinuousClock.Instant` stored as the `Duration` since a process-wide origin.
 ///
-/// `ContinuousClock.Instant` is resilient (its layout is not known to this module), so every
-/// struct or optional holding one (the connection's timestamps, a response's record) was
-/// copied, compared and destroyed through value witnesses and metadata look-ups, hundreds of
-/// instructions per request. `Duration` is frozen: a `Moment` is two integers.
+/// `ContinuousClock.Instant` is resilient (its layout is not known to this module), so a struct
+/// or optional holding one is copied, compared and destroyed through value witnesses.
+/// `Duration` is frozen: a `Moment` is two integers, copied as such (docs/decisions/100).
 struct Moment: Comparable, Sendable {
     /// What every moment counts from: the clock when it was first asked for.
     private static let origin = ContinuousClock.now

@@ -1,28 +1,28 @@
 /// What the server knows about a request besides its bytes.
-public struct RequestContext: Sendable {
+package struct RequestContext: Sendable {
     /// The client's `X-Request-Id` when sane (1–200 visible ASCII characters), else a generated one
     /// (formatted when read: see `id`).
-    public var requestID: String {
+    package var requestID: String {
         get { id.description }
         set { id = ID(newValue) }
     }
     /// The request ID, kept unformatted.
-    public var id: ID
+    package var id: ID
     /// True once the server is shutting down: readiness probes should answer 503.
-    public var isDraining: Bool
+    package var isDraining: Bool
     /// The peer's address (`127.0.0.1:53412`), when known.
-    public var remoteAddress: String?
+    package var remoteAddress: String?
     /// When the first byte of the request arrived, as a `Moment`: a fixed layout, so that the
     /// actions and requests that carry a context are copied and freed without value witnesses.
     var receivedMoment: Moment
 
     /// When the first byte of the request arrived.
-    public var receivedAt: ContinuousClock.Instant {
+    package var receivedAt: ContinuousClock.Instant {
         get { receivedMoment.instant }
         set { receivedMoment = Moment(newValue) }
     }
 
-    public init(
+    package init(
         requestID: String,
         isDraining: Bool = false,
         remoteAddress: String? = nil,

@@ -2,11 +2,11 @@
 /// through their canonical spelling, computed once per name (`HTTPFieldName`). A received
 /// field's value stays bytes of its request head (one copy per head, shared by its fields)
 /// and becomes a `String` only when asked for; a value a handler sets is a `String`.
-public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    public typealias Element = (name: String, value: String)
+package struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    package typealias Element = (name: String, value: String)
 
     /// One field: its name and its value.
-    public struct Field: Sendable {
+    package struct Field: Sendable {
         /// A value as given (a handler's) or as received (bytes of the request head).
         enum Storage: Sendable {
             case text(String)
@@ -21,10 +21,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
             }
         }
 
-        public var name: HTTPFieldName
+        package var name: HTTPFieldName
         var storage: Storage
 
-        public init(name: HTTPFieldName, value: String) {
+        package init(name: HTTPFieldName, value: String) {
             self.name = name
             storage = .text(value)
         }
@@ -36,7 +36,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         }
 
         /// The value; a received one is decoded (invalid UTF-8 repaired) on each read.
-        public var value: String {
+        package var value: String {
             get { storage.string }
             set { storage = .text(newValue) }
         }
@@ -90,17 +90,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     /// received fields, checked when asked (`areWritable`).
     private var knownWritable: Bool?
 
-    public init() {
+    package init() {
         fields = []
         knownWritable = true
     }
 
-    public init(_ pairs: [(String, String)]) {
+    package init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: HTTPFieldName($0.0), value: $0.1) }
         knownWritable = fields.allSatisfy(\.isWritable)
     }
 
-    public init(dictionaryLiteral elements: (HTTPFieldName, String)...) {
+    package init(dictionaryLiteral elements: (HTTPFieldName, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
         knownWritable = fields.allSatisfy(\.isWritable)
     }
@@ -118,7 +118,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     /// The first value of `name`, or nil.
-    public subscript(name: HTTPFieldName) -> String? {
+    package subscript(name: HTTPFieldName) -> String? {
         // Through a buffer pointer: `for field in fields` copied every field it looked at.
         fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].name == name { return fields[index].value }
@@ -127,11 +127,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     /// Every value of `name`, in order.
-    public func values(_ name: HTTPFieldName) -> [String] {
+    package func values(_ name: HTTPFieldName) -> [String] {
         fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    public func contains(_ name: HTTPFieldName) -> Bool {
+    package func contains(_ name: HTTPFieldName) -> Bool {
         fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].name == name { return true }
             return false
@@ -139,7 +139,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     /// Appends a field (repeated names are kept).
-    public mutating func add(_ name: HTTPFieldName, _ value: String) {
+    package mutating func add(_ name: HTTPFieldName, _ value: String) {
         let field = Field(name: name, value: value)
         // Checked before it is appended, so that the append is its last use and moves it in
         // (checked after, the field was copied into the array and the original destroyed).
@@ -148,7 +148,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
     }
 
     /// Replaces every field named `name` by one with `value`, at the place of the first.
-    public mutating func set(_ name: HTTPFieldName, _ value: String) {
+    package mutating func set(_ name: HTTPFieldName, _ value: String) {
         guard let index = fields.firstIndex(where: { $0.name == name }) else {
             add(name, value)
             return
@@ -163,7 +163,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         }
     }
 
-    public mutating func remove(_ name: HTTPFieldName) {
+    package mutating func remove(_ name: HTTPFieldName) {
         guard contains(name) else { return }
         fields.removeAll { $0.name == name }
         if knownWritable == false { knownWritable = fields.allSatisfy(\.isWritable) }
@@ -174,23 +174,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, C
         fields.reserveCapacity(count)
     }
 
-    public var count: Int { fields.count }
-    public var isEmpty: Bool { fields.isEmpty }
+    package var count: Int { fields.count }
+    package var isEmpty: Bool { fields.isEmpty }
 
     /// The fields as `(name, value)` pairs, names as given.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         var base: IndexingIterator<[Field]>
 
-        public mutating func next() -> Element? {
+        package mutating func next() -> Element? {
             base.next().map { (name: $0.name.rawName, value: $0.value) }
         }
     }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(base: fields.makeIterator())
     }
 
-    public var description: String {
+    package var description: String {
         fields.map { "\($0.name.rawName): \($0.value)" }.joined(separator: "\n")
     }
 }

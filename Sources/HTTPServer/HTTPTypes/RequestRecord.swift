@@ -1,28 +1,28 @@
 /// One answered request, for metrics and the access log.
-public struct RequestRecord: Sendable {
+package struct RequestRecord: Sendable {
     /// The method, or `-` when the request line could not be parsed.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The path, or `-` when the request line could not be parsed.
-    public var path: String
-    public var status: Int
+    package var path: String
+    package var status: Int
     /// From the request's first byte to its response being serialized (just before the write).
-    public var duration: Duration
+    package var duration: Duration
     /// Request bytes on the wire (head and body as sent, chunk framing included).
-    public var bytesIn: Int
+    package var bytesIn: Int
     /// Response bytes written (head and body).
-    public var bytesOut: Int
+    package var bytesOut: Int
     /// The request ID as text (formatted when read).
-    public var requestID: String {
+    package var requestID: String {
         get { id.description }
         set { id = RequestContext.ID(newValue) }
     }
     /// The request ID, kept unformatted.
-    public var id: RequestContext.ID
-    public var remoteAddress: String?
+    package var id: RequestContext.ID
+    package var remoteAddress: String?
     /// `HTTP/1.1`, `HTTP/1.0` or `HTTP/2.0`.
-    public var protocolVersion: String
+    package var protocolVersion: String
     /// The request's `User-Agent`, when it sent one and its head was read; decoded when read.
-    public var userAgent: String? {
+    package var userAgent: String? {
         get { userAgentValue?.string }
         set { userAgentValue = newValue.map(HTTPHeaders.Field.Storage.text) }
     }
@@ -30,12 +30,12 @@ public struct RequestRecord: Sendable {
     var userAgentValue: HTTPHeaders.Field.Storage?
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
     /// server knows it; nil otherwise (an unknown path, a refusal before routing).
-    public var operationID: String?
+    package var operationID: String?
     /// The event loop that answered the request (0 when not known): observers may keep
     /// per-loop counters with it, uncontended.
-    public var loopIndex: Int
+    package var loopIndex: Int
 
-    public init(
+    package init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         requestID: String, remoteAddress: String?, protocolVersion: String,
         userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0
@@ -47,7 +47,7 @@ public struct RequestRecord: Sendable {
     }
 
     /// A record whose request ID stays unformatted until read.
-    public init(
+    package init(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
         userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0

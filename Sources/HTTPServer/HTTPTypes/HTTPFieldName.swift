@@ -3,18 +3,18 @@
 /// walk over both strings (as swift-http-types' `HTTPField.Name`). The name keeps its spelling
 /// as given (`Content-Type`), which is what HTTP/1.1 writes; HTTP/2 writes the canonical one.
 /// The well-known names the server and the service look up are static, made once.
-public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The name as given or received.
-    public let rawName: String
+    package let rawName: String
     /// The name in ASCII lower case: what comparisons and HTTP/2 use.
-    public let canonicalName: String
+    package let canonicalName: String
     /// Whether the name is a token (RFC 9110 §5.1), so that it may be written.
-    public let isToken: Bool
+    package let isToken: Bool
     /// The canonical name's length and some of its bytes, packed: two names whose keys differ
     /// are different names, settled without comparing strings (see `key(of:)`).
     let key: UInt64
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         rawName = name
         var hasUpper = false
         var isToken = !name.utf8.isEmpty
@@ -66,17 +66,17 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         self = Array(bytes).withUnsafeBufferPointer { HTTPFieldName(validTokenBytes: $0) }
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
-    public var description: String { rawName }
+    package var description: String { rawName }
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.key == b.key && a.canonicalName == b.canonicalName
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(canonicalName)
     }
 
@@ -86,77 +86,77 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     // a dozen per request (`Facts.note` compares each field's name with seven). Made in place,
     // a name of small literal strings costs a few stores. The keys are `key(of:)` of the
     // canonical spellings, written out (HTTPFieldNameTests checks each one).
-    public static var accept: HTTPFieldName {
+    package static var accept: HTTPFieldName {
         .init(rawName: "Accept", canonicalName: "accept", key: 0x7470_6563_6363_6106)
     }
-    public static var acceptEncoding: HTTPFieldName {
+    package static var acceptEncoding: HTTPFieldName {
         .init(rawName: "Accept-Encoding", canonicalName: "accept-encoding", key: 0x676e_6964_6363_610f)
     }
-    public static var acceptLanguage: HTTPFieldName {
+    package static var acceptLanguage: HTTPFieldName {
         .init(rawName: "Accept-Language", canonicalName: "accept-language", key: 0x6567_6175_6363_610f)
     }
-    public static var allow: HTTPFieldName {
+    package static var allow: HTTPFieldName {
         .init(rawName: "Allow", canonicalName: "allow", key: 0x776f_6c6c_6c6c_6105)
     }
-    public static var authorization: HTTPFieldName {
+    package static var authorization: HTTPFieldName {
         .init(rawName: "Authorization", canonicalName: "authorization", key: 0x6e6f_6974_7475_610d)
     }
-    public static var cacheControl: HTTPFieldName {
+    package static var cacheControl: HTTPFieldName {
         .init(rawName: "Cache-Control", canonicalName: "cache-control", key: 0x6c6f_7274_6361_630d)
     }
-    public static var connection: HTTPFieldName {
+    package static var connection: HTTPFieldName {
         .init(rawName: "Connection", canonicalName: "connection", key: 0x6e6f_6974_6e6f_630a)
     }
-    public static var contentEncoding: HTTPFieldName {
+    package static var contentEncoding: HTTPFieldName {
         .init(rawName: "Content-Encoding", canonicalName: "content-encoding", key: 0x676e_6964_6e6f_6310)
     }
-    public static var contentLength: HTTPFieldName {
+    package static var contentLength: HTTPFieldName {
         .init(rawName: "Content-Length", canonicalName: "content-length", key: 0x6874_676e_6e6f_630e)
     }
-    public static var contentType: HTTPFieldName {
+    package static var contentType: HTTPFieldName {
         .init(rawName: "Content-Type", canonicalName: "content-type", key: 0x6570_7974_6e6f_630c)
     }
-    public static var cookie: HTTPFieldName {
+    package static var cookie: HTTPFieldName {
         .init(rawName: "Cookie", canonicalName: "cookie", key: 0x6569_6b6f_6f6f_6306)
     }
-    public static var date: HTTPFieldName { .init(rawName: "Date", canonicalName: "date", key: 0x6574_6164_7461_6404) }
-    public static var eTag: HTTPFieldName { .init(rawName: "ETag", canonicalName: "etag", key: 0x6761_7465_6174_6504) }
-    public static var expect: HTTPFieldName {
+    package static var date: HTTPFieldName { .init(rawName: "Date", canonicalName: "date", key: 0x6574_6164_7461_6404) }
+    package static var eTag: HTTPFieldName { .init(rawName: "ETag", canonicalName: "etag", key: 0x6761_7465_6174_6504) }
+    package static var expect: HTTPFieldName {
         .init(rawName: "Expect", canonicalName: "expect", key: 0x7463_6570_7078_6506)
     }
-    public static var host: HTTPFieldName { .init(rawName: "Host", canonicalName: "host", key: 0x7473_6f68_736f_6804) }
-    public static var http2Settings: HTTPFieldName {
+    package static var host: HTTPFieldName { .init(rawName: "Host", canonicalName: "host", key: 0x7473_6f68_736f_6804) }
+    package static var http2Settings: HTTPFieldName {
         .init(rawName: "HTTP2-Settings", canonicalName: "http2-settings", key: 0x7367_6e69_7474_680e)
     }
-    public static var ifNoneMatch: HTTPFieldName {
+    package static var ifNoneMatch: HTTPFieldName {
         .init(rawName: "If-None-Match", canonicalName: "if-none-match", key: 0x6863_7461_2d66_690d)
     }
-    public static var origin: HTTPFieldName {
+    package static var origin: HTTPFieldName {
         .init(rawName: "Origin", canonicalName: "origin", key: 0x6e69_6769_6972_6f06)
     }
-    public static var pragma: HTTPFieldName {
+    package static var pragma: HTTPFieldName {
         .init(rawName: "Pragma", canonicalName: "pragma", key: 0x616d_6761_6172_7006)
     }
-    public static var referer: HTTPFieldName {
+    package static var referer: HTTPFieldName {
         .init(rawName: "Referer", canonicalName: "referer", key: 0x7265_7265_6665_7207)
     }
-    public static var retryAfter: HTTPFieldName {
+    package static var retryAfter: HTTPFieldName {
         .init(rawName: "Retry-After", canonicalName: "retry-after", key: 0x7265_7466_7465_720b)
     }
-    public static var server: HTTPFieldName {
+    package static var server: HTTPFieldName {
         .init(rawName: "Server", canonicalName: "server", key: 0x7265_7672_7265_7306)
     }
-    public static var transferEncoding: HTTPFieldName {
+    package static var transferEncoding: HTTPFieldName {
         .init(rawName: "Transfer-Encoding", canonicalName: "transfer-encoding", key: 0x676e_6964_6172_7411)
     }
-    public static var upgrade: HTTPFieldName {
+    package static var upgrade: HTTPFieldName {
         .init(rawName: "Upgrade", canonicalName: "upgrade", key: 0x6564_6172_6770_7507)
     }
-    public static var userAgent: HTTPFieldName {
+    package static var userAgent: HTTPFieldName {
         .init(rawName: "User-Agent", canonicalName: "user-agent", key: 0x746e_6567_6573_750a)
     }
-    public static var vary: HTTPFieldName { .init(rawName: "Vary", canonicalName: "vary", key: 0x7972_6176_7261_7604) }
-    public static var xRequestID: HTTPFieldName {
+    package static var vary: HTTPFieldName { .init(rawName: "Vary", canonicalName: "vary", key: 0x7972_6176_7261_7604) }
+    package static var xRequestID: HTTPFieldName {
         .init(rawName: "X-Request-Id", canonicalName: "x-request-id", key: 0x6469_2d74_722d_780c)
     }
 }

@@ -1,42 +1,42 @@
 /// A response status: code and reason phrase.
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
-    public var code: Int
-    public var reason: String
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
+    package var code: Int
+    package var reason: String
 
-    public init(code: Int, reason: String) {
+    package init(code: Int, reason: String) {
         self.code = code
         self.reason = reason
     }
 
     /// The status with its standard reason phrase (`Unknown` for an unregistered code).
-    public init(code: Int) {
+    package init(code: Int) {
         self.init(code: code, reason: HTTPStatus.reason(for: code))
     }
 
-    public var description: String { "\(code) \(reason)" }
+    package var description: String { "\(code) \(reason)" }
 
-    public static let `continue` = HTTPStatus(code: 100)
-    public static let switchingProtocols = HTTPStatus(code: 101)
-    public static let ok = HTTPStatus(code: 200)
-    public static let noContent = HTTPStatus(code: 204)
-    public static let notModified = HTTPStatus(code: 304)
-    public static let badRequest = HTTPStatus(code: 400)
-    public static let notFound = HTTPStatus(code: 404)
-    public static let methodNotAllowed = HTTPStatus(code: 405)
-    public static let requestTimeout = HTTPStatus(code: 408)
-    public static let lengthRequired = HTTPStatus(code: 411)
-    public static let contentTooLarge = HTTPStatus(code: 413)
-    public static let unsupportedMediaType = HTTPStatus(code: 415)
-    public static let expectationFailed = HTTPStatus(code: 417)
-    public static let unprocessableContent = HTTPStatus(code: 422)
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
-    public static let internalServerError = HTTPStatus(code: 500)
-    public static let notImplemented = HTTPStatus(code: 501)
-    public static let serviceUnavailable = HTTPStatus(code: 503)
-    public static let httpVersionNotSupported = HTTPStatus(code: 505)
+    package static let `continue` = HTTPStatus(code: 100)
+    package static let switchingProtocols = HTTPStatus(code: 101)
+    package static let ok = HTTPStatus(code: 200)
+    package static let noContent = HTTPStatus(code: 204)
+    package static let notModified = HTTPStatus(code: 304)
+    package static let badRequest = HTTPStatus(code: 400)
+    package static let notFound = HTTPStatus(code: 404)
+    package static let methodNotAllowed = HTTPStatus(code: 405)
+    package static let requestTimeout = HTTPStatus(code: 408)
+    package static let lengthRequired = HTTPStatus(code: 411)
+    package static let contentTooLarge = HTTPStatus(code: 413)
+    package static let unsupportedMediaType = HTTPStatus(code: 415)
+    package static let expectationFailed = HTTPStatus(code: 417)
+    package static let unprocessableContent = HTTPStatus(code: 422)
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
+    package static let internalServerError = HTTPStatus(code: 500)
+    package static let notImplemented = HTTPStatus(code: 501)
+    package static let serviceUnavailable = HTTPStatus(code: 503)
+    package static let httpVersionNotSupported = HTTPStatus(code: 505)
 
     /// The reason phrase RFC 9110 gives `code`, or `Unknown`.
-    public static func reason(for code: Int) -> String {
+    package static func reason(for code: Int) -> String {
         reasons[code] ?? "Unknown"
     }
 

@@ -1,6 +1,6 @@
 /// Turns a request into a response, synchronously. The server calls it on a worker thread, or on
 /// the connection's I/O queue for a request `isTrivial` says is cheap.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse
 
     /// Whether answering `request` costs so little (a fixed document, a counter snapshot) that it
@@ -13,6 +13,6 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func isTrivial(_ request: HTTPRequest) -> Bool { false }
-    public func prepare(_ request: inout HTTPRequest) -> Bool { isTrivial(request) }
+    package func isTrivial(_ request: HTTPRequest) -> Bool { false }
+    package func prepare(_ request: inout HTTPRequest) -> Bool { isTrivial(request) }
 }

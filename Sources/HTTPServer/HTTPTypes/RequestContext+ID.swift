@@ -3,14 +3,14 @@ extension RequestContext {
     /// connection's prefix and the request's number, formatted (`<prefix>-<number>`) only when
     /// someone reads it as text; the HTTP/1.1 serializer writes its digits straight into the
     /// response head. Two words and a number: no String is made per request.
-    public struct ID: Sendable, CustomStringConvertible {
+    package struct ID: Sendable, CustomStringConvertible {
         /// The whole ID (a client's), or the generated one's prefix.
         let text: String
         /// The generated ID's number, or -1 for a client's ID.
         let number: Int
 
         /// An ID given as text (a client's `X-Request-Id`).
-        public init(_ text: String) {
+        package init(_ text: String) {
             self.text = text
             number = -1
         }
@@ -22,7 +22,7 @@ extension RequestContext {
         }
 
         /// The ID as text.
-        public var description: String {
+        package var description: String {
             number < 0 ? text : RequestContext.generatedID(prefix: text, number: number)
         }
 

@@ -1,6 +1,6 @@
 /// Receives connection and request events (metrics, access logs). Called on the event loops'
 /// threads: implementations must be thread-safe and quick.
-public protocol ServerObserver: Sendable {
+package protocol ServerObserver: Sendable {
     func connectionOpened()
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)
@@ -23,9 +23,9 @@ public protocol ServerObserver: Sendable {
 extension ServerObserver {
     /// A connection accepted and at once answered 503 (over the connection limit, or draining).
     /// The default does nothing.
-    public func connectionRefused() {}
-    public func requestShed() {}
-    public func serverStarted(memory: MemoryBudget) {}
-    public func batchEnded(loop: Int) {}
-    public func serverStopped() {}
+    package func connectionRefused() {}
+    package func requestShed() {}
+    package func serverStarted(memory: MemoryBudget) {}
+    package func batchEnded(loop: Int) {}
+    package func serverStopped() {}
 }

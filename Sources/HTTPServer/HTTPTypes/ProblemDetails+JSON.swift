@@ -3,7 +3,7 @@ import JSONBytes
 extension ProblemDetails {
     /// The problem as compact JSON, keys in RFC 9457's order, written by the shared
     /// `JSONByteWriter` (strings escaped per RFC 8259 §7).
-    public func jsonBytes() -> [UInt8] {
+    package func jsonBytes() -> [UInt8] {
         var writer = JSONByteWriter(capacity: 256)
         writer.beginObject()
         writer.key("type")
