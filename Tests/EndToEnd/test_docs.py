@@ -88,3 +88,23 @@ def test_readme_architecture_matches_the_tree():
         if not os.path.isdir(os.path.join(ROOT, path)):
             missing.append(path)
     assert checked > 20 and missing == []
+
+
+# A comment line in Sources (Swift `//`/`///`, C `//` and block comments) that cites a measurement,
+# an issue or the design document outside the repository: reasons and figures belong in
+# docs/decisions/ and BENCHMARKS.md, where they are dated and regenerated.
+COMMENT = re.compile(r"^\s*(///|//|/\*|\*)")
+NARRATION = re.compile(r"callgrind|\binstructions\b|\bissue [0-9]+|\bDESIGN\b")
+
+
+def test_source_comments_state_what_the_code_does():
+    """No comment in Sources cites callgrind, instruction counts, issue numbers or DESIGN."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "**", "*.*"), recursive=True)):
+        if not path.endswith((".swift", ".c", ".h")):
+            continue
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if COMMENT.match(line) and NARRATION.search(line):
+                    found.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
+    assert found == []

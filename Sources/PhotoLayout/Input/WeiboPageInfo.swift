@@ -1,4 +1,4 @@
-/// A status's `page_info` (DESIGN §4, "Cards") as plain values: what the card rule needs,
+/// A status's `page_info` (docs/API.md §4, "Cards") as plain values: what the card rule needs,
 /// read leniently from Weibo's shapes (client API, weibo.com web, m.weibo.cn).
 ///
 /// A reader fills it so that every value here is usable: URLs and titles are non-empty

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// A status as Weibo sends it, reduced to the fields the layout reads (DESIGN §3).
+/// A status as Weibo sends it, reduced to the fields the layout reads (docs/API.md §3).
 ///
 /// These are the core's typed inputs: readers (`TimelineReader`) produce them from JSON,
 /// and rules (`PictureRules`, `GridRules`) consume them. Nothing here is validated or

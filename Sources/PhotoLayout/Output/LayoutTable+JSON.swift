@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// The one writer of statuses, grids and items (DESIGN §7): every key present, absent values as
+/// The one writer of statuses, grids and items (docs/API.md §7): every key present, absent values as
 /// `null`, rows read in place and ids and URLs straight from the request's bytes or the table's
 /// text. `TimelineLayout` writes its table; a lone `GridLayout`, `StatusLayout`, `RetweetLayout`
 /// or `GridItem` is made into a table first (`TimelineLayout+JSON`), so every response spells a

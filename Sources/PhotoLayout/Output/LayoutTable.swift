@@ -81,7 +81,7 @@ package struct RetweetRow: Hashable, Sendable {
     package var photos: Int?
 }
 
-/// One grid (DESIGN §7): its size and counts, and the range of its items in `LayoutTable.items`.
+/// One grid (docs/API.md §7): its size and counts, and the range of its items in `LayoutTable.items`.
 package struct GridRow: Hashable, Sendable {
     package var size: Size
     package var columns: Int

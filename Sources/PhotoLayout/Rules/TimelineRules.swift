@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// A whole timeline (DESIGN §4 for each status): each status's grid and its retweet's, with
+/// A whole timeline (docs/API.md §4 for each status): each status's grid and its retweet's, with
 /// the same options.
 ///
 /// `layout(for: status)` and `grid(of:)` state the rule on values: a status's pictures
