@@ -13,6 +13,7 @@ extension ByteTimelineReader {
         case retweetedStatus = "retweeted_status"
         case pics
         case picNum = "pic_num"
+        case pageInfo = "page_info"
 
         static let set = JSONFieldSet<Self>()
     }
@@ -59,6 +60,7 @@ extension ByteTimelineReader {
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
             case .picNum: media.picNum = try scanner.lenientFlexibleNumber()
+            case .pageInfo: media.pageInfo = try readPageInfo(&scanner)
             case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
                     var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())

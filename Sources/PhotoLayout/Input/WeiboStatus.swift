@@ -72,6 +72,8 @@ public struct WeiboMedia: Hashable, Sendable {
     public var pics: [WeiboPic]
     /// `pic_num` when it is a number or a numeric string, as sent (the rules decide whether it counts).
     public var picNum: Double?
+    /// `page_info` when it is an object, read leniently (the card a status without pictures shows).
+    public var pageInfo: WeiboPageInfo?
 
     public init(
         picURLs: [String] = [],
@@ -79,7 +81,8 @@ public struct WeiboMedia: Hashable, Sendable {
         picIDs: [String] = [],
         picInfos: [String: WeiboPictureInfo] = [:],
         pics: [WeiboPic] = [],
-        picNum: Double? = nil
+        picNum: Double? = nil,
+        pageInfo: WeiboPageInfo? = nil
     ) {
         self.picURLBytes = picURLs.map { ByteString($0) }
         self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
@@ -87,6 +90,7 @@ public struct WeiboMedia: Hashable, Sendable {
         self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
+        self.pageInfo = pageInfo
     }
 
     /// `pic_urls[].thumbnail_pic` as `String`s (built on each read).
