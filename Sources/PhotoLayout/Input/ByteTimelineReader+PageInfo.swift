@@ -38,7 +38,8 @@ extension ByteTimelineReader {
         }
         var page = WeiboPageInfo()
         let fields = PageInfoField.set
-        var members = try scanner.members()
+        // A few small values among many members: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: fields)
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
             case .type: page.type = try readTag(&scanner)

@@ -72,8 +72,14 @@ public struct WeiboMedia: Hashable, Sendable {
     public var pics: [WeiboPic]
     /// `pic_num` when it is a number or a numeric string, as sent (the rules decide whether it counts).
     public var picNum: Double?
-    /// `page_info` when it is an object, read leniently (the card a status without pictures shows).
-    public var pageInfo: WeiboPageInfo?
+    /// `page_info` when it is an object, read leniently (the card a status without pictures
+    /// shows): held in `pageInfoStorage`, empty or one entry.
+    public var pageInfo: WeiboPageInfo? {
+        get { pageInfoStorage.first }
+        set { pageInfoStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `pageInfo` out of line: one reference in every media, most of which have none.
+    package var pageInfoStorage: [WeiboPageInfo]
 
     public init(
         picURLs: [String] = [],
@@ -90,7 +96,7 @@ public struct WeiboMedia: Hashable, Sendable {
         self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
-        self.pageInfo = pageInfo
+        self.pageInfoStorage = pageInfo.map { [$0] } ?? []
     }
 
     /// `pic_urls[].thumbnail_pic` as `String`s (built on each read).
