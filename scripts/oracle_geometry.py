@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent oracle for the geometry of DESIGN §4 ("mosaic", "Crop", "Cards"), §5
-("Justified album") and §6 ("Crops in transitions"), written from DESIGN's text, not from
+"""An independent oracle for the geometry of docs/API.md §4 ("mosaic", "Crop", "Cards"), §5
+("Justified album") and §6 ("Crops in transitions"), written from the contract's text (docs/API.md), not from
 the Swift code.
 
 Usage:
@@ -590,7 +590,7 @@ def main():
             print("oracle_geometry: no fixture at", FIXTURE, "(run --write)")
             return 1
         if committed != text:
-            print("oracle_geometry: the committed fixture differs from DESIGN's answers; rerun --write and review")
+            print("oracle_geometry: the committed fixture differs from the contract's answers; rerun --write and review")
             return 1
         print("oracle_geometry: fixture matches (%d bytes)" % len(text))
         return 0

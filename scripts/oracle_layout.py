@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""An independent oracle for DESIGN §3–4: recomputes every sample's grid from the raw JSON
+"""An independent oracle for docs/API.md §3–4: recomputes every sample's grid from the raw JSON
 with Python's json module and compares it to the golden files the Swift tests check.
 
-A second implementation, written from DESIGN's text rather than from the Swift code, so a
+A second implementation, written from the contract's text (docs/API.md) rather than from the Swift code, so a
 golden file recorded from a wrong rule is caught. Usage: scripts/oracle_layout.py (exit 1 on
 any difference)."""
 import json, math, os, re, sys, zlib
@@ -90,7 +90,7 @@ def from_pics(st):
             continue
         large = p.get("large") if isinstance(p.get("large"), dict) else {}
         sz = geo(large.get("geo")) or geo(p.get("geo"))
-        # DESIGN §4: the aspect is the bmiddle's (none here), else the thumbnail's (geo), else sz.
+        # docs/API.md §4: the aspect is the bmiddle's (none here), else the thumbnail's (geo), else sz.
         aspect = geo(p.get("geo")) or sz
         lu = large.get("url") if isinstance(large.get("url"), str) and large.get("url") else None
         t = p.get("type").lower() if isinstance(p.get("type"), str) else None
@@ -185,7 +185,7 @@ def grid(pics, style, W=None, scale=2, s=70, maxn=9, count=None):
 
 
 def crop(asize, frame):
-    """DESIGN §4 "Crop": the unit rect of the picture (aspect a = w/h of its bmiddle, else its
+    """docs/API.md §4 "Crop": the unit rect of the picture (aspect a = w/h of its bmiddle, else its
     thumbnail, else the size is_long is judged by) that a cell of the output frame shows: the
     middle of a wider picture at full height, the top of a taller one at full width; None
     without a size or for a frame with a zero side."""
@@ -216,7 +216,7 @@ def pointer(*segments):
 
 
 def statuses(doc):
-    """DESIGN §3's envelopes: statuses, a bare array, data.list/data.statuses, data.cards/cards.
+    """docs/API.md §3's envelopes: statuses, a bare array, data.list/data.statuses, data.cards/cards.
     Each status with its JSON pointer in the document (docs/API.md §3's `source`): indices of the
     request's arrays, skipped entries counted; a card's own mblog before its card_group's."""
     def present(obj, key):

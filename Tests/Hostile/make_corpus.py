@@ -74,7 +74,7 @@ DEEP_AND_LARGE = {
     "deep-objects": b'{"a":' * 2000 + b"1" + b"}" * 2000,
     "deep-in-status": b'{"statuses": [{"pic_ids": ' + b"[" * 5000 + b"]" * 5000 + b'}], "options": 1}',
     "deep-unclosed": b"[" * 10000,
-    # Entries that are not statuses are skipped (DESIGN §3, 2026-11-30); the misspelt option keeps it a 4xx.
+    # Entries that are not statuses are skipped (docs/API.md §3, 2026-11-30); the misspelt option keeps it a 4xx.
     "oversized-statuses-of-numbers": b'{"statuses": [' + b"1," * 5000 + b'1], "options": {"maxItems": 1}}',
     "oversized-options-array": b'{"statuses": [], "options": [' + b"{}," * 5000 + b"{}]}",
 }
@@ -88,7 +88,7 @@ def timeline_cases():
     for value in ["x", 1, True, None, {}]:
         cases[f"statuses-{json.dumps(value)}"] = {"statuses": value}
     cases["statuses-missing"] = {"options": {}}
-    # Since DESIGN's 2026-11-30 envelopes, entries that are not statuses are skipped (200): in
+    # Since the contract's 2026-11-30 envelopes, entries that are not statuses are skipped (200): in
     # their places, envelope keys of the wrong type (400) and an unknown option name (422).
     cases["data-5"] = {"ok": 1, "data": 5}
     cases["data-list-object"] = {"ok": 1, "data": {"list": {}}}
