@@ -60,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(name: "timeline-layout", dependencies: ["LayoutService"]),
         // Seeded corpora the JSON and reader tests share: a timeline fuzzer, random JSON, the samples.
-        .target(name: "TimelineCorpus", path: "Tests/TimelineCorpus"),
+        .target(name: "TimelineCorpus", dependencies: ["JSONBytes"], path: "Tests/TimelineCorpus"),
         .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes", "TimelineCorpus"]),
         .testTarget(
             name: "PhotoLayoutTests",
