@@ -280,38 +280,23 @@ static inline void eight_digits(uint32_t value, uint8_t *output) {
 #endif
 }
 
-/// The digits of `significand` < 10^17 right-aligned in `digits[0 ..< 24]` (leading zeros in
-/// front, as many 8-digit groups as `count` needs), followed by eight zero bytes, so that
-/// `copy_digits` may read whole words past the last digit. Returns where the `count` digits
-/// start.
-static inline const uint8_t *significand_digits(uint64_t significand, int count, uint8_t digits[32]) {
-    memset(digits + 24, 0, 8);
-    const uint32_t low = significand % 100000000;
-    eight_digits(low, digits + 16);
-    if (count > 8) {
-        const uint64_t high = significand / 100000000;
-        const uint32_t middle = high % 100000000;
-        eight_digits(middle, digits + 8);
-        if (count > 16) digits[7] = '0' + high / 100000000;
-    }
-    return digits + 24 - count;
-}
-
-/// `source[0 ..< count]` (1 <= count <= 24) into `output`, eight bytes at a time: the bytes up
-/// to the next multiple of eight past `count` are written over too (the caller writes what
-/// follows afterwards, and has room for them). Unrolled: as a loop, the compiler calls
-/// `memcpy` for it.
-static inline void copy_digits(uint8_t *output, const uint8_t *source, int count) {
-    memcpy(output, source, 8);
-    if (count > 8) {
-        memcpy(output + 8, source + 8, 8);
-        if (count > 16) memcpy(output + 16, source + 16, 8);
-    }
+/// The `count` digits of `significand` (< 10^count, count <= 17) followed by `17 - count` '0'
+/// bytes into `output[0 ..< 17]`: the significand is scaled to exactly 17 digits (one
+/// multiplication), which are made as one digit and two groups of eight straight where the
+/// text needs them, with no buffer, no leading-zero bookkeeping and no copy. The '0' bytes past
+/// the significant digits are either the zeros of a whole number's text (`ddd00.0`) or past the
+/// end of the text, where the caller writes what follows.
+static inline void seventeen_digits(uint64_t significand, int count, uint8_t *output) {
+    const uint64_t padded = significand * powers_of_ten[17 - count];
+    const uint64_t rest = padded % UINT64_C(10000000000000000);
+    output[0] = '0' + padded / UINT64_C(10000000000000000);
+    eight_digits(rest / 100000000, output + 1);
+    eight_digits(rest % 100000000, output + 9);
 }
 
 /// The positive finite `magnitude` as Swift's `description` writes it, from its shortest
-/// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the word
-/// copies write at most 29). `may_be_whole` as `shortest_decimal` takes it. Inlined into both
+/// decimal; returns the bytes written (at most 24 of the `CSD_MAXIMUM_LENGTH`; the padding
+/// digits and the word moves write at most 25, and read only bytes written or reserved). `may_be_whole` as `shortest_decimal` takes it. Inlined into both
 /// writers (no call, saved registers or passed arguments per number).
 static inline __attribute__((always_inline)) size_t write_shortest_magnitude(double magnitude, uint64_t magnitude_bits, int may_be_whole, uint8_t *cursor) {
     uint64_t significand;
@@ -320,15 +305,14 @@ static inline __attribute__((always_inline)) size_t write_shortest_magnitude(dou
     const int count = digit_count(significand);
     const int scientific = exponent + count - 1;  // the power of ten of the first digit
     const uint64_t two_to_53 = UINT64_C(0x4340000000000000);
-    uint8_t buffer[32];
-    const uint8_t *digits = significand_digits(significand, count, buffer);
     if (scientific < -4 || magnitude_bits > two_to_53) {
-        // "d.ddde+XX": at least two exponent digits.
+        // "d.ddde+XX": at least two exponent digits. The first digit is moved in front of the
+        // point written over it.
         uint8_t *end = cursor + 1;
-        cursor[0] = digits[0];
+        seventeen_digits(significand, count, cursor + 1);
+        cursor[0] = cursor[1];
         if (count > 1) {
             cursor[1] = '.';
-            copy_digits(cursor + 2, digits + 1, count - 1);
             end = cursor + count + 1;
         }
         *end++ = 'e';
@@ -341,20 +325,26 @@ static inline __attribute__((always_inline)) size_t write_shortest_magnitude(dou
         return end + 2 - cursor;
     }
     if (scientific >= 0) {
-        const int whole = scientific + 1;
+        const int whole = scientific + 1;  // at most 16 below 2^53
         if (count <= whole) {
-            // "ddd00.0".
-            copy_digits(cursor, digits, count);
-            for (int index = count; index < whole; index++) cursor[index] = '0';
+            // "ddd00.0": the padding '0' bytes are the integer's zeros.
+            seventeen_digits(significand, count, cursor);
             cursor[whole] = '.';  // bytes, not literals: a literal would carry debug information
             cursor[whole + 1] = '0';
             return whole + 2;
         }
-        // "ddd.ddd": the integer part, the point, the fraction (whole <= 16 below 2^53; the
-        // last word written ends at most 25 bytes in).
-        copy_digits(cursor, digits, whole);
+        // "ddd.ddd": the digits, then the fraction's (at most 16) moved one byte on, as words
+        // read before they are written over, and the point in the gap (the last word written
+        // ends at most 25 bytes in).
+        seventeen_digits(significand, count, cursor);
+        uint64_t first, second;
+        memcpy(&first, cursor + whole, 8);
+        if (count - whole > 8) {
+            memcpy(&second, cursor + whole + 8, 8);
+            memcpy(cursor + whole + 9, &second, 8);
+        }
+        memcpy(cursor + whole + 1, &first, 8);
         cursor[whole] = '.';
-        copy_digits(cursor + whole + 1, digits + whole, count - whole);
         return count + 1;
     }
     // "0.000ddd": at most three zeros after the point ("0.000" is written whole, then the
@@ -365,7 +355,7 @@ static inline __attribute__((always_inline)) size_t write_shortest_magnitude(dou
     cursor[2] = '0';
     cursor[3] = '0';
     cursor[4] = '0';
-    copy_digits(cursor + 2 + zeros, digits, count);
+    seventeen_digits(significand, count, cursor + 2 + zeros);
     return 2 + zeros + count;
 }
 

@@ -131,6 +131,37 @@ struct ShortestDoubleTests {
         #expect(mismatches == 0)
     }
 
+    /// The JSON writer on the unit interval, where crops live (docs/API.md §4): the shares a
+    /// crop rule divides out of picture and frame sizes (`(pw / ph) / (w / h)`, `(1 - s) / 2`)
+    /// and seeded random doubles in (0, 1), 400,000 in all. Strictly between 0 and 1 the
+    /// writer's text is `description`'s (no whole number), whichever of its paths (four
+    /// decimals, the unique decimal, Schubfach) and notations (`0.ddd`, `0.000ddd`, `d.ddde-XX`)
+    /// writes it.
+    @Test func unitIntervalNumbers() {
+        var random = SeededGenerator(seed: 41)
+        var values: [Double] = []
+        values.reserveCapacity(400_000)
+        while values.count < 200_000 {
+            let picture =
+                Double(Int.random(in: 1...12_000, using: &random)) / Double(Int.random(in: 1...12_000, using: &random))
+            let frame =
+                Double(Int.random(in: 1...3_000, using: &random)) / Double(Int.random(in: 1...3_000, using: &random))
+            let share = min(picture, frame) / max(picture, frame)
+            values.append(share)
+            values.append((1 - share) / 2)
+        }
+        while values.count < 400_000 {
+            values.append(Double(random.next() >> 11) * 0x1p-53)
+        }
+        var mismatches = 0
+        for value in values where value > 0 && value < 1 {
+            var writer = JSONByteWriter()
+            writer.number(value)
+            if String(decoding: writer.bytes, as: UTF8.self) != value.description { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// The writer's numbers: integers and halves below 2^53 by the integer path (`70`, `70.5`,
     /// `-0`), everything else byte for byte as `description`, on random bit patterns.
     @Test func writerNumbers() {
