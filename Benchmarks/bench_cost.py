@@ -12,7 +12,9 @@ idle run is subtracted and the rest divided by N:
 Cases: GET /healthz (both servers), a small POST /v1/timeline/layout (one status, one
 picture; nginx answers the same POST with its fixed body, as the floor of reading a request),
 the 275 KB client-API sample (the service only; also per input byte), and the photo browser's
-open and close on nine pictures with keyframes (`--cases open,close`; the service only).
+open and close on nine pictures with keyframes (`--cases open,close`; the service only), and
+GET /healthz over HTTP/2 in cleartext (`--cases h2c`: h2load's prior-knowledge h2c, two
+connections of up to 16 concurrent streams each; the service only).
 
 Under valgrind the server is slow to stop: SIGTERM is repeated until it exits.
 Prints Markdown tables; scripts/bench puts them into BENCHMARKS.md.
@@ -167,8 +169,13 @@ http {{
         return ["nginx", "-p", self.workdir, "-c", conf]
 
 
-def drive(port, path, requests, body_file=None):
-    command = ["h2load", "--h1", "-n", str(requests), "-c", str(min(16, requests)), "-t", "1"]
+def drive(port, path, requests, body_file=None, h2c=False):
+    """N requests by h2load: HTTP/1.1 on up to 16 connections, or (h2c) prior-knowledge HTTP/2 on
+    two connections of up to 16 concurrent streams."""
+    if h2c:
+        command = ["h2load", "-n", str(requests), "-c", str(min(2, requests)), "-m", "16", "-t", "1"]
+    else:
+        command = ["h2load", "--h1", "-n", str(requests), "-c", str(min(16, requests)), "-t", "1"]
     if body_file:
         command += ["-d", body_file, "-H", "content-type: application/json"]
     result = subprocess.run(command + [f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True,
@@ -179,7 +186,7 @@ def drive(port, path, requests, body_file=None):
         raise SystemExit(f"h2load did not complete {requests} requests:\n{out}")
 
 
-def callgrind_run(server, path, requests, body_file):
+def callgrind_run(server, path, requests, body_file, h2c=False):
     """Instructions of one run (requests = 0: the idle run)."""
     port = free_port()
     out = os.path.join(server.workdir, f"callgrind.{port}")
@@ -188,7 +195,7 @@ def callgrind_run(server, path, requests, body_file):
     try:
         wait_port(port, process)
         if requests:
-            drive(port, path, requests, body_file)
+            drive(port, path, requests, body_file, h2c)
     finally:
         stop(process)  # also when the run failed: no server is left behind
     with open(out) as f:
@@ -198,18 +205,18 @@ def callgrind_run(server, path, requests, body_file):
     raise SystemExit(f"no totals in {out}")
 
 
-def strace_run(server, path, requests, body_file, attempts=3):
+def strace_run(server, path, requests, body_file, h2c=False, attempts=3):
     """System calls by name of one run (requests = 0: the idle run); a run that left no
     summary (strace did not see its tracee exit: it happens now and then) is run again."""
     for attempt in range(attempts):
-        calls = strace_attempt(server, path, requests, body_file)
+        calls = strace_attempt(server, path, requests, body_file, h2c)
         if calls:
             return calls
         print(f"strace left no summary (attempt {attempt + 1} of {attempts})", file=sys.stderr)
     raise SystemExit(f"strace wrote no summary in {attempts} runs")
 
 
-def strace_attempt(server, path, requests, body_file):
+def strace_attempt(server, path, requests, body_file, h2c=False):
     """One strace run: its calls by name, empty when strace wrote no summary."""
     port = free_port()
     out = os.path.join(server.workdir, f"strace.{port}")
@@ -222,7 +229,7 @@ def strace_attempt(server, path, requests, body_file):
         pid = child_pid(process.pid)
         wait_port(port, process)
         if requests:
-            drive(port, path, requests, body_file)
+            drive(port, path, requests, body_file, h2c)
     finally:
         stop(process, pid)  # also when the run failed: no server is left behind
         try:
@@ -239,15 +246,15 @@ def strace_attempt(server, path, requests, body_file):
     return calls  # empty when strace was killed before its summary: never printed as "0.00 ()"
 
 
-def per_request(server, path, requests, body_file=None, count_syscalls=True):
+def per_request(server, path, requests, body_file=None, count_syscalls=True, h2c=False):
     """Instructions and system calls (by name) per request: a loaded run minus an idle one.
     Without `count_syscalls` the strace runs are skipped and the calls are empty."""
-    loaded = callgrind_run(server, path, requests, body_file)
-    idle = callgrind_run(server, path, 0, body_file)
+    loaded = callgrind_run(server, path, requests, body_file, h2c)
+    idle = callgrind_run(server, path, 0, body_file, h2c)
     if not count_syscalls:
         return (loaded - idle) / requests, {}
-    calls_loaded = strace_run(server, path, requests, body_file)
-    calls_idle = strace_run(server, path, 0, body_file)
+    calls_loaded = strace_run(server, path, requests, body_file, h2c)
+    calls_idle = strace_run(server, path, 0, body_file, h2c)
     syscalls = {name: (calls_loaded[name] - calls_idle[name]) / requests for name in calls_loaded}
     syscalls = {name: count for name, count in syscalls.items() if count >= 0.005}
     return (loaded - idle) / requests, syscalls
@@ -266,7 +273,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
-    parser.add_argument("--cases", default="healthz,small,sample,open,close", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="healthz,h2c,small,sample,open,close", help="which cases, comma-separated")
     parser.add_argument("--no-strace", action="store_true",
                         help="count instructions only (strace's runs are the slow and load-sensitive part)")
     parser.add_argument("--no-nginx", action="store_true", help="measure the service alone")
@@ -297,10 +304,13 @@ def main():
                      args.requests, [service]),
             "close": ("`POST /v1/browser/close`, nine pictures, scroll, keyframes", "/v1/browser/close",
                       browser_bodies["close"], args.requests, [service]),
+            "h2c": ("`GET /healthz` over h2c (prior knowledge, 2 connections × 16 streams)", "/healthz", None,
+                    args.requests, [service]),
         }
         for key in args.cases.split(","):
             case, path, body, count, who = cases[key]
-            results = {server.name: per_request(server, path, count, body, not args.no_strace) for server in who}
+            results = {server.name: per_request(server, path, count, body, not args.no_strace, key == "h2c")
+                       for server in who}
             rows.append((case, body, results))
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
         print("|---|---|---|---|")

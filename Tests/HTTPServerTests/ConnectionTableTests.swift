@@ -6,7 +6,7 @@ import Testing
 struct ConnectionTableTests {
     static func connection(_ fd: Int32) -> ServerConnection {
         ServerConnection(
-            fd: fd, machine: HTTP1Connection(requestIDPrefix: "t", now: .now),
+            fd: fd, driver: .http1(HTTP1Driver(machine: HTTP1Connection(requestIDPrefix: "t", now: .now))),
             interest: 0, now: .now)
     }
 

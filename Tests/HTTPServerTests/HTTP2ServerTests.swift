@@ -6,7 +6,7 @@ import Testing
 /// HTTP/2 by prior knowledge on the real server over real sockets, frames written by hand.
 struct HTTP2ServerTests {
     /// Preface and an empty SETTINGS frame.
-    static let opening = EventLoop.http2Preface + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+    static let opening = HTTP2Driver.preface + [0, 0, 0, 4, 0, 0, 0, 0, 0]
 
     /// A HEADERS frame (END_STREAM | END_HEADERS) for `GET path`: HPACK indexed :method GET (0x82),
     /// :scheme http (0x86), then literal values for the indexed names :path (4) and :authority (1).
@@ -143,7 +143,7 @@ struct HTTP2ServerTests {
         let server = try TestServer { $0.timeouts.write = .milliseconds(300) }
         defer { server.stop() }
         let client = try server.client()
-        let zeroWindow: [UInt8] = EventLoop.http2Preface + [0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]
+        let zeroWindow: [UInt8] = HTTP2Driver.preface + [0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0]
         try client.send(zeroWindow + Self.get("/big?bytes=100000", stream: 1))
         let frames = try Self.readFrames(client) { _ in false }  // until the server closes (or 5 s)
         #expect(frames.contains { $0.type == 1 && $0.streamID == 1 })

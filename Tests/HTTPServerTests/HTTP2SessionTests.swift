@@ -163,7 +163,7 @@ struct HTTP2SessionTests {
     @Test func malformedFrame() {
         let session = Self.session()
         let client = HTTP2TestClient(server: session)
-        let preface = EventLoop.http2Preface + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        let preface = HTTP2Driver.preface + [0, 0, 0, 4, 0, 0, 0, 0, 0]
         _ = client.sendRaw(preface)
         let answer = client.sendRaw([0, 0, 5, 4, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5])
         let goaway = Self.frames(answer).first { $0.type == 7 }

@@ -30,7 +30,7 @@ extension EventLoop {
     /// Response bytes of `connection` not written yet: queued for the socket, and HTTP/2
     /// response bodies held back by flow control.
     func bufferedOutput(_ connection: ServerConnection) -> Int {
-        connection.pendingOutputCount + (connection.http2?.bufferedResponseBytes ?? 0)
+        connection.pendingOutputCount + connection.driver.bufferedResponseBytes
     }
 
     /// Moves requests from the backlog to the pool while the connection has room; returns those
@@ -72,28 +72,7 @@ extension EventLoop {
             return
         }
         connection.work.removeValue(forKey: pending.key)
-        if connection.http2 != nil {
-            completeHTTP2(pending, response: response, on: connection)
-            pumpHTTP2(connection)
-            return
-        }
-        if shared.isDraining.load(ordering: .relaxed), !connection.machine.isDraining {
-            // Shutdown began while the handler ran: this response is the last one.
-            connection.machine.startDraining(now: .now, into: actions)
-        }
-        connection.machine.complete(
-            sequence: pending.key, with: response, operationID: pending.request.route?.operationID, now: .now,
-            into: actions)
-        shedHTTP1(startBacklog(connection), on: connection)
-        perform(on: connection)
-    }
-
-    /// Answers refused HTTP/1.1 requests with `shedResponse`; the machine's actions go to the
-    /// loop's action queue, for the caller's `perform(on:)`.
-    func shedHTTP1(_ refused: [PendingRequest], on connection: ServerConnection) {
-        for pending in refused {
-            connection.machine.complete(sequence: pending.key, with: Self.shedResponse, now: .now, into: actions)
-        }
+        connection.driver.workDone(pending, response: response, on: connection, loop: self)
     }
 
     /// Drops the queued and running work of `connection` (it is closing).

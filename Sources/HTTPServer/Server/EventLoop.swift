@@ -70,7 +70,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) var serializer: HTTP1Serializer
     @exclusivity(unchecked) var headBuffer: [UInt8] = []
-    /// The actions of the connection being served, reused from event to event (`perform(on:)`).
+    /// The actions of the HTTP/1.1 connection being served, reused from event to event
+    /// (`HTTP1Driver.perform(on:loop:)`).
     let actions = HTTP1Connection.ActionQueue()
     /// gzip for the requests this loop answers inline (the workers have their own).
     let contentCoder: HTTPContentCoder
@@ -244,13 +245,11 @@ final class EventLoop: @unchecked Sendable {
             configuration: shared.connectionConfiguration, remoteAddress: Socket.peerAddress(fd),
             requestIDPrefix: "\(tag)-\(String(connectionCounter, radix: 36))", now: now
         )
-        let connection = ServerConnection(fd: fd, machine: machine, interest: interest, now: now)
+        let connection = ServerConnection(
+            fd: fd, driver: .http1(HTTP1Driver(machine: machine)), interest: interest, now: now)
         connections[fd] = connection
         shared.observer?.connectionOpened()
-        if isDraining {
-            connection.machine.startDraining(now: now, into: actions)
-            perform(on: connection)
-        }
+        if isDraining { connection.driver.startDraining(now: now, on: connection, loop: self) }
     }
 
     /// Tells every connection the server is draining.
@@ -259,12 +258,7 @@ final class EventLoop: @unchecked Sendable {
         isDraining = true
         let now = ContinuousClock.now
         for connection in connections.values {
-            if connection.http2 != nil {
-                drainHTTP2(connection)
-            } else {
-                connection.machine.startDraining(now: now, into: actions)
-                perform(on: connection)
-            }
+            connection.driver.startDraining(now: now, on: connection, loop: self)
         }
     }
 
@@ -286,8 +280,7 @@ final class EventLoop: @unchecked Sendable {
     func isWriteStalled(_ connection: ServerConnection, now: ContinuousClock.Instant) -> Bool {
         let limit = shared.configuration.timeouts.write
         if connection.pendingOutputCount > 0, Moment(now) - connection.lastWriteProgress >= limit { return true }
-        guard let session = connection.http2, session.bufferedResponseBytes > 0 else { return false }
-        return now - session.lastBodyProgress >= limit
+        return connection.driver.isFlowStalled(now: now, limit: limit)
     }
 
     private func checkDeadlines(now: ContinuousClock.Instant) {
@@ -296,11 +289,8 @@ final class EventLoop: @unchecked Sendable {
                 if Moment(now) >= linger { closeNow(connection) }
             } else if isWriteStalled(connection, now: now) {
                 closeNow(connection)  // the client stopped reading: its buffers go with it
-            } else if connection.http2 != nil {
-                tickHTTP2(connection, now: now)
             } else {
-                connection.machine.tick(now: now, into: actions)
-                perform(on: connection)
+                connection.driver.tick(now: now, on: connection, loop: self)
             }
         }
     }

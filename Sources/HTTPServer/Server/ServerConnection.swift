@@ -1,5 +1,7 @@
-/// One accepted socket on an event loop: its state machine and the bytes not yet written.
-/// Not Sendable: it lives on its loop's thread only.
+/// One accepted socket on an event loop: the protocol it speaks (one driver, `driver`) and what
+/// the loop keeps for every socket alike: the bytes not yet written, the epoll interest, the
+/// closing state and the requests on the worker pool. Not Sendable: it lives on its loop's
+/// thread only.
 ///
 /// The mutable state is `@exclusivity(unchecked)`: it is touched on the loop's thread only, and
 /// no access to a property overlaps another to the same property (the machine's methods and the
@@ -7,9 +9,10 @@
 /// the runtime's dynamic exclusivity checks are skipped (docs/decisions/100).
 final class ServerConnection {
     let fd: Int32
-    @exclusivity(unchecked) var machine: HTTP1Connection
-    /// Set once the connection speaks HTTP/2 (prior knowledge or `Upgrade: h2c`); `machine` is then unused.
-    @exclusivity(unchecked) var http2: HTTP2Session?
+    /// The one protocol driver: HTTP/1.1 from the start, HTTP/2 once the connection opened with
+    /// the client preface or upgraded with `Upgrade: h2c` (`HTTP2Driver.takeOver`, the only
+    /// transition; there is none back).
+    @exclusivity(unchecked) var driver: ConnectionProtocol
     /// Response bytes the kernel did not take yet, from `outputOffset`.
     @exclusivity(unchecked) var output: [UInt8] = []
     @exclusivity(unchecked) var outputOffset = 0
@@ -35,9 +38,9 @@ final class ServerConnection {
     /// Closed and forgotten by its loop (`EventLoop.closeNow`): nothing more is done for it.
     @exclusivity(unchecked) var isClosed = false
 
-    init(fd: Int32, machine: HTTP1Connection, interest: UInt32, now: ContinuousClock.Instant) {
+    init(fd: Int32, driver: ConnectionProtocol, interest: UInt32, now: ContinuousClock.Instant) {
         self.fd = fd
-        self.machine = machine
+        self.driver = driver
         self.interest = interest
         lastWriteProgress = Moment(now)
     }
