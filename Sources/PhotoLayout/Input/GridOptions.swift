@@ -176,22 +176,30 @@ extension GridOptions {
                     pointer: pointer.hasSuffix("/") ? String(pointer.dropLast()) : pointer,
                     detail: "\(raw.unknownNames.count - RawGridOptions.reportedUnknownNames) more unknown options"))
         }
-        let sizeMembers = RawGridOptions.sizeMemberNames.joined(separator: ", ")
-        for option in RawGridOptions.sizeNames {
-            guard let names = raw.unknownSizeNames[option] else { continue }
-            for name in names.prefix(RawGridOptions.reportedUnknownNames) {
-                problems.append(
-                    InputError.Problem(
-                        pointer: memberPointer(option, name), detail: "unknown name; expected one of: \(sizeMembers)"))
-            }
-            if names.count > RawGridOptions.reportedUnknownNames {
-                refuse(option, "\(names.count - RawGridOptions.reportedUnknownNames) more unknown names")
+        // The stray names inside sizes are looked for only when there are some: options are
+        // validated on every request.
+        if !raw.unknownSizeNames.isEmpty {
+            let sizeMembers = RawGridOptions.sizeMemberNames.joined(separator: ", ")
+            for option in RawGridOptions.sizeNames {
+                guard let names = raw.unknownSizeNames[option] else { continue }
+                for name in names.prefix(RawGridOptions.reportedUnknownNames) {
+                    problems.append(
+                        InputError.Problem(
+                            pointer: memberPointer(option, name),
+                            detail: "unknown name; expected one of: \(sizeMembers)"
+                        ))
+                }
+                if names.count > RawGridOptions.reportedUnknownNames {
+                    refuse(option, "\(names.count - RawGridOptions.reportedUnknownNames) more unknown names")
+                }
             }
         }
         for name in raw.repeatedNames { refuse(name, twice) }
-        for option in RawGridOptions.sizeNames {
-            for name in raw.repeatedSizeNames[option] ?? [] {
-                problems.append(InputError.Problem(pointer: memberPointer(option, name), detail: twice))
+        if !raw.repeatedSizeNames.isEmpty {
+            for option in RawGridOptions.sizeNames {
+                for name in raw.repeatedSizeNames[option] ?? [] {
+                    problems.append(InputError.Problem(pointer: memberPointer(option, name), detail: twice))
+                }
             }
         }
 
