@@ -9,10 +9,19 @@ package struct FoundationTimelineReader: TimelineReader {
     package init() {}
 
     /// The request; `options`' repeated names, which `JSONDecoder` does not see, are found by
-    /// `OptionNames` once the document is decoded.
+    /// `OptionNames`. The sides repeated inside a size option are found before decoding, as
+    /// they decide whether a size missing a side is of the wrong type (it is not when its
+    /// names are its error); they reach `StrictSize` through the decoder's `userInfo`.
     package func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
         let data = Data(bytes)
-        var request = try Self.decode(TimelineDocument.self, from: data).request
+        let repeatedSides = OptionNames.sizeMembers(in: data).compactMapValues { names in
+            var met: Set<String> = []
+            let repeated = names.filter { RawGridOptions.sizeMemberNames.contains($0) && !met.insert($0).inserted }
+            return repeated.isEmpty ? nil : RawGridOptions.normalizedNames(repeated)
+        }
+        var request = try Self.decode(
+            TimelineDocument.self, from: data, userInfo: [StrictSize.repeatedSides: repeatedSides]
+        ).request
         var met: Set<String> = []
         let repeated = OptionNames.names(in: data).filter { name in
             RawGridOptions.names.contains(name) && !met.insert(name).inserted
@@ -23,9 +32,13 @@ package struct FoundationTimelineReader: TimelineReader {
 
     /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
     /// throw pass through, any other failure is malformed JSON.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(InputError) -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws(InputError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(T.self, from: data)
         } catch let error as InputError {
             throw error
         } catch let DecodingError.dataCorrupted(context) {
@@ -173,6 +186,7 @@ struct StrictOptions: Decodable {
         case maxItems = "max_items"
         case contentWidth = "content_width"
         case badgeSize = "badge_size"
+        case playBadgeSize = "play_badge_size"
     }
 
     init(from decoder: any Decoder) throws {
@@ -202,8 +216,14 @@ struct StrictOptions: Decodable {
         raw.maxItems = try field(.maxItems, Double.self, "a number")
         raw.contentWidth = try field(.contentWidth, Double.self, "a number")
         raw.scale = try field(.scale, Double.self, "a number")
-        raw.badgeSize = try field(.badgeSize, StrictSize.self, "an object {\"width\": number, \"height\": number}")?
-            .size
+        for key in [Key.badgeSize, .playBadgeSize] {
+            let strict = try field(key, StrictSize.self, "an object {\"width\": number, \"height\": number}")
+            if key == .badgeSize { raw.badgeSize = strict?.size } else { raw.playBadgeSize = strict?.size }
+            if let unknown = strict?.unknownNames, !unknown.isEmpty { raw.unknownSizeNames[key.rawValue] = unknown }
+            if let repeated = strict?.repeatedNames, !repeated.isEmpty {
+                raw.repeatedSizeNames[key.rawValue] = repeated
+            }
+        }
         if let all = try? decoder.container(keyedBy: AnyCodingKey.self) {
             let unknown = all.allKeys.map(\.stringValue).filter { Key(rawValue: $0) == nil }
             if !unknown.isEmpty { raw.unknownNames = RawGridOptions.normalizedNames(unknown) }
@@ -211,8 +231,17 @@ struct StrictOptions: Decodable {
     }
 }
 
+/// A size option (`badge_size`): both sides numbers and no other name; a name other than
+/// `width` and `height`, or a side given twice, makes the names its error and no size
+/// (`nil`), whatever the values; otherwise a side missing or not a number is a decoding error.
 private struct StrictSize: Decodable {
-    var size: Size
+    /// `userInfo`'s `[String: [String]]`: per size option of the top-level `options`, the sides
+    /// given twice (sorted).
+    static let repeatedSides = CodingUserInfoKey(rawValue: "repeatedSides")!
+
+    var size: Size?
+    var unknownNames: [String] = []
+    var repeatedNames: [String] = []
 
     enum Key: String, CodingKey {
         case width, height
@@ -221,9 +250,12 @@ private struct StrictSize: Decodable {
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
         let names = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
-        guard names.allSatisfy({ Key(rawValue: $0) != nil }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown name"))
+        unknownNames = RawGridOptions.normalizedNames(names.filter { Key(rawValue: $0) == nil })
+        if decoder.codingPath.count == 2, decoder.codingPath[0].stringValue == "options" {
+            let repeated = decoder.userInfo[Self.repeatedSides] as? [String: [String]]
+            repeatedNames = repeated?[decoder.codingPath[1].stringValue] ?? []
         }
+        guard unknownNames.isEmpty, repeatedNames.isEmpty else { return }
         size = Size(
             width: try object.decode(Double.self, forKey: .width),
             height: try object.decode(Double.self, forKey: .height))

@@ -1,24 +1,47 @@
 import Foundation
+import PhotoLayout
 
-/// The member names of a document's `options` object, in document order, repeats included:
-/// what `JSONDecoder` cannot tell (its containers keep one value per name), found by a scan
-/// of its own over a document `JSONDecoder` has already accepted.
+/// The member names of a document's `options` object, and of the size options inside it, in
+/// document order, repeats included: what `JSONDecoder` cannot tell (its containers keep one
+/// value per name), found by a scan of its own.
 ///
 /// Only the structure is followed (strings with their escapes, nesting); each name is decoded
-/// by `JSONSerialization`. The first top-level `options` member is the one read, as the
-/// byte reader reads the first.
+/// by `JSONSerialization`. The first top-level `options` member is the one read, and the first
+/// of each size option in it, as `JSONDecoder` and the byte reader read the first. The scan
+/// stays within the bytes whatever they hold; its answer is meaningful for a document
+/// `JSONDecoder` accepts.
 enum OptionNames {
     /// The names of the top-level object's first `options` member when it is an object;
     /// empty otherwise.
     static func names(in data: Data) -> [String] {
         let bytes = [UInt8](data)
-        let index = skipSpace(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return [] }
-        for (name, value) in members(bytes, objectAt: index) where name == "options" {
-            guard bytes[value] == UInt8(ascii: "{") else { return [] }
-            return members(bytes, objectAt: value).map(\.name)
+        guard let options = options(bytes) else { return [] }
+        return members(bytes, objectAt: options).map(\.name)
+    }
+
+    /// For each size option (`RawGridOptions.sizeNames`) whose first occurrence in `options`
+    /// is an object, the names of that object's members.
+    static func sizeMembers(in data: Data) -> [String: [String]] {
+        let bytes = [UInt8](data)
+        guard let options = options(bytes) else { return [:] }
+        var result: [String: [String]] = [:]
+        for (name, value) in members(bytes, objectAt: options)
+        where RawGridOptions.sizeNames.contains(name) && result[name] == nil {
+            result[name] =
+                value < bytes.count && bytes[value] == UInt8(ascii: "{")
+                ? members(bytes, objectAt: value).map(\.name) : []
         }
-        return []
+        return result.filter { !$0.value.isEmpty }
+    }
+
+    /// Where the `{` of the top-level object's first `options` member is, when it is an object.
+    private static func options(_ bytes: [UInt8]) -> Int? {
+        let index = skipSpace(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        for (name, value) in members(bytes, objectAt: index) where name == "options" {
+            return value < bytes.count && bytes[value] == UInt8(ascii: "{") ? value : nil
+        }
+        return nil
     }
 
     /// Each member of the object whose `{` is at `start`: its decoded name and where its value
@@ -65,13 +88,13 @@ enum OptionNames {
         return index
     }
 
-    /// Past the string whose `"` is at `start`.
+    /// Past the string whose `"` is at `start` (at most the end of the bytes).
     private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start + 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        return index + 1
+        return min(index + 1, bytes.count)
     }
 
     private static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {

@@ -125,7 +125,9 @@ struct HelpTextTests {
         let text = LayoutCommand.usage
         #expect(text.contains("(default 2)") && text.contains("cell side (default 70)"))
         #expect(text.contains("(default 10 classic, 4 adaptive)") && text.contains("(default 9)"))
-        #expect(text.contains("(default 28x18)"))
+        #expect(
+            text.contains("(default 28x18)") && text.contains("--play-badge-size WxH")
+                && text.contains("(default 48x48)"))
         #expect(LayoutCommand.number(GridOptions.defaultItemSize) == "70" && LayoutCommand.number(2.5) == "2.5")
     }
 }

@@ -105,6 +105,15 @@ struct LayoutCommandTests {
             (["layout", "-", "--style", "adaptive"], "--style adaptive needs --content-width POINTS", "layout"),
             (["layout", "-", "--badge-size", "28"], "--badge-size must be WIDTHxHEIGHT in points", "layout"),
             (["layout", "-", "--badge-size", "0x18"], "--badge-size: width and height must be positive", "layout"),
+            (
+                ["layout", "-", "--play-badge-size", "48"],
+                "--play-badge-size must be WIDTHxHEIGHT in points, as 48x48",
+                "layout"
+            ),
+            (
+                ["layout", "-", "--play-badge-size", "48x-1"], "--play-badge-size: width and height must be positive",
+                "layout"
+            ),
             (["paint"], "unknown command \"paint\"", nil),
             (["help", "paint"], "unknown command \"paint\"", nil),
             (["serve", "--port", "http"], "--port must be a whole number from 0 to 65535, not \"http\"", "serve"),
@@ -237,5 +246,23 @@ struct LayoutCommandTests {
         for (before, after) in zip(standard, larger) {
             #expect(after == ["x": before["x"]! - 2, "y": before["y"]! - 2, "width": 30, "height": 20])
         }
+    }
+
+    /// A stray name inside the input's `badge_size` is the input's error (exit 1, named at its
+    /// pointer); `--badge-size` replaces the whole object, its stray names with it;
+    /// `--play-badge-size` is accepted as `--badge-size` is.
+    @Test func sizeFlagsReplaceTheInputsObject() {
+        let input = #"{"statuses": [], "options": {"badge_size": {"widht": 30, "height": 20}}}"#
+        let typo = CapturedCommand()
+        #expect(typo.run(["layout", "-"], stdin: input) == 1)
+        #expect(
+            typo.stderr
+                == ["timeline-layout layout: /options/badge_size/widht: unknown name; expected one of: width, height"])
+        let replaced = CapturedCommand()
+        #expect(replaced.run(["layout", "-", "--badge-size", "30x20"], stdin: input) == 0)
+        #expect(replaced.stdout == #"{"statuses":[]}"# + "\n")
+        let play = CapturedCommand()
+        #expect(play.run(["layout", "-", "--play-badge-size", "40x40"], stdin: #"{"statuses": []}"#) == 0)
+        #expect(play.stdout == #"{"statuses":[]}"# + "\n")
     }
 }

@@ -18,7 +18,7 @@ struct StrictOwnFieldsTests {
     static let closeNames = shared + ", current_frame, zoom, scroll"
     static let transitionNames =
         "duration, curve, bounciness, speed, fps, keyframes, corner_radius_from, corner_radius_to"
-    static let optionNames = "style, item_size, spacing, max_items, content_width, scale, badge_size"
+    static let optionNames = "style, item_size, spacing, max_items, content_width, scale, badge_size, play_badge_size"
 
     func error(_ endpoint: Endpoint, _ body: String) throws -> InputError {
         try BrowserRequestErrorTests().error(endpoint, body)
@@ -51,6 +51,11 @@ struct StrictOwnFieldsTests {
         ),
         (#"{\#(base), "grid_origin": {"x": 0, "y": 0, "z": 1}}"#, "#/grid_origin/z", "x, y"),
         (#"{\#(base), "grid_options": {"columnz": 3}}"#, "#/grid_options/columnz", optionNames),
+        (
+            #"{\#(base), "grid_options": {"badge_size": {"width": 1, "heigth": 1}}}"#,
+            "#/grid_options/badge_size/heigth",
+            "width, height"
+        ),
         (
             #"{\#(base), "watermark": {"width": 80, "height": 20, "margn": 10}}"#, "#/watermark/margn",
             "width, height, margin"
@@ -136,6 +141,20 @@ struct StrictOwnFieldsTests {
                     [
                         InputError.Problem(
                             pointer: "#/grid_options/style", detail: "is given twice; a name may appear once")
+                    ],
+                    kind: .repeatedField))
+    }
+
+    /// A side given twice in `grid_options`' `badge_size` is refused as in the timeline's options.
+    @Test func repeatedGridOptionSide() throws {
+        let body = #"{\#(Self.base), "grid_options": {"badge_size": {"width": 1, "height": 1, "height": 2}}}"#
+        #expect(
+            try error(.open, body)
+                == InputError.invalidValues(
+                    [
+                        InputError.Problem(
+                            pointer: "#/grid_options/badge_size/height",
+                            detail: "is given twice; a name may appear once")
                     ],
                     kind: .repeatedField))
     }

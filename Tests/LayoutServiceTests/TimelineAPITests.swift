@@ -58,6 +58,22 @@ struct TimelineAPITests {
             (#"{"statuses": [], "options": {"maxItems": 1, "itemsize": 10}}"#, [:], 422, "unknown-field", nil),
             (#"{"statuses": [], "options": {"scale": 2, "scale": 3}}"#, [:], 422, "repeated-field", "#/options/scale"),
             (#"{"statuses": [], "options": {"item_size": 1e400}}"#, [:], 422, "invalid-value", "#/options/item_size"),
+            (
+                #"{"statuses": [], "options": {"badge_size": {"width": 30, "heigth": 20}}}"#, [:], 422, "unknown-field",
+                "#/options/badge_size/heigth"
+            ),
+            (
+                #"{"statuses": [], "options": {"play_badge_size": {"width": 30, "width": 20}}}"#, [:], 422,
+                "repeated-field", "#/options/play_badge_size/width"
+            ),
+            (
+                #"{"statuses": [], "options": {"play_badge_size": {"width": 0, "height": 20}}}"#, [:], 422,
+                "invalid-value", "#/options/play_badge_size"
+            ),
+            (
+                #"{"statuses": [], "options": {"play_badge_size": {"width": 1}}}"#, [:], 400, "wrong-type",
+                "#/options/play_badge_size"
+            ),
         ]
         for (body, headers, status, type, pointer) in cases {
             let response = try client.request("POST", "/v1/timeline/layout", headers: headers, body: Array(body.utf8))
@@ -127,6 +143,34 @@ struct TimelineAPITests {
         #expect(strict.status == 422)
         let errors = try #require((try strict.json() as? [String: Any])?["errors"] as? [[String: String]])
         #expect(errors.map { $0["pointer"] } == ["#/options/itemsize", "#/options/maxItems"])
+    }
+
+    /// A typo inside `badge_size` is a 422 at its pointer naming the size's names, reported
+    /// after the unknown option names; `play_badge_size` is accepted.
+    @Test func strictSizeOptions() throws {
+        let service = try RunningService()
+        let client = try service.client()
+        let response = try client.request(
+            "POST", "/v1/timeline/layout",
+            body: Array(
+                #"{"statuses": [], "options": {"badge_size": {"widht": 30, "height": 20}, "maxItems": 1}}"#.utf8))
+        #expect(response.status == 422)
+        let problem = try #require(try response.json() as? [String: Any])
+        #expect(problem["type"] as? String == "urn:problem:timeline-layout:unknown-field")
+        let errors = try #require(problem["errors"] as? [[String: String]])
+        #expect(
+            errors == [
+                [
+                    "pointer": "#/options/maxItems",
+                    "detail": "unknown name; expected one of: style, item_size, spacing, max_items, content_width, "
+                        + "scale, badge_size, play_badge_size",
+                ],
+                ["pointer": "#/options/badge_size/widht", "detail": "unknown name; expected one of: width, height"],
+            ])
+        let accepted = try client.request(
+            "POST", "/v1/timeline/layout",
+            body: Array(#"{"statuses": [], "options": {"play_badge_size": {"width": 40, "height": 40}}}"#.utf8))
+        #expect(accepted.status == 200)
     }
 
     /// curl's default form content type is accepted when the body is JSON.

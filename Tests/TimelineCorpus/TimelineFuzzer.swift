@@ -185,9 +185,12 @@ package struct TimelineFuzzer {
         let values = [
             "null", "\"classic\"", "\"adaptive\"", "3", "2.5", "-1", "1e400", "\"2\"", "{}", "[]", "true",
             "{\"width\":28,\"height\":18}", "{\"width\":\"28\",\"height\":18}", "{\"width\":28}",
+            // Stray names inside a size: unknown, a side given twice, both.
+            "{\"width\":28,\"heigth\":18}", "{\"width\":28,\"width\":18}", "{\"h\":1,\"height\":2,\"height\":\"x\"}",
         ]
         let keys = [
-            "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "other", "maxItems",
+            "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "play_badge_size",
+            "other", "maxItems",
         ]
         if Int.random(in: 0..<8, using: &random) == 0 { return pick(values) }
         var members = keys.filter { _ in Bool.random(using: &random) }.map { "\"\($0)\":\(pick(values))" }

@@ -30,6 +30,11 @@ enum LayoutCommand {
                 "corner badge size in points (default \(number(GridOptions.defaultBadgeSize.width))x"
                     + "\(number(GridOptions.defaultBadgeSize.height)))",
             ],
+            [
+                "--play-badge-size WxH",
+                "play badge size on a video card's cover, in points (default "
+                    + "\(number(CardRules.defaultPlayBadgeSize.width))x\(number(CardRules.defaultPlayBadgeSize.height)))",
+            ],
             ["--pretty", "indented output with sorted keys"],
             ["--help", "print this help"],
             ["--", "ends the options: what follows is the FILE, even if it starts with --"],
@@ -48,6 +53,7 @@ enum LayoutCommand {
     static let optionFlags = [
         "style": "style", "content_width": "content-width", "scale": "scale", "item_size": "item-size",
         "spacing": "spacing", "max_items": "max-items", "badge_size": "badge-size",
+        "play_badge_size": "play-badge-size",
     ]
 
     static func run(_ words: ArraySlice<String>, io: CommandIO, reader: any TimelineReader) -> Int32 {
@@ -141,16 +147,26 @@ enum LayoutCommand {
         if let value = try arguments.number("item-size") { options.itemSize = value }
         if let value = try arguments.number("spacing") { options.spacing = value }
         if let value = try arguments.number("max-items") { options.maxItems = value }
-        if let text = arguments.string("badge-size") { options.badgeSize = try badgeSize(text) }
+        // A size flag replaces the input's whole object, its stray names included.
+        if let text = arguments.string("badge-size") {
+            options.badgeSize = try size(text, flag: "badge-size", example: "28x18")
+            options.unknownSizeNames["badge_size"] = nil
+            options.repeatedSizeNames["badge_size"] = nil
+        }
+        if let text = arguments.string("play-badge-size") {
+            options.playBadgeSize = try size(text, flag: "play-badge-size", example: "48x48")
+            options.unknownSizeNames["play_badge_size"] = nil
+            options.repeatedSizeNames["play_badge_size"] = nil
+        }
     }
 
     /// `--badge-size 28x18` (or `28×18`): width and height in points.
-    static func badgeSize(_ text: String) throws(UsageError) -> Size {
+    static func size(_ text: String, flag: String, example: String) throws(UsageError) -> Size {
         let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
             width.isFinite, height.isFinite
         else {
-            throw UsageError("--badge-size must be WIDTHxHEIGHT in points, as 28x18, not \"\(text)\"")
+            throw UsageError("--\(flag) must be WIDTHxHEIGHT in points, as \(example), not \"\(text)\"")
         }
         return Size(width: width, height: height)
     }

@@ -4,7 +4,9 @@ import JSONBytes
 /// `null` as absent, any other value of the wrong type a 400 at its pointer. When several
 /// fields are wrong, the first in the reference's decoding order is reported. Names that
 /// are no option (`unknownNames`) and options given more than once (`repeatedNames`, the
-/// first value read) are kept for `GridOptions.validated` to refuse.
+/// first value read) are kept for `GridOptions.validated` to refuse, and so are the names
+/// inside a size option (`badge_size`, `play_badge_size`) other than `width` and `height` or
+/// given twice: such a size is no wrong type, it has no value (its names are its error).
 extension ByteTimelineReader {
     /// The options, in the reference's decoding order (the order their errors are reported).
     enum OptionField: String, JSONField {
@@ -15,6 +17,7 @@ extension ByteTimelineReader {
         case contentWidth = "content_width"
         case scale
         case badgeSize = "badge_size"
+        case playBadgeSize = "play_badge_size"
 
         static let set = JSONFieldSet<Self>()
 
@@ -23,12 +26,12 @@ extension ByteTimelineReader {
             switch self {
             case .style: "a string"
             case .itemSize, .spacing, .maxItems, .contentWidth, .scale: "a number"
-            case .badgeSize: #"an object {"width": number, "height": number}"#
+            case .badgeSize, .playBadgeSize: #"an object {"width": number, "height": number}"#
             }
         }
     }
 
-    /// The members of `badge_size`.
+    /// The members of a size option (`RawGridOptions.sizeMemberNames`).
     enum SizeField: String, JSONField {
         case width, height
 
@@ -87,11 +90,21 @@ extension ByteTimelineReader {
         case .style:
             raw.style = try scanner.lenientString()
             return raw.style != nil
-        case .badgeSize:
-            let isObject = try scanner.peekKind() == .object
-            raw.badgeSize = isObject ? try readStrictSize(&scanner) : nil
-            if !isObject { try scanner.skipValue() }
-            return raw.badgeSize != nil
+        case .badgeSize, .playBadgeSize:
+            guard try scanner.peekKind() == .object else {
+                try scanner.skipValue()
+                return false
+            }
+            switch try readStrictSize(&scanner) {
+            case .size(let size):
+                if field == .badgeSize { raw.badgeSize = size } else { raw.playBadgeSize = size }
+            case .wrongType:
+                return false
+            case .strayNames(let unknown, let repeated):
+                if !unknown.isEmpty { raw.unknownSizeNames[field.name] = unknown }
+                if !repeated.isEmpty { raw.repeatedSizeNames[field.name] = repeated }
+            }
+            return true
         case .itemSize: return try readNumber(&scanner, into: &raw.itemSize)
         case .spacing: return try readNumber(&scanner, into: &raw.spacing)
         case .maxItems: return try readNumber(&scanner, into: &raw.maxItems)
@@ -118,9 +131,19 @@ extension ByteTimelineReader {
         return scanner.double(try scanner.scanNumber()) ?? .infinity
     }
 
-    /// `{"width": number, "height": number}`, both required and no other name; `nil`
-    /// otherwise.
-    private static func readStrictSize(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Size? {
+    /// What a size option's object holds.
+    private enum StrictSize {
+        /// Both sides, numbers, each once, and no other name.
+        case size(Size)
+        /// No other name, no side twice, but a side missing or not a number.
+        case wrongType
+        /// Names other than `width` and `height`, and sides given twice (each list sorted,
+        /// without duplicates, one of them not empty): the object's error, whatever its values.
+        case strayNames(unknown: [String], repeated: [String])
+    }
+
+    /// The object `{"width": number, "height": number}` at the position, read strictly.
+    private static func readStrictSize(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> StrictSize {
         var width: Double?
         var height: Double?
         var keys: [JSONStringToken] = []
@@ -131,9 +154,21 @@ extension ByteTimelineReader {
             case .height: height = try readNumber(&scanner).flatMap { $0.isInfinite ? nil : $0 }
             }
         }
-        guard let width, let height, keys.allSatisfy({ SizeField.set.field(of: $0, in: scanner) != nil }) else {
-            return nil
+        var unknown: [String] = []
+        var met: Set<SizeField> = []
+        var repeated: [String] = []
+        for key in keys {
+            if let field = SizeField.set.field(of: key, in: scanner) {
+                if !met.insert(field).inserted { repeated.append(field.name) }
+            } else {
+                unknown.append(scanner.string(key))
+            }
         }
-        return Size(width: width, height: height)
+        if !unknown.isEmpty || !repeated.isEmpty {
+            return .strayNames(
+                unknown: RawGridOptions.normalizedNames(unknown), repeated: RawGridOptions.normalizedNames(repeated))
+        }
+        guard let width, let height else { return .wrongType }
+        return .size(Size(width: width, height: height))
     }
 }

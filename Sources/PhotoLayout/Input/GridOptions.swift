@@ -21,6 +21,9 @@ public struct GridOptions: Hashable, Sendable {
     public var contentWidth: Double?
     public var pixelGrid: PixelGrid
     public var badgeSize: Size
+    /// The play badge centred on a video card's cover (`CardRules.defaultPlayBadgeSize` unless
+    /// overridden).
+    public var playBadgeSize: Size
 
     public static let defaultItemSize = 70.0
     public static let defaultMaxItems = 9
@@ -34,7 +37,8 @@ public struct GridOptions: Hashable, Sendable {
         }
     }
 
-    /// The classic defaults: 70-point cells, 10 apart, at most 9, scale 2, 28×18 badges.
+    /// The classic defaults: 70-point cells, 10 apart, at most 9, scale 2, 28×18 badges,
+    /// 48×48 play badges.
     public init() {
         self.init(style: .classic)
     }
@@ -48,6 +52,7 @@ public struct GridOptions: Hashable, Sendable {
         self.contentWidth = contentWidth
         self.pixelGrid = PixelGrid(scale: scale)
         self.badgeSize = Self.defaultBadgeSize
+        self.playBadgeSize = CardRules.defaultPlayBadgeSize
     }
 }
 
@@ -62,15 +67,31 @@ public struct RawGridOptions: Hashable, Sendable {
     public var contentWidth: Double?
     public var scale: Double?
     public var badgeSize: Size?
+    public var playBadgeSize: Size?
     /// Names sent that are no option (`maxItems`, a typo): each is a 422 at its pointer.
     /// Readers give them sorted and without duplicates, so every reader gives the same list.
     public var unknownNames: [String]
     /// Option names given more than once (the first value is the one read): each is a 422 at
     /// its pointer. Sorted and without duplicates, as `unknownNames`.
     public var repeatedNames: [String]
+    /// Per size option (`badge_size`, `play_badge_size`), the names inside it other than
+    /// `width` and `height`: each is a 422 at its pointer (`#/options/badge_size/depth`). An
+    /// option with such a name, or with a side given twice, has no size (`nil`): its strict
+    /// object's names are reported, not its values. Lists sorted, without duplicates; no
+    /// entry for an option without them.
+    public var unknownSizeNames: [String: [String]]
+    /// Per size option, the sides given more than once (`width`, `height`), as
+    /// `unknownSizeNames`.
+    public var repeatedSizeNames: [String: [String]]
 
     /// The option names a request may use, as sent on the wire (docs/API.md §4).
-    public static let names = ["style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size"]
+    public static let names = [
+        "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "play_badge_size",
+    ]
+    /// The options whose value is a `{width, height}` size, in `names`' order.
+    public static let sizeNames = ["badge_size", "play_badge_size"]
+    /// The names a size option holds.
+    public static let sizeMemberNames = ["width", "height"]
     /// At most this many unknown names are reported, one problem each (a body of 80,000
     /// unknown keys must not make an error of megabytes).
     public static let reportedUnknownNames = 20
@@ -83,8 +104,11 @@ public struct RawGridOptions: Hashable, Sendable {
         contentWidth: Double? = nil,
         scale: Double? = nil,
         badgeSize: Size? = nil,
+        playBadgeSize: Size? = nil,
         unknownNames: [String] = [],
-        repeatedNames: [String] = []
+        repeatedNames: [String] = [],
+        unknownSizeNames: [String: [String]] = [:],
+        repeatedSizeNames: [String: [String]] = [:]
     ) {
         self.style = style
         self.itemSize = itemSize
@@ -93,8 +117,11 @@ public struct RawGridOptions: Hashable, Sendable {
         self.contentWidth = contentWidth
         self.scale = scale
         self.badgeSize = badgeSize
+        self.playBadgeSize = playBadgeSize
         self.unknownNames = unknownNames
         self.repeatedNames = repeatedNames
+        self.unknownSizeNames = unknownSizeNames
+        self.repeatedSizeNames = repeatedSizeNames
     }
 
     /// `names` sorted, without duplicates: the form `unknownNames` takes.
@@ -106,10 +133,12 @@ public struct RawGridOptions: Hashable, Sendable {
 extension GridOptions {
     /// The options `raw` asks for, or a 422 `InputError` listing every value the rules
     /// refuse (docs/API.md §4): an unknown option name (first, sorted; at most
-    /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more), a
-    /// name given twice, an unknown style, a scale other than 1, 2 or 3, `adaptive`
+    /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more),
+    /// then an unknown name inside a size option (the same way, option by option), a name
+    /// given twice, then a side given twice inside a size option, an unknown style, a scale other than 1, 2 or 3, `adaptive`
     /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
-    /// fractional `max_items`), a negative spacing, a non-positive badge side, a non-finite
+    /// fractional `max_items`), a negative spacing, a non-positive side of `badge_size` or
+    /// `play_badge_size`, a non-finite
     /// number, and (decision: docs/API.md is silent) an adaptive content width so narrow for its
     /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
     /// `knownNames` are those an unknown name's problem lists (a query also has `count`).
@@ -131,6 +160,12 @@ extension GridOptions {
             return value
         }
 
+        /// The pointer of member `name` inside option `option` (`#/options/badge_size/depth`).
+        func memberPointer(_ option: String, _ name: String) -> String {
+            pointer(option) + JSONPointer.fragment([name]).dropFirst()
+        }
+        let twice = "is given twice; a name may appear once"
+
         for name in raw.unknownNames.prefix(RawGridOptions.reportedUnknownNames) {
             refuse(name, "unknown name; expected one of: \(knownNames.joined(separator: ", "))")
         }
@@ -141,7 +176,32 @@ extension GridOptions {
                     pointer: pointer.hasSuffix("/") ? String(pointer.dropLast()) : pointer,
                     detail: "\(raw.unknownNames.count - RawGridOptions.reportedUnknownNames) more unknown options"))
         }
-        for name in raw.repeatedNames { refuse(name, "is given twice; a name may appear once") }
+        // The stray names inside sizes are looked for only when there are some: options are
+        // validated on every request.
+        if !raw.unknownSizeNames.isEmpty {
+            let sizeMembers = RawGridOptions.sizeMemberNames.joined(separator: ", ")
+            for option in RawGridOptions.sizeNames {
+                guard let names = raw.unknownSizeNames[option] else { continue }
+                for name in names.prefix(RawGridOptions.reportedUnknownNames) {
+                    problems.append(
+                        InputError.Problem(
+                            pointer: memberPointer(option, name),
+                            detail: "unknown name; expected one of: \(sizeMembers)"
+                        ))
+                }
+                if names.count > RawGridOptions.reportedUnknownNames {
+                    refuse(option, "\(names.count - RawGridOptions.reportedUnknownNames) more unknown names")
+                }
+            }
+        }
+        for name in raw.repeatedNames { refuse(name, twice) }
+        if !raw.repeatedSizeNames.isEmpty {
+            for option in RawGridOptions.sizeNames {
+                for name in raw.repeatedSizeNames[option] ?? [] {
+                    problems.append(InputError.Problem(pointer: memberPointer(option, name), detail: twice))
+                }
+            }
+        }
 
         var style = GridStyle.classic
         if let name = raw.style {
@@ -187,17 +247,22 @@ extension GridOptions {
         {
             refuse("content_width", "is too narrow for the spacing: the adaptive cell (W + g)/3 − g must be positive")
         }
-        if let badge = raw.badgeSize {
-            if badge.isPositive, GeometryLimits.accepts(badge.width), GeometryLimits.accepts(badge.height) {
-                options.badgeSize = badge
-            } else {
-                refuse("badge_size", "width and height must be positive finite numbers")
+        func size(_ name: String, _ size: Size?) -> Size? {
+            guard let size else { return nil }
+            guard size.isPositive, GeometryLimits.accepts(size.width), GeometryLimits.accepts(size.height) else {
+                refuse(name, "width and height must be positive finite numbers")
+                return nil
             }
+            return size
         }
+        if let badge = size("badge_size", raw.badgeSize) { options.badgeSize = badge }
+        if let playBadge = size("play_badge_size", raw.playBadgeSize) { options.playBadgeSize = playBadge }
 
         guard problems.isEmpty else {
             let kind: InputError.Kind =
-                !raw.unknownNames.isEmpty ? .unknownField : !raw.repeatedNames.isEmpty ? .repeatedField : .invalidValue
+                !raw.unknownNames.isEmpty || !raw.unknownSizeNames.isEmpty
+                ? .unknownField
+                : !raw.repeatedNames.isEmpty || !raw.repeatedSizeNames.isEmpty ? .repeatedField : .invalidValue
             throw InputError.invalidValues(problems, kind: kind)
         }
         return options
