@@ -13,6 +13,7 @@ extension ByteTimelineReader {
         case retweetedStatus = "retweeted_status"
         case pics
         case picNum = "pic_num"
+        case pageInfo = "page_info"
 
         static let set = JSONFieldSet<Self>()
     }
@@ -63,6 +64,9 @@ extension ByteTimelineReader {
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
             case .picNum: media.picNum = try scanner.lenientFlexibleNumber()
+            case .pageInfo:
+                // Kept as bytes, read only for a status that shows a card (`WeiboMedia.pageInfo`).
+                if let object = try scanner.lenientObjectBytes() { media.pageInfoStorage = .bytes(object) }
             case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
                     var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
