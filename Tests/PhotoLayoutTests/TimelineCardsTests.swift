@@ -177,6 +177,31 @@ struct TimelineCardsTests {
         #expect(fromBytes[0].card == fromValues[0].card && fromBytes[0].card?.title == "Clip")
     }
 
+    /// The fast reader reads the page of a status that shows its card (no picture field, no
+    /// retweet) while it reads the request, and keeps the others' as bytes: read when the
+    /// picture fields make no grid (an entry of `pics` without a URL), never for a status that
+    /// reposts.
+    @Test func pagesReadOnlyWhereACardShows() throws {
+        let video = #"{"object_type": "video", "page_pic": "https://a/v.jpg"}"#
+        let request = try ByteTimelineReader().readTimeline(
+            Array(
+                """
+                [{"page_info": \(video)},
+                 {"pics": [{"pid": 5}], "page_info": \(video)},
+                 {"page_info": \(video), "retweeted_status": {"idstr": "9"}},
+                 {"retweeted_status": {"page_info": \(video)}}]
+                """.utf8))
+        func readEarly(_ media: WeiboMedia) -> Bool {
+            if case .value = media.pageInfoStorage { return true }
+            return false
+        }
+        #expect(request.statuses.map { readEarly($0.media) } == [true, false, false, false])
+        #expect(request.statuses[3].retweeted.map { readEarly($0.media) } == true)
+        let cards = Self.cards(of: request)
+        #expect(cards.map { $0.0?.kind } == [.video, .video, nil, nil])
+        #expect(cards[3].1?.kind == .video)
+    }
+
     /// The samples' cards, counted by kind (statuses and retweets together): the client API's
     /// one video and two links, m.weibo.cn's five topic links.
     @Test func samplesCards() throws {

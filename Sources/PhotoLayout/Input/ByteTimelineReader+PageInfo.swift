@@ -4,10 +4,12 @@ import JSONBytes
 /// field of the wrong type is absent, an empty URL or title is absent, the first of duplicate
 /// keys wins.
 ///
-/// Read in two steps: while the request is read, an object `page_info` is only passed over
-/// and its bytes kept (`JSONScanner.lenientObjectBytes`, a slice of the request); its members
-/// are read from those bytes when a rule asks for them (`readPageInfo(_:)`), which the card
-/// rule does only for a status without pictures and without a retweet.
+/// Read only where a card may show: an object `page_info` is passed over and its bytes kept
+/// (`JSONScanner.lenientObjectBytes`, a slice of the request). Once the status is read, a
+/// status (or retweet) without a picture field and without a retweet, which shows its card,
+/// has its page read there, through the request's token masks; any other keeps the bytes,
+/// which are read (`readPageInfo(_:)`) only if a rule asks: the card rule does so only for a
+/// status whose picture fields make no grid.
 extension ByteTimelineReader {
     /// The members of `page_info` the card rule reads.
     enum PageInfoField: String, JSONField {
@@ -37,21 +39,24 @@ extension ByteTimelineReader {
 
     /// The page of `object`, the bytes of a `page_info` object the request's reading kept
     /// (validated then: reading them again cannot fail, and `nil` is returned if it did).
+    /// Read as a document of its own, with stage 1's token masks, so that the members the card
+    /// does not use (Weibo's pages hold many: media info, content lines, action logs) are
+    /// passed over as in the request's reading.
     static func readPageInfo(_ object: ByteString) -> WeiboPageInfo? {
         object.utf8.withUnsafeBufferPointer { buffer in
             let page = Result { () throws(JSONSyntaxError) in
-                var scanner = try JSONScanner(buffer)
-                return try readPageInfo(&scanner)
+                try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try readPageInfo(&scanner) }
             }
             return try? page.get()
         }
     }
 
     /// `page_info`'s members (the scanner is on its `{`).
-    private static func readPageInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPageInfo {
+    static func readPageInfo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPageInfo {
         var page = WeiboPageInfo()
         let fields = PageInfoField.set
-        var members = try scanner.members()
+        // A few small values among many members: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: fields)
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
             case .type: page.type = try readTag(&scanner)

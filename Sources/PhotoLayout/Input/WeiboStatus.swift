@@ -173,11 +173,12 @@ public struct WeiboMedia: Hashable, Sendable {
 
 /// How a media holds `page_info`: absent (or not an object), the bytes of its object as
 /// `ByteTimelineReader` found them (a slice of the request, read when asked for), or a value
-/// (made as one, or read by another reader).
-package enum PageInfoStorage: Sendable {
+/// (made as one, or read by a reader). Boxed: one reference in every media, most of which
+/// have none.
+package indirect enum PageInfoStorage: Sendable {
     case absent
     case bytes(ByteString)
-    indirect case value(WeiboPageInfo)
+    case value(WeiboPageInfo)
 }
 
 /// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,
