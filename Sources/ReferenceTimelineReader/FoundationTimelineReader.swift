@@ -335,6 +335,7 @@ enum StatusKey: String, CodingKey {
     case retweetedStatus = "retweeted_status"
     case pics
     case picNum = "pic_num"
+    case pageInfo = "page_info"
 }
 
 extension KeyedDecodingContainer where K == StatusKey {
@@ -356,7 +357,8 @@ extension KeyedDecodingContainer where K == StatusKey {
                 $0.value?.value
             },
             pics: lenient(DecodedPics.self, .pics)?.value ?? [],
-            picNum: lenient(FlexibleNumber.self, .picNum)?.value
+            picNum: lenient(FlexibleNumber.self, .picNum)?.value,
+            pageInfo: lenient(DecodedPageInfo.self, .pageInfo)?.value
         )
     }
 }

@@ -69,7 +69,8 @@ def test_skipped_entries_and_card_groups(server):
     answers = layout(server, json.dumps(cards).encode())
     assert [(a["id"], a["source"]) for a in answers] == [
         ("own", "/data/cards/1/mblog"), ("g", "/data/cards/1/card_group/1/mblog")]
-    assert answers[0]["retweeted"] == {"id": "9", "source": "/data/cards/1/mblog/retweeted_status", "photos": None}
+    assert answers[0]["retweeted"] == {"id": "9", "source": "/data/cards/1/mblog/retweeted_status", "photos": None,
+                                    "card": None}
 
 
 def test_offline_command_writes_the_same_sources(server):
@@ -79,3 +80,20 @@ def test_offline_command_writes_the_same_sources(server):
     offline = subprocess.run([BINARY, "layout"], input=body, capture_output=True, check=True).stdout
     assert served + b"\n" == offline
     assert [a["source"] for a in json.loads(served)["statuses"]] == ["/cards/0/mblog", "/cards/1/card_group/0/mblog"]
+
+
+def test_offline_command_writes_the_same_cards(server):
+    """Cards (docs/API.md §4) through the shared writer: a video, and a link on a retweet (the
+    status that reposts has none), the same bytes from the server and the offline command."""
+    body = json.dumps({"statuses": [
+        {"idstr": "1", "page_info": {"object_type": "video", "page_pic": "https://a/v.jpg", "page_title": "Clip"}},
+        {"idstr": "2", "page_info": {"type": 0, "page_title": "x"},
+         "retweeted_status": {"idstr": "3", "page_info": {"page_title": "T", "type_icon": "https://a/i.png"}}},
+    ]}).encode()
+    served = httpx.post(f"{server.url}/v1/timeline/layout", content=body, timeout=30).content
+    offline = subprocess.run([BINARY, "layout"], input=body, capture_output=True, check=True).stdout
+    assert served + b"\n" == offline
+    statuses = json.loads(served)["statuses"]
+    assert [s["card"] and s["card"]["kind"] for s in statuses] == ["video", None]
+    assert statuses[1]["retweeted"]["card"]["kind"] == "link"
+    assert statuses[1]["retweeted"]["card"]["text_frame"] == {"x": 52, "y": 0, "width": 168, "height": 70}

@@ -60,7 +60,7 @@ struct OutputKeySetTests {
     }
 
     /// Every sample timeline in both styles: statuses, retweets, grids, items with URLs,
-    /// badges and "+N" labels.
+    /// badges and "+N" labels, video and link cards.
     @Test(arguments: [
         "client-api-timeline", "open-api-timeline-2020", "open-api-legacy-2012", "m-weibo-cn-container",
         "weibo-com-web-ajax",
@@ -218,17 +218,36 @@ enum Expected {
         ]
     }
 
+    /// A card (docs/API.md §4, "Cards"): its eight keys, `null` for the parts it has not.
+    static func card(_ card: CardLayout) -> [String: Any] {
+        [
+            "kind": card.kind.rawValue, "size": size(card.size),
+            "cover": optional(
+                card.cover.map {
+                    ["frame": rect($0.frame), "url": $0.url, "crop": optional($0.crop.map(rect))] as [String: Any]
+                }),
+            "play_badge": optional(card.playBadge.map(rect)),
+            "type_icon": optional(card.typeIcon.map { ["frame": rect($0.frame), "url": $0.url] as [String: Any] }),
+            "button": optional(
+                card.button.map {
+                    ["frame": rect($0.frame), "icon_url": $0.iconURL, "title": $0.title] as [String: Any]
+                }),
+            "text_frame": optional(card.textFrame.map(rect)), "title": optional(card.title),
+        ]
+    }
+
     static func timeline(_ layout: TimelineLayout) -> [String: Any] {
         let statuses = layout.statuses.enumerated().map { index, status -> [String: Any] in
             // A status made as a value has no source: it is written at its index, as a bare array's.
             let source = status.source ?? StatusSource(envelope: .array, index: index)
             return [
                 "id": optional(status.id), "source": source.pointer(), "photos": optional(status.photos.map(grid)),
+                "card": optional(status.card.map(card)),
                 "retweeted": optional(
                     status.retweeted.map {
                         [
                             "id": optional($0.id), "source": source.pointer(retweet: true),
-                            "photos": optional($0.photos.map(grid)),
+                            "photos": optional($0.photos.map(grid)), "card": optional($0.card.map(card)),
                         ] as [String: Any]
                     }),
             ]

@@ -56,6 +56,19 @@ struct FastPathTests {
         #expect(laidOut > 1000)
     }
 
+    /// The cards the fast path writes are those of the value rules (`check` compares them), and
+    /// the comparison is not vacuous: the client API's sample has its three cards in the table
+    /// in each style.
+    @Test func samplesCardsInTheTable() throws {
+        let request = try ByteTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))
+        for options in Self.optionSets {
+            let fast = TimelineRules.layout(for: request, options: options)
+            #expect(fast.table.cards.count == 3)
+            let cards = fast.statuses.flatMap { [$0.card, $0.retweeted?.card] }.compactMap { $0 }
+            #expect(cards == fast.table.cards)
+        }
+    }
+
     /// A `pic_infos` of more entries than Weibo sends (40) is looked up through `PicInfoLookup`'s
     /// dictionary on both paths: each pid of `pic_ids` (in reverse order, one unknown) finds its
     /// entry, in `pic_ids` order.

@@ -214,6 +214,6 @@ struct LayoutTableValuesTests {
         // The grid value, written alone, is the bytes of the grid inside the timeline's answer.
         let timeline = String(decoding: layout.jsonBytes(), as: UTF8.self)
         let alone = String(decoding: JSONByteWriter.encode(grid), as: UTF8.self)
-        #expect(timeline.contains(#"{"id":"1","source":"/0","photos":"# + alone + #","retweeted":"#))
+        #expect(timeline.contains(#"{"id":"1","source":"/0","photos":"# + alone + #","card":null,"retweeted":"#))
     }
 }

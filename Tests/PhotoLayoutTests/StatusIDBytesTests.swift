@@ -50,7 +50,7 @@ struct StatusIDBytesTests {
         let layout = TimelineRules.layout(for: [status], options: GridOptions())
         #expect(
             String(decoding: layout.jsonBytes(), as: UTF8.self)
-                == #"{"statuses":[{"id":"4501\"q","source":"/0","photos":null,"#
-                + #""retweeted":{"id":null,"source":"/0/retweeted_status","photos":null}}]}"#)
+                == #"{"statuses":[{"id":"4501\"q","source":"/0","photos":null,"card":null,"#
+                + #""retweeted":{"id":null,"source":"/0/retweeted_status","photos":null,"card":null}}]}"#)
     }
 }

@@ -123,7 +123,8 @@ struct StatusSourceTests {
         }
     }
 
-    /// The key's place: `{"id", "source", "photos", "retweeted"}` and `{"id", "source", "photos"}`.
+    /// The key's place: `{"id", "source", "photos", "card", "retweeted"}` and `{"id", "source",
+    /// "photos", "card"}`.
     @Test func keyOrder() throws {
         let json = #"{"statuses": [{"idstr": "1", "retweeted_status": {"idstr": "2"}}]}"#
         let request = try ByteTimelineReader().readTimeline(Array(json.utf8))
@@ -131,8 +132,8 @@ struct StatusSourceTests {
             decoding: TimelineRules.layout(for: request, options: GridOptions()).jsonBytes(), as: UTF8.self)
         #expect(
             written
-                == #"{"statuses":[{"id":"1","source":"/statuses/0","photos":null,"#
-                + #""retweeted":{"id":"2","source":"/statuses/0/retweeted_status","photos":null}}]}"#)
+                == #"{"statuses":[{"id":"1","source":"/statuses/0","photos":null,"card":null,"#
+                + #""retweeted":{"id":"2","source":"/statuses/0/retweeted_status","photos":null,"card":null}}]}"#)
     }
 
     /// Each sample: every answer's source (and its retweet's) resolves in the request to an

@@ -18,7 +18,7 @@ struct DecodedTimeline: Decodable {
 
 extension StatusLayout: Decodable {
     enum WireKey: String, CodingKey {
-        case id, source, photos, retweeted
+        case id, source, photos, card, retweeted
     }
 
     /// A retweet's `source`, which must be its status's followed by `/retweeted_status`.
@@ -37,7 +37,7 @@ extension StatusLayout: Decodable {
     /// Every key present, `null` for absent values.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: WireKey.self)
-        guard object.allKeys.count == 4 else { throw WireError(description: "status keys \(object.allKeys)") }
+        guard object.allKeys.count == 5 else { throw WireError(description: "status keys \(object.allKeys)") }
         let pointer = try object.decode(String.self, forKey: .source)
         guard let source = StatusSource.parsed(pointer) else {
             throw WireError(description: "not a status's pointer: \(pointer)")
@@ -50,6 +50,7 @@ extension StatusLayout: Decodable {
         self.init(
             id: try object.decode(String?.self, forKey: .id), source: source,
             photos: try object.decode(GridLayout?.self, forKey: .photos),
+            card: try object.decode(CardLayout?.self, forKey: .card),
             retweeted: try object.decode(RetweetLayout?.self, forKey: .retweeted))
     }
 }
@@ -79,15 +80,65 @@ extension StatusSource {
 
 extension RetweetLayout: Decodable {
     enum WireKey: String, CodingKey {
-        case id, source, photos
+        case id, source, photos, card
     }
 
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: WireKey.self)
-        guard object.allKeys.count == 3 else { throw WireError(description: "retweet keys \(object.allKeys)") }
+        guard object.allKeys.count == 4 else { throw WireError(description: "retweet keys \(object.allKeys)") }
         self.init(
             id: try object.decode(String?.self, forKey: .id),
-            photos: try object.decode(GridLayout?.self, forKey: .photos))
+            photos: try object.decode(GridLayout?.self, forKey: .photos),
+            card: try object.decode(CardLayout?.self, forKey: .card))
+    }
+}
+
+/// A card (docs/API.md §4, "Cards"): every one of its eight keys present, `null` for absent parts.
+extension CardLayout: Decodable {
+    enum WireKey: String, CodingKey {
+        case kind, size, cover, title
+        case playBadge = "play_badge"
+        case typeIcon = "type_icon"
+        case button
+        case textFrame = "text_frame"
+    }
+
+    /// A part's keys, each present.
+    enum PartKey: String, CodingKey {
+        case frame, url, crop, title
+        case iconURL = "icon_url"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: WireKey.self)
+        guard object.allKeys.count == 8 else { throw WireError(description: "card keys \(object.allKeys)") }
+        func part(_ key: WireKey, keys: Int) throws -> KeyedDecodingContainer<PartKey>? {
+            guard try !object.decodeNil(forKey: key) else { return nil }
+            let part = try object.nestedContainer(keyedBy: PartKey.self, forKey: key)
+            guard part.allKeys.count == keys else { throw WireError(description: "\(key) keys \(part.allKeys)") }
+            return part
+        }
+        let kindName = try object.decode(String.self, forKey: .kind)
+        guard let kind = Kind(rawValue: kindName) else { throw WireError(description: "card kind \(kindName)") }
+        self.init(
+            kind: kind, size: try object.decode(Size.self, forKey: .size),
+            cover: try part(.cover, keys: 3).map {
+                Cover(
+                    frame: try $0.decode(Rect.self, forKey: .frame), url: try $0.decode(String.self, forKey: .url),
+                    crop: try $0.decode(Rect?.self, forKey: .crop))
+            },
+            playBadge: try object.decode(Rect?.self, forKey: .playBadge),
+            typeIcon: try part(.typeIcon, keys: 2).map {
+                TypeIcon(frame: try $0.decode(Rect.self, forKey: .frame), url: try $0.decode(String.self, forKey: .url))
+            },
+            button: try part(.button, keys: 3).map {
+                Button(
+                    frame: try $0.decode(Rect.self, forKey: .frame),
+                    iconURL: try $0.decode(String.self, forKey: .iconURL),
+                    title: try $0.decode(String.self, forKey: .title))
+            },
+            textFrame: try object.decode(Rect?.self, forKey: .textFrame),
+            title: try object.decode(String?.self, forKey: .title))
     }
 }
 

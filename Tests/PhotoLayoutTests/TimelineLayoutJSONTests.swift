@@ -47,7 +47,8 @@ struct TimelineLayoutJSONTests {
             "bmiddle_url":"http://wx1.sinaimg.cn/bmiddle/a.gif","large_url":"http://wx1.sinaimg.cn/large/a.gif",\
             "kind":"gif","is_gif":true,"is_long":false,\
             "badge":{"kind":"gif","frame":{"x":42,"y":52,"width":28,"height":18}}}]},\
-            "retweeted":{"id":null,"source":"/data/cards/4/card_group/2/mblog/retweeted_status","photos":null}}]}
+            "card":null,"retweeted":{"id":null,"source":"/data/cards/4/card_group/2/mblog/retweeted_status","photos":null,\
+            "card":null}}]}
             """
         #expect(String(decoding: layout.jsonBytes(), as: UTF8.self) == expected)
         #expect(try decoded(layout.jsonBytes(), as: DecodedTimeline.self).statuses == layout.statuses)

@@ -13,6 +13,7 @@ extension ByteTimelineReader {
         case retweetedStatus = "retweeted_status"
         case pics
         case picNum = "pic_num"
+        case pageInfo = "page_info"
 
         static let set = JSONFieldSet<Self>()
     }
@@ -50,6 +51,8 @@ extension ByteTimelineReader {
     ) throws(JSONSyntaxError) {
         var idstr: ByteString?
         var id: ByteString?
+        // Where `page_info`'s object starts, and the depth there.
+        var pageAt: (start: Int, depth: Int)?
         // The set read once (a `static let` costs its lazy-initialisation check per access).
         let fields = StatusField.set
         var members = try scanner.members()
@@ -63,6 +66,11 @@ extension ByteTimelineReader {
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
             case .picNum: media.picNum = try scanner.lenientFlexibleNumber()
+            case .pageInfo:
+                if let object = try scanner.lenientObjectBytes() {
+                    media.pageInfoStorage = .bytes(object)
+                    pageAt = (object.utf8.startIndex, scanner.depth)
+                }
             case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
                     var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
@@ -76,6 +84,15 @@ extension ByteTimelineReader {
             }
         }
         statusID = idstr ?? id
+        // A status or retweet with no picture field and no retweet shows its card: its page is
+        // read now, through the request's token masks (a copy of the scanner, put back on the
+        // object). Any other keeps the bytes, read only if its pictures make no grid.
+        if let pageAt, retweeted == nil, !media.hasPictureFields {
+            var page = scanner
+            page.position = pageAt.start
+            page.depth = pageAt.depth
+            media.pageInfoStorage = .value(try readPageInfo(&page))
+        }
     }
 
     /// `pic_urls`: the `thumbnail_pic` string of each entry that has one, as bytes of the request.

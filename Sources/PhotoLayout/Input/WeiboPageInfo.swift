@@ -22,6 +22,13 @@ public struct WeiboPageInfo: Hashable, Sendable {
             self.url = url
             self.size = size
         }
+
+        /// The size `width` × `height` when both are given and positive, else `nil`.
+        public static func knownSize(_ width: Double?, _ height: Double?) -> Size? {
+            guard let width, let height else { return nil }
+            let size = Size(width: width, height: height)
+            return size.isPositive ? size : nil
+        }
     }
 
     /// The first usable entry of `buttons`: its `pic` (an icon URL) and `name` (a title).

@@ -79,6 +79,9 @@ public struct WeiboMedia: Hashable, Sendable {
     public var pics: [WeiboPic]
     /// `pic_num` when it is a number or a numeric string, as sent (the rules decide whether it counts).
     public var picNum: Double?
+    /// `page_info` as held: absent, its object's bytes (read only when asked for, by
+    /// `pageInfo`), or a value.
+    package var pageInfoStorage: PageInfoStorage
 
     public init(
         picURLs: [String] = [],
@@ -86,7 +89,8 @@ public struct WeiboMedia: Hashable, Sendable {
         picIDs: [String] = [],
         picInfos: [String: WeiboPictureInfo] = [:],
         pics: [WeiboPic] = [],
-        picNum: Double? = nil
+        picNum: Double? = nil,
+        pageInfo: WeiboPageInfo? = nil
     ) {
         self.picURLBytes = picURLs.map { ByteString($0) }
         self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
@@ -94,6 +98,45 @@ public struct WeiboMedia: Hashable, Sendable {
         self.infos = WeiboPictureInfos(picInfos)
         self.pics = pics
         self.picNum = picNum
+        self.pageInfoStorage = pageInfo.map { .value($0) } ?? .absent
+    }
+
+    /// `page_info` when it is an object, read leniently (docs/API.md §4, "Cards"): the card a
+    /// status without pictures shows. Held as its bytes by `ByteTimelineReader`, which reads
+    /// them on each get (only a status that shows a card asks).
+    public var pageInfo: WeiboPageInfo? {
+        get {
+            switch pageInfoStorage {
+            case .absent: nil
+            case .bytes(let object): ByteTimelineReader.readPageInfo(object)
+            case .value(let page): page
+            }
+        }
+        set { pageInfoStorage = newValue.map { .value($0) } ?? .absent }
+    }
+
+    /// Whether `page_info` is an object (without reading it).
+    var hasPageInfo: Bool {
+        if case .absent = pageInfoStorage { return false }
+        return true
+    }
+
+    /// Equal when every field is, `page_info` compared as read (`pageInfo`): a page held as
+    /// bytes equals the same page held as a value.
+    public static func == (lhs: WeiboMedia, rhs: WeiboMedia) -> Bool {
+        lhs.picURLBytes == rhs.picURLBytes && lhs.thumbnailPicBytes == rhs.thumbnailPicBytes && lhs.pids == rhs.pids
+            && lhs.infos == rhs.infos && lhs.pics == rhs.pics && lhs.picNum == rhs.picNum
+            && lhs.pageInfo == rhs.pageInfo
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(picURLBytes)
+        hasher.combine(thumbnailPicBytes)
+        hasher.combine(pids)
+        hasher.combine(infos)
+        hasher.combine(pics)
+        hasher.combine(picNum)
+        hasher.combine(pageInfo)
     }
 
     /// `pic_urls[].thumbnail_pic` as `String`s (built on each read).
@@ -126,6 +169,16 @@ public struct WeiboMedia: Hashable, Sendable {
         get { infos.dictionary }
         set { infos = WeiboPictureInfos(newValue) }
     }
+}
+
+/// How a media holds `page_info`: absent (or not an object), the bytes of its object as
+/// `ByteTimelineReader` found them (a slice of the request, read when asked for), or a value
+/// (made as one, or read by a reader). Boxed: one reference in every media, most of which
+/// have none.
+package indirect enum PageInfoStorage: Sendable {
+    case absent
+    case bytes(ByteString)
+    case value(WeiboPageInfo)
 }
 
 /// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,

@@ -29,7 +29,12 @@ extension LayoutTable {
                 statuses.withUnsafeBufferPointer { statuses in
                     grids.withUnsafeBufferPointer { grids in
                         items.withUnsafeBufferPointer { items in
-                            body(Rows(source: source, text: text, statuses: statuses, grids: grids, items: items))
+                            cards.withUnsafeBufferPointer { cards in
+                                body(
+                                    Rows(
+                                        source: source, text: text, statuses: statuses, grids: grids, items: items,
+                                        cards: cards))
+                            }
                         }
                     }
                 }
@@ -44,17 +49,21 @@ extension LayoutTable {
         let statuses: UnsafeBufferPointer<StatusRow>
         let grids: UnsafeBufferPointer<GridRow>
         let items: UnsafeBufferPointer<ItemRow>
+        let cards: UnsafeBufferPointer<CardLayout>
 
-        /// `{"id", "source", "photos", "retweeted"}`, the status being the `index`th of the
+        /// `{"id", "source", "photos", "card", "retweeted"}`, the status being the `index`th of the
         /// timeline (its `source` when it has none: the pointer of that index in a bare array).
         func writeStatus(_ status: StatusRow, at index: Int, to writer: inout JSONByteWriter) {
             let source = status.source ?? StatusSource(envelope: .array, index: index)
             writer.beginObject()
-            writeMembers(id: status.id, source: source, retweet: false, photos: status.photos, to: &writer)
+            writeMembers(
+                id: status.id, source: source, retweet: false, photos: status.photos, card: status.card, to: &writer)
             writer.key("retweeted")
             if let retweet = status.retweet {
                 writer.beginObject()
-                writeMembers(id: retweet.id, source: source, retweet: true, photos: retweet.photos, to: &writer)
+                writeMembers(
+                    id: retweet.id, source: source, retweet: true, photos: retweet.photos, card: retweet.card,
+                    to: &writer)
                 writer.endObject()
             } else {
                 writer.null()
@@ -63,16 +72,20 @@ extension LayoutTable {
         }
 
         /// The members a status and a retweet share: `"id"` (`null` when absent), `"source"`
-        /// (the status's pointer, the retweet's when `retweet`) and `"photos"` (`null` when absent).
+        /// (the status's pointer, the retweet's when `retweet`), `"photos"` and `"card"` (each
+        /// `null` when absent).
         @inline(__always)
         private func writeMembers(
-            id: TextRange?, source: StatusSource, retweet: Bool, photos: Int?, to writer: inout JSONByteWriter
+            id: TextRange?, source: StatusSource, retweet: Bool, photos: Int?, card: Int?,
+            to writer: inout JSONByteWriter
         ) {
             writer.key("id")
             if let id { writer.string(utf8: slice(id)) } else { writer.null() }
             source.writeMember(retweet: retweet, to: &writer)
             writer.key("photos")
             if let photos { writeGrid(photos, to: &writer) } else { writer.null() }
+            writer.key("card")
+            if let card { cards[card].write(to: &writer) } else { writer.null() }
         }
 
         @inline(__always)

@@ -9,7 +9,7 @@ import JSONBytes
 /// grid. Why flat: docs/decisions/021-one-output-form.md.
 ///
 /// An item is a row whose URLs are ranges of bytes, a grid a row naming its items' range, and
-/// the whole layout four arrays and two buffers, appended in place while the rules run.
+/// the whole layout five arrays and two buffers, appended in place while the rules run.
 ///
 /// An id or URL the request holds as it is, the table refers to in place, in `source` (the
 /// request's bytes, kept alive with the table); one the rules make (a size segment replaced, a
@@ -26,6 +26,9 @@ package struct LayoutTable: Hashable, Sendable {
     package var grids: [GridRow] = []
     /// Every grid's items, grid after grid (`GridRow.items` names each grid's run).
     package var items: [ItemRow] = []
+    /// The cards statuses and retweets show in place of pictures (docs/API.md §4, "Cards"), as
+    /// values: few statuses have one.
+    package var cards: [CardLayout] = []
 
     package init() {}
 
@@ -67,18 +70,21 @@ package struct TextRange: Hashable, Sendable {
 }
 
 /// One status: its id, its place in the request (`nil`: made as a value, written as its row's
-/// index in a bare array), and the indices of its grid and its retweet's in `LayoutTable.grids`.
+/// index in a bare array), the indices of its grid in `LayoutTable.grids` and of its card in
+/// `LayoutTable.cards`, and its retweet.
 package struct StatusRow: Hashable, Sendable {
     package var id: TextRange?
     package var source: StatusSource?
     package var photos: Int?
+    package var card: Int?
     package var retweet: RetweetRow?
 }
 
-/// A status's retweet: its id and the index of its grid.
+/// A status's retweet: its id and the indices of its grid and its card.
 package struct RetweetRow: Hashable, Sendable {
     package var id: TextRange?
     package var photos: Int?
+    package var card: Int?
 }
 
 /// One grid (docs/API.md §7): its size and counts, and the range of its items in `LayoutTable.items`.
@@ -156,8 +162,10 @@ extension LayoutTable {
         statuses.map { row in
             StatusLayout(
                 idBytes: row.id.map(string), source: row.source, photos: row.photos.map(gridLayout),
+                card: row.card.map { cards[$0] },
                 retweeted: row.retweet.map {
-                    RetweetLayout(idBytes: $0.id.map(string), photos: $0.photos.map(gridLayout))
+                    RetweetLayout(
+                        idBytes: $0.id.map(string), photos: $0.photos.map(gridLayout), card: $0.card.map { cards[$0] })
                 })
         }
     }

@@ -1,6 +1,6 @@
 import JSONBytes
 
-/// `{"statuses": [{"id", "source", "photos", "retweeted"}]}` through `JSONByteWriter`, every key
+/// `{"statuses": [{"id", "source", "photos", "card", "retweeted"}]}` through `JSONByteWriter`, every key
 /// present and absent values as `null` (docs/API.md §7: `null` is part of the contract), written
 /// from the layout's table (`LayoutTable+JSON`).
 extension TimelineLayout: JSONByteEncodable {

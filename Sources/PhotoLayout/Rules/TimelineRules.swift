@@ -1,7 +1,7 @@
 import JSONBytes
 
-/// A whole timeline (docs/API.md §4 for each status): each status's grid and its retweet's, with
-/// the same options.
+/// A whole timeline (docs/API.md §4 for each status): each status's grid and card and its
+/// retweet's, with the same options.
 ///
 /// `layout(for: status)` and `grid(of:)` state the rule on values: a status's pictures
 /// (`PictureRules.pictures(of:)`) laid out as a grid (`GridRules.layout(for:total:options:)`).
@@ -9,12 +9,23 @@ import JSONBytes
 /// place into one `LayoutTable`, the timeline's output form; `FastPathTests` hold it equal to
 /// the value rules on the samples and the fuzz corpus.
 public enum TimelineRules {
-    /// The layout of one status: its id, its place in the request, its grid and its retweet's.
+    /// The layout of one status: its id, its place in the request, its grid and card, and its
+    /// retweet's (a status that reposts shows no card of its own: docs/API.md §4, "Cards").
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
-        StatusLayout(
-            idBytes: status.idBytes, source: status.source, photos: grid(of: status.media, options: options),
+        let photos = grid(of: status.media, options: options)
+        let playBadgeSize = playBadgeSize(options)
+        return StatusLayout(
+            idBytes: status.idBytes, source: status.source, photos: photos,
+            card: card(
+                of: status.media, hasGrid: photos != nil, reposts: status.retweeted != nil, options: options,
+                playBadgeSize: playBadgeSize),
             retweeted: status.retweeted.map {
-                RetweetLayout(idBytes: $0.idBytes, photos: grid(of: $0.media, options: options))
+                let photos = grid(of: $0.media, options: options)
+                return RetweetLayout(
+                    idBytes: $0.idBytes, photos: photos,
+                    card: card(
+                        of: $0.media, hasGrid: photos != nil, reposts: false, options: options,
+                        playBadgeSize: playBadgeSize))
             })
     }
 

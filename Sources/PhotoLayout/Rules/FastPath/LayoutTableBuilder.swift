@@ -12,6 +12,9 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private var table: LayoutTable
     private var text: TextBuffer
     private var plan: GridPlan
+    /// How the timeline's cards are sized (`TimelineRules.cardSizing`, `playBadgeSize`).
+    private let cardSizing: CardSizing
+    private let playBadgeSize: Size
     /// The pictures the grid being built has taken, shown or not.
     private(set) var taken = 0
     /// That grid's first picture's `aspectSize`, unless it has `keep_size`.
@@ -32,6 +35,8 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         // Most ids and URLs are referred to in place: the text holds those the rules make.
         text = TextBuffer(capacity: source.isEmpty ? statuses &* 1024 : statuses &* 128)
         plan = GridPlan(options: options)
+        cardSizing = TimelineRules.cardSizing(options)
+        playBadgeSize = TimelineRules.playBadgeSize(options)
         aspects.reserveCapacity(GridPlan.cachedCells)
         self.source = source.count <= Int(Int32.max) ? source : .init(start: nil, count: 0)
     }
@@ -98,17 +103,45 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         table.statuses.append(row(at: status))
     }
 
-    /// The row of the status at `status`, its grids appended.
+    /// The row of the status at `status`, its grids and cards appended: a card only where
+    /// `TimelineRules.card` shows one (no grid; for the status, no retweet either).
     private mutating func row(at status: UnsafePointer<WeiboStatus>) -> StatusRow {
         // `pointer(to:)` is `nil` only for a computed property; these are stored ones.
         let id = status.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
-        let photos = appendGrid(at: status.pointer(to: \.media)!)
+        let media = status.pointer(to: \.media)!
+        let photos = appendGrid(at: media)
+        var card: Int?
         var retweet: RetweetRow?
         if let retweeted = status.pointer(to: \.retweeted)!.unwrapped() {
             let retweetID = retweeted.pointer(to: \.idBytes)!.unwrapped().map { reference($0) }
-            retweet = RetweetRow(id: retweetID, photos: appendGrid(at: retweeted.pointer(to: \.media)!))
+            let retweetMedia = retweeted.pointer(to: \.media)!
+            let retweetPhotos = appendGrid(at: retweetMedia)
+            retweet = RetweetRow(
+                id: retweetID, photos: retweetPhotos, card: retweetPhotos == nil ? appendCard(at: retweetMedia) : nil)
+        } else if photos == nil {
+            card = appendCard(at: media)
         }
-        return StatusRow(id: id, source: status.pointer(to: \.source)!.pointee, photos: photos, retweet: retweet)
+        return StatusRow(
+            id: id, source: status.pointer(to: \.source)!.pointee, photos: photos, card: card, retweet: retweet)
+    }
+
+    /// Appends the card of the media at `media`, one without a grid; returns its index, or
+    /// `nil` when it shows none. Most media have no `page_info`: one load decides it, and only
+    /// the others' `page_info` is read.
+    @inline(__always)
+    private mutating func appendCard(at media: UnsafePointer<WeiboMedia>) -> Int? {
+        guard media.pointee.hasPageInfo else { return nil }
+        return appendCard(of: media.pointee)
+    }
+
+    @inline(never)
+    private mutating func appendCard(of media: WeiboMedia) -> Int? {
+        guard let page = media.pageInfo,
+            let card = CardRules.card(
+                for: page, sizing: cardSizing, pixelGrid: plan.options.pixelGrid, playBadgeSize: playBadgeSize)
+        else { return nil }
+        table.cards.append(card)
+        return table.cards.count &- 1
     }
 
     /// Appends the grid of the media at `media` (read in place); returns its index, or `nil`
