@@ -116,14 +116,22 @@ struct TimelineCardsTests {
         #expect(cards[2].0?.kind == .link && cards[2].0?.title == "T")
     }
 
-    /// `play_badge` centred by the size given: a 30×20 badge in the 150 square at (60, 65).
+    /// `play_badge` centred by the options' `play_badge_size`: the default 48×48 at (51, 51)
+    /// in the 150 square, a 30×20 badge at (60, 65), on the value rules and the fast path.
     @Test func playBadgeSize() throws {
         let page = WeiboPageInfo(objectType: .string("video"), cover: WeiboPageInfo.Cover(url: "https://a/v.jpg"))
-        let card = TimelineRules.card(
-            of: WeiboMedia(pageInfo: page), hasGrid: false, reposts: false, options: Self.options,
-            playBadgeSize: Size(width: 30, height: 20))
-        #expect(card?.playBadge == Self.rect(60, 65, 30, 20))
-        #expect(TimelineRules.playBadgeSize(Self.options) == CardRules.defaultPlayBadgeSize)
+        let media = WeiboMedia(pageInfo: page)
+        #expect(
+            TimelineRules.card(of: media, hasGrid: false, reposts: false, options: Self.options)?.playBadge
+                == Self.rect(51, 51, 48, 48))
+        var options = Self.options
+        options.playBadgeSize = Size(width: 30, height: 20)
+        #expect(
+            TimelineRules.card(of: media, hasGrid: false, reposts: false, options: options)?.playBadge
+                == Self.rect(60, 65, 30, 20))
+        let bytes = Array(#"[{"idstr": "1", "page_info": {"object_type": "video", "page_pic": "https://a/v.jpg"}}]"#.utf8)
+        let layout = TimelineRules.layout(for: try ByteTimelineReader().readTimeline(bytes), options: options)
+        #expect(layout.statuses.first?.card?.playBadge == Self.rect(60, 65, 30, 20))
     }
 
     /// The response: `"card"` right after `"photos"` in each status and retweet, with every key

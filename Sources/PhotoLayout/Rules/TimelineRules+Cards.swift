@@ -10,23 +10,16 @@ extension TimelineRules {
         }
     }
 
-    /// The size of a video card's play badge for `options`: every card of a timeline, on the
-    /// rules' path and the fast path (`LayoutTableBuilder`), takes it from here. The default
-    /// (`CardRules.defaultPlayBadgeSize`) until the grid options carry `play_badge_size`.
-    public static func playBadgeSize(_ options: GridOptions) -> Size {
-        CardRules.defaultPlayBadgeSize
-    }
-
     /// The card a status or retweet shows in place of pictures: `nil` when it has a grid
     /// (`hasGrid`), when it reposts another status (`reposts`: the retweet's media is shown),
-    /// when it has no `page_info`, or when its `page_info` makes no card. `page_info` is read
-    /// only past those checks (a reader may hold it as bytes until then).
+    /// when it has no `page_info`, or when its `page_info` makes no card. A video card's play
+    /// badge is `options.playBadgeSize`. `page_info` is read only past those checks (a reader
+    /// may hold it as bytes until then).
     public static func card(
-        of media: WeiboMedia, hasGrid: Bool, reposts: Bool, options: GridOptions,
-        playBadgeSize: Size = CardRules.defaultPlayBadgeSize
+        of media: WeiboMedia, hasGrid: Bool, reposts: Bool, options: GridOptions
     ) -> CardLayout? {
         guard !hasGrid, !reposts, media.hasPageInfo, let page = media.pageInfo else { return nil }
         return CardRules.card(
-            for: page, sizing: cardSizing(options), pixelGrid: options.pixelGrid, playBadgeSize: playBadgeSize)
+            for: page, sizing: cardSizing(options), pixelGrid: options.pixelGrid, playBadgeSize: options.playBadgeSize)
     }
 }

@@ -13,19 +13,16 @@ public enum TimelineRules {
     /// retweet's (a status that reposts shows no card of its own: docs/API.md §4, "Cards").
     public static func layout(for status: WeiboStatus, options: GridOptions) -> StatusLayout {
         let photos = grid(of: status.media, options: options)
-        let playBadgeSize = playBadgeSize(options)
         return StatusLayout(
             idBytes: status.idBytes, source: status.source, photos: photos,
             card: card(
-                of: status.media, hasGrid: photos != nil, reposts: status.retweeted != nil, options: options,
-                playBadgeSize: playBadgeSize),
+                of: status.media, hasGrid: photos != nil, reposts: status.retweeted != nil, options: options),
             retweeted: status.retweeted.map {
                 let photos = grid(of: $0.media, options: options)
                 return RetweetLayout(
                     idBytes: $0.idBytes, photos: photos,
                     card: card(
-                        of: $0.media, hasGrid: photos != nil, reposts: false, options: options,
-                        playBadgeSize: playBadgeSize))
+                        of: $0.media, hasGrid: photos != nil, reposts: false, options: options))
             })
     }
 

@@ -12,7 +12,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     private var table: LayoutTable
     private var text: TextBuffer
     private var plan: GridPlan
-    /// How the timeline's cards are sized (`TimelineRules.cardSizing`, `playBadgeSize`).
+    /// How the timeline's cards are sized (`TimelineRules.cardSizing`, the options' `playBadgeSize`).
     private let cardSizing: CardSizing
     private let playBadgeSize: Size
     /// The pictures the grid being built has taken, shown or not.
@@ -36,7 +36,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         text = TextBuffer(capacity: source.isEmpty ? statuses &* 1024 : statuses &* 128)
         plan = GridPlan(options: options)
         cardSizing = TimelineRules.cardSizing(options)
-        playBadgeSize = TimelineRules.playBadgeSize(options)
+        playBadgeSize = options.playBadgeSize
         aspects.reserveCapacity(GridPlan.cachedCells)
         self.source = source.count <= Int(Int32.max) ? source : .init(start: nil, count: 0)
     }
