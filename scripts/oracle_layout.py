@@ -445,7 +445,12 @@ def main():
                 actual = json.load(f)
         except FileNotFoundError:
             failures += 1
-            print("FAIL", golden, "(no golden file: record it with the service, `timeline-layout layout --pretty`)")
+            flags = " --style adaptive --content-width %g --scale %d" % (kw["W"], kw["scale"]) if kw["style"] == "adaptive" else ""
+            fixtures = os.path.relpath(ROOT, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+            print("FAIL", golden, "(no golden file; the service records it, from the repository's root, byte for "
+                  "byte as the Swift tests compare:")
+            print("  .build/debug/timeline-layout layout --pretty%s %s/%s.json > %s/golden/%s.json)"
+                  % (flags, fixtures, sample, fixtures, golden))
             continue
         d = difference(expected, actual)
         failures += d is not None
