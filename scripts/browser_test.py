@@ -7,7 +7,9 @@ Loads BASE_URL, picks the client-api sample, lays it out (classic, then adaptive
 that every drawn grid, thumbnail and badge sits at the frame of a POST /v1/timeline/layout this
 script makes itself for the same body; opens a thumbnail (ease, then spring), checks the
 overlay ends at the API's pages[index].photo_frame, closes it again; checks the round trip
-shown is the request's own and the page's icon is served; shows a problem+json in the page,
+shown is the request's own and the page's icon is served; draws video and link cards at their
+frames (those of the service's answers, and of a layout written by hand from docs/API.md §4
+"Cards" put in place of one); shows a problem+json in the page,
 in view while scrolled to the bottom; checks that the page is under 100 KB (samples are fetched
 when picked), that no status text shows HTML markup (the m.weibo.cn and weibo.com samples send
 HTML) and that the sample menu follows a paste; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
@@ -37,6 +39,9 @@ SAMPLES = ["client-api-timeline", "open-api-timeline-2020", "open-api-legacy-201
            "m-weibo-cn-container"]
 MORE_SAMPLE = "m-weibo-cn-container"  # a status with pic_num 13 and nine pics: a "+4"
 TOLERANCE = 0.01
+# Chromium lays out in 1/64 px units: a frame on a 3x pixel grid (a third of a point) is drawn up to
+# 1/128 px off, and a part's position relative to its card, two such edges, up to 1/64.
+CARD_TOLERANCE = 1 / 32
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 # The browser and its driver, and fonts for the samples' Chinese text and emoji (for the screenshot).
 PACKAGES = ["chromium", "chromium-driver", "fonts-wqy-microhei", "fonts-noto-color-emoji"]
@@ -63,6 +68,83 @@ return [...document.querySelectorAll('[data-role="grid"]')].map((g) => {
 });
 """
 
+# Cards (docs/API.md §4 "Cards"): every part of a drawn card, relative to the card.
+CARDS_JS = RECT_JS + """
+return [...document.querySelectorAll('[data-role="card"]')].map((c) => {
+    const o = rect(c);
+    const rel = (n) => { const r = rect(n); return {x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height}; };
+    const part = (role) => {
+        const n = c.querySelector(`[data-role="${role}"]`);
+        if (!n) return null;
+        const img = n.querySelector('img');
+        return {frame: rel(n), text: n.textContent, crop: n.dataset.crop ? JSON.parse(n.dataset.crop) : null,
+                src: img ? img.getAttribute('src') : null, image: img ? rel(img) : null};
+    };
+    return {status: Number(c.dataset.status), which: c.dataset.which, kind: c.dataset.kind,
+            size: {width: o.width, height: o.height}, cover: part('card-cover'), play_badge: part('card-play'),
+            type_icon: part('card-icon'), text_frame: part('card-text'), button: part('card-button'),
+            note: !!c.parentNode.querySelector(':scope > .nogrid')};
+});
+"""
+
+# A timeline of statuses without pictures, and the layout docs/API.md §4 "Cards" gives it, written by
+# hand from the section's numbers (classic: s = 70, g = 10, scale 2, so L = 2s + g = 150 and Wc =
+# 3s + 2g = 230), put in place of the service's answer: the page must draw any card it is given.
+CARD_URL = "https://wx1.sinaimg.cn/orj480/"
+CARD_TIMELINE = {"statuses": [
+    {"idstr": "video", "text": "a video, cover 480×270", "page_info": {"object_type": "video", "page_title": "A video",
+     "page_pic": {"url": CARD_URL + "v1.jpg", "width": 480, "height": 270}}},
+    {"idstr": "link", "text": "a link with an icon, a cover and a button", "page_info": {
+     "object_type": "webpage", "page_title": "A page", "type_icon": CARD_URL + "icon.png",
+     "page_pic": {"url": CARD_URL + "l1.jpg", "width": 300, "height": 300},
+     "buttons": [{"pic": CARD_URL + "b.png", "name": "Open"}]}},
+    {"idstr": "with-retweet", "text": "a retweet's card",
+     "retweeted_status": {"idstr": "retweeted-link", "text": "a title alone", "page_info": {"page_title": "Retweeted page"}}},
+    {"idstr": "video-adaptive", "text": "a video as adaptive 355@3x sizes it, no title",
+     "page_info": {"type": "video", "page_pic": CARD_URL + "v2.jpg"}},
+    {"idstr": "link-portrait-cover", "text": "a link, portrait cover 270×480, no icon", "page_info": {
+     "object_type": "topic", "page_title": "#topic#", "page_pic": {"url": CARD_URL + "l2.jpg", "width": 270, "height": 480}}},
+    {"idstr": "nothing", "text": "no pictures, no page_info"},
+]}
+
+
+def _frame(x, y, width, height):
+    return {"x": x, "y": y, "width": width, "height": height}
+
+
+def _card(kind, size, cover=None, play_badge=None, type_icon=None, button=None, text_frame=None, title=None):
+    return {"kind": kind, "size": {"width": size[0], "height": size[1]}, "cover": cover, "play_badge": play_badge,
+            "type_icon": type_icon, "button": button, "text_frame": text_frame, "title": title}
+
+
+# Adaptive W = 355, g = 4, scale 3: c = px((355 + 4)/3 − 4) = 347/3, L = 2c + g = 706/3.
+L3 = 706 / 3
+CARD_LAYOUT = {"statuses": [
+    {"id": "video", "source": "/statuses/0", "photos": None, "card": _card(
+        "video", (150, 150), title="A video", play_badge=_frame(51, 51, 48, 48),  # ((150 − 48)/2, …)
+        # a = 480/270 > c = 1: q = c/a = 0.5625, the middle {(1 − q)/2, 0, q, 1}
+        cover={"frame": _frame(0, 0, 150, 150), "url": CARD_URL + "v1.jpg",
+               "crop": {"x": 0.21875, "y": 0, "width": 0.5625, "height": 1}}), "retweeted": None},
+    {"id": "link", "source": "/statuses/1", "photos": None, "card": _card(
+        "link", (230, 70), title="A page", type_icon={"frame": _frame(0, 0, 25, 25), "url": CARD_URL + "icon.png"},
+        # with an icon the cover is 100×70: a = 1 < c = 100/70, q = a/c = 0.7, the top
+        cover={"frame": _frame(0, 0, 100, 70), "url": CARD_URL + "l1.jpg",
+               "crop": {"x": 0, "y": 0, "width": 1, "height": 0.7}},
+        button={"frame": _frame(170, 0, 60, 70), "icon_url": CARD_URL + "b.png", "title": "Open"},
+        text_frame=_frame(110, 0, 50, 70)), "retweeted": None},  # from 100 + 10 to 230 − 60 − 10
+    {"id": "with-retweet", "source": "/statuses/2", "photos": None, "card": None, "retweeted": {
+        "id": "retweeted-link", "source": "/statuses/2/retweeted_status", "photos": None,
+        "card": _card("link", (230, 70), title="Retweeted page", text_frame=_frame(10, 0, 210, 70))}},
+    {"id": "video-adaptive", "source": "/statuses/3", "photos": None, "card": _card(
+        "video", (L3, L3), cover={"frame": _frame(0, 0, L3, L3), "url": CARD_URL + "v2.jpg", "crop": None},
+        play_badge=_frame(281 / 3, 281 / 3, 48, 48)), "retweeted": None},  # (L − 48)/2 = 281/3
+    {"id": "link-portrait-cover", "source": "/statuses/4", "photos": None, "card": _card(
+        "link", (230, 70), title="#topic#", text_frame=_frame(80, 0, 140, 70),  # from 70 + 10 to 230 − 10
+        cover={"frame": _frame(0, 0, 70, 70), "url": CARD_URL + "l2.jpg",
+               "crop": {"x": 0, "y": 0, "width": 1, "height": 0.5625}}), "retweeted": None},  # a = 0.5625 < c = 1
+    {"id": "nothing", "source": "/statuses/5", "photos": None, "card": None, "retweeted": None},
+]}
+
 
 class Checks:
     """Collects one line per check and the final count."""
@@ -79,12 +161,12 @@ class Checks:
         return ok
 
 
-def close(a, b):
-    return abs(a - b) <= TOLERANCE
+def close(a, b, tolerance=TOLERANCE):
+    return abs(a - b) <= tolerance
 
 
-def same_frame(a, b):
-    return a is not None and b is not None and all(close(a[k], b[k]) for k in ("x", "y", "width", "height"))
+def same_frame(a, b, tolerance=TOLERANCE):
+    return a is not None and b is not None and all(close(a[k], b[k], tolerance) for k in ("x", "y", "width", "height"))
 
 
 def px(value, scale):
@@ -273,7 +355,93 @@ def check_layout(driver, base, checks, label, options, sample_doc):
     extra = sum(len(g["more"]) for g in drawn.values()) - len(labels)
     checks.check(not wrong and extra == 0, f"{label}: {len(labels)} \"+N\" labels drawn over their last cells",
                  "; ".join(wrong[:5]) + (f"; {extra} extra" if extra else ""))
+    cards, problems = card_problems(driver, expected)
+    checks.check(not problems, f"{label}: {len(cards)} cards drawn at the API's frames (±1/32)", "; ".join(problems[:5]))
     return grids
+
+
+def card_problems(driver, layout):
+    """What differs between the cards drawn and a layout's cards: one card per non-null `card` of a
+    status or retweet without a grid, of its kind and size, each part present when the card has it,
+    at its frame, the cover showing its crop and URL, the titles shown. Returns (cards, problems)."""
+    cards = {}
+    for position, out in enumerate(layout["statuses"]):
+        for which, media in (("status", out), ("retweeted", out.get("retweeted"))):
+            if media and media.get("card") and not media.get("photos"):
+                cards[(position, which)] = media["card"]
+    drawn = {(c["status"], c["which"]): c for c in driver.execute_script(CARDS_JS)}
+    problems = [] if set(drawn) == set(cards) else [f"cards drawn for {sorted(drawn)}, API {sorted(cards)}"]
+    for key, card in sorted(cards.items()):
+        page = drawn.get(key)
+        if page is None:
+            continue
+        where = f"status {key[0]} {key[1]}"
+        if page["kind"] != card["kind"] or page["note"] or not (
+                close(page["size"]["width"], card["size"]["width"], CARD_TOLERANCE)
+                and close(page["size"]["height"], card["size"]["height"], CARD_TOLERANCE)):
+            problems.append(f"{where} {page['kind']} card of {page['size']}, API {card['kind']} of {card['size']}")
+        for part in ("cover", "play_badge", "type_icon", "text_frame", "button"):
+            want, got = card[part], page[part]
+            frame = want and (want if part in ("play_badge", "text_frame") else want["frame"])
+            if (want is None) != (got is None) or (got and not same_frame(got["frame"], frame, CARD_TOLERANCE)):
+                problems.append(f"{where} {part} at {fmt(got and got['frame'])}, API {fmt(frame)}")
+        cover, shown = card["cover"], page["cover"]
+        if cover and shown:
+            crop, image = cover["crop"], shown["image"]
+            if shown["src"] != cover["url"] or shown["crop"] != crop:
+                problems.append(f"{where} cover {shown['src']} crop {shown['crop']}, API {cover['url']} {crop}")
+            elif crop and image:  # the image laid out so that the crop fills the cover, as in the grid
+                cell = cover["frame"]
+                want = {"x": cell["x"] - crop["x"] / crop["width"] * cell["width"],
+                        "y": cell["y"] - crop["y"] / crop["height"] * cell["height"],
+                        "width": cell["width"] / crop["width"], "height": cell["height"] / crop["height"]}
+                if any(abs(image[k] - want[k]) > 1 / 32 for k in want):
+                    problems.append(f"{where} cover image at {fmt(image)}, crop wants {fmt(want)}")
+        if card["text_frame"] and page["text_frame"] and page["text_frame"]["text"] != (card["title"] or "(no title)"):
+            problems.append(f"{where} text {page['text_frame']['text']!r}, title {card['title']!r}")
+        button, shown = card["button"], page["button"]
+        if button and shown and (shown["text"] != button["title"] or shown["src"] != button["icon_url"]):
+            problems.append(f"{where} button {shown['text']!r} {shown['src']}, API {button}")
+        icon, shown = card["type_icon"], page["type_icon"]
+        if icon and shown and shown["src"] != icon["url"]:
+            problems.append(f"{where} type icon {shown['src']}, API {icon['url']}")
+        badge, cover = page["play_badge"], page["cover"]
+        if badge and cover and not all(close(badge["frame"][a] + badge["frame"][b] / 2,
+                                             cover["frame"][a] + cover["frame"][b] / 2, CARD_TOLERANCE)
+                                       for a, b in (("x", "width"), ("y", "height"))):
+            problems.append(f"{where} play badge {fmt(badge['frame'])} not centred on the cover {fmt(cover['frame'])}")
+    return cards, problems
+
+
+def check_written_cards(driver, checks):
+    """A layout with cards, written by hand from docs/API.md §4, given to the page in place of the
+    service's answer (fetch is wrapped for that one request): every card and part is drawn at its
+    frame, a status with neither grid nor card keeps its note."""
+    driver.execute_script("""
+        const area = document.getElementById('json');
+        area.value = arguments[0];
+        area.dispatchEvent(new Event('input', {bubbles: true}));
+        const real = window.fetch, layout = arguments[1];
+        window.fetch = (input, init) => {
+            if (String(input) !== 'v1/timeline/layout') return real(input, init);
+            window.fetch = real;
+            return Promise.resolve(new Response(layout, {status: 200, headers: {'Content-Type': 'application/json'}}));
+        };""", json.dumps(CARD_TIMELINE, ensure_ascii=False), json.dumps(CARD_LAYOUT))
+    state = lay_out(driver)
+    drawn_layout = driver.execute_script("return window.__lastLayout")
+    if not checks.check(state == "ready" and drawn_layout == CARD_LAYOUT,
+                        "written cards: the page drew the layout given in place of the service's", f"state {state}"):
+        return
+    cards, problems = card_problems(driver, CARD_LAYOUT)
+    kinds = [card["kind"] for card in cards.values()]
+    checks.check(not problems and kinds.count("video") == 2 and kinds.count("link") == 3,
+                 f"written cards: {kinds.count('video')} video and {kinds.count('link')} link cards, every part at its "
+                 f"frame (±1/32), covers showing their crops, play badges centred", "; ".join(problems[:5]))
+    notes = driver.execute_script(
+        "return [...document.querySelectorAll('article.card')].map((a) => !!a.querySelector(':scope > .nogrid'))")
+    checks.check(notes == [False, False, True, False, False, True],
+                 "written cards: only the statuses with neither grid nor card (nor a retweet's card) say \"no pictures\"",
+                 f"notes {notes}")
 
 
 def window_frame(driver, element):
@@ -512,6 +680,7 @@ def run(base, screenshot):
         check_plain_texts(driver, base, checks, "m-weibo-cn-container")
         check_page_size(base, checks)
         check_paste(driver, checks)
+        check_written_cards(driver, checks)
         set_control(driver, "sample", SAMPLE)
         wait_for(driver, f"document.body.dataset.state === 'ready' && window.__lastSample", "the sample's layout")
         if screenshot:
