@@ -22,7 +22,29 @@ struct GoldenTimelineTests {
             TimelineRules.layout(for: request.statuses, options: options), named: "\(sample).adaptive-355@3x")
     }
 
-    /// The adaptive single picture's aspect (DESIGN §4, changed 2026-12-03), one status per case:
+    /// Every lenient reading of `page_info` (docs/API.md §4, "Cards"), one status each, in both
+    /// styles: the fast path's golden bytes (recorded from the service and equal to the
+    /// independent oracle's, `scripts/oracle_layout.py`), the reference reader's statuses giving
+    /// the same layout, and the value rules equal to the fast path.
+    @Test(arguments: [
+        ("classic", RawGridOptions()),
+        ("adaptive-355@3x", RawGridOptions(style: "adaptive", contentWidth: 355, scale: 3)),
+    ])
+    func pageInfoCards(name: String, raw: RawGridOptions) throws {
+        let bytes = try Fixtures.bytes("timelines/page-info-cards.json")
+        let options = try GridOptions.validated(raw)
+        let request = try ByteTimelineReader().readTimeline(bytes)
+        let layout = TimelineRules.layout(for: request, options: options)
+        try Golden.check(layout, named: "page-info-cards.\(name)")
+        #expect(layout.statuses == request.statuses.map { TimelineRules.layout(for: $0, options: options) })
+        let reference = try FoundationTimelineReader().readTimeline(bytes)
+        try Golden.check(
+            TimelineRules.layout(for: reference.statuses, options: options), named: "page-info-cards.\(name)")
+        #expect(
+            layout.statuses.contains { $0.card?.kind == .video } && layout.statuses.contains { $0.card?.kind == .link })
+    }
+
+    /// The adaptive single picture's aspect (docs/API.md §4), one status per case:
     /// the size only in `large`, only in `original`, the thumbnail's before `large`'s, the
     /// bmiddle's first, `keep_size`, m.weibo.cn's `geo` before `large.geo`, `large.geo` alone,
     /// no size, and a long picture sized only in `largest`. The fast path's golden bytes, and
