@@ -129,7 +129,8 @@ struct TimelineCardsTests {
         #expect(
             TimelineRules.card(of: media, hasGrid: false, reposts: false, options: options)?.playBadge
                 == Self.rect(60, 65, 30, 20))
-        let bytes = Array(#"[{"idstr": "1", "page_info": {"object_type": "video", "page_pic": "https://a/v.jpg"}}]"#.utf8)
+        let json = #"[{"idstr": "1", "page_info": {"object_type": "video", "page_pic": "https://a/v.jpg"}}]"#
+        let bytes = Array(json.utf8)
         let layout = TimelineRules.layout(for: try ByteTimelineReader().readTimeline(bytes), options: options)
         #expect(layout.statuses.first?.card?.playBadge == Self.rect(60, 65, 30, 20))
     }
