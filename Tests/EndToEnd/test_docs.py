@@ -108,3 +108,15 @@ def test_source_comments_state_what_the_code_does():
                 if COMMENT.match(line) and NARRATION.search(line):
                     found.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_test_comments_cite_the_repository_contract():
+    """No comment in the Swift tests, fuzzers or benchmarks cites DESIGN: a clone has docs/API.md."""
+    found = []
+    for folder in ("Tests", "Fuzz", "Benchmarks"):
+        for path in sorted(glob.glob(os.path.join(ROOT, folder, "**", "*.swift"), recursive=True)):
+            with open(path, encoding="utf-8") as handle:
+                for number, line in enumerate(handle, 1):
+                    if COMMENT.match(line) and re.search(r"\bDESIGN\b", line):
+                        found.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
+    assert found == []

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTPServer
 
-/// The HTTP/2 session's defences, fed bytes without sockets (DESIGN §8 "What one request may
+/// The HTTP/2 session's defences, fed bytes without sockets (docs/API.md §8 "What one request may
 /// cost"): cancellation, output bounds, per-stream deadlines, floods, conformance.
 struct HTTP2DefenceTests {
     typealias Frame = (type: UInt8, streamID: UInt32, payload: [UInt8])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTPServer
 
-/// The memory budget's accounting on the byte-fed machines (DESIGN §8 "Memory bounded by the
+/// The memory budget's accounting on the byte-fed machines (docs/API.md §8 "Memory bounded by the
 /// pod"): a body is charged before it is allocated, the charge travels with the request, and
 /// every ending (answered, 408, 413, 503, reset, client gone) brings the budget back to zero.
 struct MemoryBudgetTests {

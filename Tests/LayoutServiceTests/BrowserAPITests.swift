@@ -59,7 +59,7 @@ struct BrowserAPITests {
     }
 
     /// The `grid_origin` thumbnail of a single picture sized only in `large` (640×1136) is the
-    /// timeline's adaptive cell (DESIGN §4): 640/1136·235 = 132.39… → 132.5 wide, 235 tall.
+    /// timeline's adaptive cell (docs/API.md §4): 640/1136·235 = 132.39… → 132.5 wide, 235 tall.
     @Test func gridOriginSinglePictureSizedOnlyInLarge() throws {
         let status = #"""
             {"pic_ids": ["p"], "pic_infos": {"p": {"thumbnail": {"url": "http://h/thumbnail/p.jpg"},

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LayoutService
 
-/// `/metrics` shows the server's memory budget (DESIGN §8 "Memory bounded by the pod"): the
+/// `/metrics` shows the server's memory budget (docs/API.md §8 "Memory bounded by the pod"): the
 /// limit, the bytes held by kind and the refusals by reason, with closed label sets.
 struct MemoryMetricsTests {
     /// The budget the server was given, nothing held when idle, a series per kind and reason.

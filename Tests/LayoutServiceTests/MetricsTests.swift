@@ -4,7 +4,7 @@ import Testing
 
 @testable import LayoutService
 
-/// `/metrics` (DESIGN §7): every label has a closed set of values, and the operator metrics
+/// `/metrics` (docs/API.md §7): every label has a closed set of values, and the operator metrics
 /// (latency by route, in flight, process_*, build info) are there.
 @Suite(.serialized)
 struct MetricsTests {

@@ -7,7 +7,7 @@ import Testing
 
 /// Every response type as the writer writes it, parsed by `JSONSerialization` and compared
 /// with an expectation built here from the value, field by field, by the contract's wire names
-/// (DESIGN §4, §7.1): the same key set in every object (a missing or an extra key fails), the
+/// (docs/API.md §4, §7.1): the same key set in every object (a missing or an extra key fails), the
 /// same array lengths, `null` where the value is absent, booleans as booleans, numbers equal
 /// to the value (both sides read by JSONSerialization, whose rounding is not always correct
 /// here; `ShortestDoubleTests` holds the digits themselves), in compact and indented output alike.

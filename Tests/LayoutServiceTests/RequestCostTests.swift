@@ -4,7 +4,7 @@ import Testing
 
 @testable import LayoutService
 
-/// DESIGN §8 "What one request may cost", at the service: statuses per request and response
+/// docs/API.md §8 "What one request may cost", at the service: statuses per request and response
 /// bytes are bounded (422 / 413 with a problem), shedding is counted in /metrics, and the
 /// bounds are flags and environment variables.
 @Suite(.serialized)

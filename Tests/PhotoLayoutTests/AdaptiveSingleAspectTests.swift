@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §4 (changed 2026-12-03): the adaptive single picture takes the aspect of the size the
+/// docs/API.md §4: the adaptive single picture takes the aspect of the size the
 /// crop uses: the `bmiddle` variant's, else the thumbnail's (m.weibo.cn's `geo`), else the size
 /// `is_long` is judged by. W = 355, g = 4 at 2x: c = 115.5, L = 2c + g = 235.
 struct AdaptiveSingleAspectTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import PhotoLayout
 
 /// One picture-frame expectation: a picture, a screen, a scale and the rounded frame that
-/// DESIGN §5's formula gives (computed independently with exact fractions).
+/// docs/API.md §5's formula gives (computed independently with exact fractions).
 struct BrowserPhotoCase: CustomTestStringConvertible, Sendable {
     var name: String
     var picture: Size

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §4's cards (YYKit's `WBStatusCardView`), worked by hand: classic s = 70, g = 10
+/// docs/API.md §4's cards (YYKit's `WBStatusCardView`), worked by hand: classic s = 70, g = 10
 /// (video side 2s + g = 150, link width 3s + 2g = 230) and adaptive W = 355, g = 4 at 2x
 /// (c = px(359/3 − 4) = px(115.67) = 115.5, video side 2c + g = 235, link width 355).
 struct CardRulesTests {

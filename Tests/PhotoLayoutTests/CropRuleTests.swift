@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §4's crop and §6's transition crops.
+/// docs/API.md §4's crop and §6's transition crops.
 struct CropRuleTests {
     static let cell = Rect(x: 0, y: 0, width: 70, height: 70)
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// The cases `scripts/oracle_geometry.py --write` computed from DESIGN's text alone, read
+/// The cases `scripts/oracle_geometry.py --write` computed from the contract's text alone (docs/API.md), read
 /// from Fixtures/geometry/cases.json: the Swift rules must give exactly the oracle's numbers
 /// (crops to 1e-9 relative).
 struct GeometryOracleTests {

@@ -82,7 +82,7 @@ struct GoldenTimelineTests {
         #expect(!thumbnails.isEmpty && thumbnails.allSatisfy(\.inSource))
     }
 
-    /// Spot checks of the golden layout against DESIGN by hand: a GIF badge, a long badge, a retweet grid.
+    /// Spot checks of the golden layout against docs/API.md by hand: a GIF badge, a long badge, a retweet grid.
     @Test func goldenSpotChecks() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))
         let layout = TimelineRules.layout(for: request.statuses, options: GridOptions())

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §4 "Crop" on the timeline: every grid item's `crop`, from its picture's aspect size
+/// docs/API.md §4 "Crop" on the timeline: every grid item's `crop`, from its picture's aspect size
 /// (the bmiddle's, else the thumbnail's, else the size `is_long` is judged by) and its frame as
 /// output, by the fast path and by the value rules alike.
 struct GridCropTests {
@@ -119,7 +119,7 @@ struct GridCropTests {
         #expect(indented.components(separatedBy: #""crop" : null"#).count == 5)
     }
 
-    /// The key order of an item (DESIGN §7): `crop` right after `frame`, before the URLs.
+    /// The key order of an item (docs/API.md §7): `crop` right after `frame`, before the URLs.
     @Test func cropFollowsFrame() throws {
         let items = try Self.items([
             Self.status(

@@ -4,7 +4,7 @@ import Testing
 @testable import PhotoLayout
 
 /// `GridPlan` keeps `GridRules`' grids of 1…9 pictures rounded: every planned grid must give
-/// exactly what DESIGN §4's formulas give, whatever order the grids are planned in.
+/// exactly what docs/API.md §4's formulas give, whatever order the grids are planned in.
 struct GridPlanTests {
     /// Options at pixel boundaries: classic, and adaptive widths whose cell lands on, just
     /// off, and between pixels at scales 1, 2 and 3.
@@ -18,7 +18,7 @@ struct GridPlanTests {
         return sets
     }()
 
-    /// DESIGN §4 written out once more, independently of `GridRules`: the side, then cell
+    /// docs/API.md §4 written out once more, independently of `GridRules`: the side, then cell
     /// `index` of a `wrap`-column grid at (col·(side+g), row·(side+g)), its badge pinned to the
     /// exact cell's bottom-right corner, each rounded once on the pixel grid.
     static func reference(_ index: Int, wrap: Int, options: GridOptions) -> GridRules.Cell {

@@ -4,7 +4,7 @@ import Testing
 
 struct ClassicGridTests {
     /// Expected (columns, rows, width, height) of the classic grid for 0…12 pictures, from
-    /// DESIGN §4: s = 70, g = 10, at most 9 shown, 2 columns for exactly 4.
+    /// docs/API.md §4: s = 70, g = 10, at most 9 shown, 2 columns for exactly 4.
     static let expectations: [(count: Int, columns: Int, rows: Int, width: Double, height: Double)] = [
         (1, 1, 1, 70, 70), (2, 2, 1, 150, 70), (3, 3, 1, 230, 70), (4, 2, 2, 150, 150),
         (5, 3, 2, 230, 150), (6, 3, 2, 230, 150), (7, 3, 3, 230, 230), (8, 3, 3, 230, 230),
@@ -16,7 +16,7 @@ struct ClassicGridTests {
         #expect(GridRules.layout(count: 0, options: GridOptions()) == nil)
     }
 
-    /// Counts 1…12: the size, columns and rows of DESIGN's formula, and never more than 9 items.
+    /// Counts 1…12: the size, columns and rows of docs/API.md's formula, and never more than 9 items.
     @Test(arguments: expectations)
     func gridSizeForCount(expected: (count: Int, columns: Int, rows: Int, width: Double, height: Double)) throws {
         let grid = try #require(GridRules.layout(count: expected.count, options: GridOptions()))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §5's justified album, worked by hand. Unless a test says otherwise: a 408-point
+/// docs/API.md §5's justified album, worked by hand. Unless a test says otherwise: a 408-point
 /// screen, insets and spacing 4 (row width R = 400), T = 100, tolerance 0.25 (a row may
 /// close once its ratios reach R/T·0.75 = 3 and must by R/T·1.25 = 5), scale 2.
 struct JustifiedAlbumRulesTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// Every branch of DESIGN §4's `mosaic`, worked by hand. Unless a case says otherwise:
+/// Every branch of docs/API.md §4's `mosaic`, worked by hand. Unless a case says otherwise:
 /// W = 375, g = 2, m = 100, scale 2, so Wp = 750, gp = 4, mp = 200, H = 750 and
 /// Hc = ⌊4·750/3⌋ = 1000; frames are device pixels / 2.
 struct MosaicRulesTests {

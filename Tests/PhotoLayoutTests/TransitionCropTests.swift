@@ -2,7 +2,7 @@ import Testing
 
 @testable import PhotoLayout
 
-/// DESIGN §6 "Crops in transitions": `from_crop`, `to_crop` and each keyframe's crop are the
+/// docs/API.md §6 "Crops in transitions": `from_crop`, `to_crop` and each keyframe's crop are the
 /// crop rule of the page's picture in `from`, in `to` and in lerp(from, to, p) with p clamped
 /// to [0, 1]; none for a fade or an unknown size.
 struct TransitionCropTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import PhotoLayout
 
 struct URLVariantsTests {
-    /// Every size family of DESIGN §3 is recognised, and replaced by bmiddle / large only in that segment.
+    /// Every size family of docs/API.md §3 is recognised, and replaced by bmiddle / large only in that segment.
     @Test(arguments: [
         "thumbnail", "bmiddle", "large", "largest", "original", "woriginal", "square", "small", "middle", "or180",
         "orj360", "wap720", "thumb150", "mw690", "mw2000",
