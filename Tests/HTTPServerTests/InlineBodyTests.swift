@@ -100,6 +100,29 @@ struct InlineBodyTests {
         #expect(MemoryBudgetServerTests.held(server.memory, becomes: 0) == 0)
     }
 
+    /// HTTP/2 as HTTP/1.1: a 5-byte body on stream 1 is answered on the loop, a 65-byte one on
+    /// stream 3 on the pool, each with its charge held (a body without a length is charged in
+    /// steps of 16 KiB, as a chunked one); nothing is held after.
+    @Test func http2SmallBodiesRunOnTheLoop() throws {
+        let box = ServerBox()
+        let (server, port) = try Self.start(box)
+        defer { Self.stop(server, box) }
+        let client = try RawClient(port: port, receiveTimeout: 10)
+        func post(_ body: [UInt8], stream: UInt32) -> [UInt8] {
+            let path = Array("/held".utf8)
+            let block: [UInt8] = [0x83, 0x86, 0x04, UInt8(path.count)] + path + [0x01, 1, UInt8(ascii: "t")]
+            return RawHTTP2.frame(1, flags: 0x04, stream: stream, block)
+                + RawHTTP2.frame(0, flags: 0x01, stream: stream, body)
+        }
+        try client.send(RawHTTP2.opening + post(Array("hello".utf8), stream: 1))
+        let first = try HTTP2ServerTests.readFrames(client) { $0.contains { $0.type == 0 && $0.streamID == 1 } }
+        #expect(first.contains { $0.type == 0 && $0.streamID == 1 && $0.payload == Array("loop 16384".utf8) })
+        try client.send(post(Array(repeating: 0x61, count: 65), stream: 3))
+        let second = try HTTP2ServerTests.readFrames(client) { $0.contains { $0.type == 0 && $0.streamID == 3 } }
+        #expect(second.contains { $0.type == 0 && $0.streamID == 3 && $0.payload == Array("pool 16384".utf8) })
+        #expect(MemoryBudgetServerTests.held(server.memory, becomes: 0) == 0)
+    }
+
     /// One round's allowance: 8,192 bytes, a body counted as at least 256, so after 31 bodies of
     /// 60 bytes one of 64 takes the last 256 and the next goes to the pool, even an empty one; a
     /// trivial route is not counted; a body past the route's bound is not charged.
