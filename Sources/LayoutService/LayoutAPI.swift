@@ -10,6 +10,10 @@ public struct LayoutAPI: Sendable {
     /// Statuses one timeline request may hold unless told otherwise.
     public static let defaultMaxStatuses = 1_000
 
+    /// The largest timeline body answered on the event loop rather than the worker pool (a
+    /// status or two; docs/API.md §8).
+    public static let inlineTimelineBytes = 1024
+
     /// - Parameter maxStatuses: statuses one `POST /v1/timeline/layout` may hold; more is 422.
     public init(reader: any TimelineReader = ByteTimelineReader(), maxStatuses: Int = LayoutAPI.defaultMaxStatuses) {
         let resources = ResourceFiles()
@@ -17,7 +21,11 @@ public struct LayoutAPI: Sendable {
         let grid = GetGrid()
 
         var router = Router()
-        router.add(.post, "/v1/timeline/layout", operationID: "layoutTimeline", timeline.handle)
+        // Read, laid out and written in time linear in the body (pictures and statuses are read
+        // from it): a body of at most `inlineTimelineBytes` is answered on the event loop.
+        router.add(
+            .post, "/v1/timeline/layout", operationID: "layoutTimeline", inlineBodyBytes: Self.inlineTimelineBytes,
+            timeline.handle)
         router.add(.get, "/v1/grid", operationID: "getGrid", grid.handle)
         router.add(.post, "/v1/browser/open", operationID: "openBrowser", Browser.open)
         router.add(.post, "/v1/browser/close", operationID: "closeBrowser", Browser.close)

@@ -40,6 +40,25 @@ struct RouteMatchTests {
         #expect(Self.router.respond(to: request, context: RequestContext(requestID: "r")).status == .notFound)
     }
 
+    /// A route's inline body bound is on its match (HEAD: GET's); other routes, 404 and 405 have 0.
+    @Test func inlineBodyBound() {
+        var router = Router()
+        router.add(.post, "/t", operationID: "postT", inlineBodyBytes: 512) { _, _ in HTTPResponse() }
+        router.add(.get, "/t", operationID: "getT", inlineBodyBytes: 7) { _, _ in HTTPResponse() }
+        router.add(.put, "/t", operationID: "putT", inlineBodyBytes: -3) { _, _ in HTTPResponse() }
+        router.add(.post, "/u", operationID: "postU") { _, _ in HTTPResponse() }
+        func bound(_ method: HTTPMethod, _ target: String) -> Int {
+            router.match(HTTPRequest(method: method, target: target)).inlineBodyBytes
+        }
+        #expect(bound(.post, "/t") == 512)
+        #expect(bound(.head, "/t") == 7)
+        #expect(bound(.put, "/t") == 0)
+        #expect(bound(.post, "/u") == 0)
+        #expect(bound(.delete, "/t") == 0)
+        #expect(bound(.post, "/nowhere") == 0)
+        #expect(!router.match(HTTPRequest(method: .post, target: "/t")).isTrivial)
+    }
+
     /// A match made by another router is not trusted: that router's entry indices mean nothing here.
     @Test func anotherRoutersMatchIsIgnored() {
         var other = Router()

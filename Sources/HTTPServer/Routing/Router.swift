@@ -7,6 +7,7 @@ package struct Router: HTTPResponder {
         var route: Route
         var handler: Handler
         var isTrivial: Bool
+        var inlineBodyBytes: Int
     }
 
     /// The router's identity, which a `RouteMatch` carries (a class instance: compared by address).
@@ -32,12 +33,16 @@ package struct Router: HTTPResponder {
 
     /// Adds (or replaces) the handler of `method` `path`. A `trivial` handler is cheap and
     /// bounded whatever the request (see `HTTPResponder.isTrivial`): it runs on the I/O queue.
+    /// A handler whose work and response are bounded by a linear function of its body may give
+    /// `inlineBodyBytes`: a request whose body has at most that many bytes (and no coding to
+    /// inflate) is answered on the I/O queue too, without a hand-off to a worker; a larger one
+    /// goes to the worker pool. 0, the default: always the pool (unless `trivial`).
     package mutating func add(
-        _ method: HTTPMethod, _ path: String, operationID: String, trivial: Bool = false,
+        _ method: HTTPMethod, _ path: String, operationID: String, trivial: Bool = false, inlineBodyBytes: Int = 0,
         _ handler: @escaping Handler
     ) {
         let route = Route(method: method, path: path, operationID: operationID)
-        let entry = Entry(route: route, handler: handler, isTrivial: trivial)
+        let entry = Entry(route: route, handler: handler, isTrivial: trivial, inlineBodyBytes: max(0, inlineBodyBytes))
         let position =
             paths.firstIndex { $0.path == path }
             ?? {
@@ -105,18 +110,20 @@ package struct Router: HTTPResponder {
     package func match(_ request: HTTPRequest) -> RouteMatch {
         let owner = ObjectIdentifier(identity)
         guard let position = pathEntry(request.path) else {
-            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: nil)
+            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, inlineBodyBytes: 0, operationID: nil)
         }
         let methods = paths[position].methods
         let method = request.method
         var index = methods.first { $0.method == method }?.index
         if index == nil, method == .head { index = methods.first { $0.method == .get }?.index }
         guard let index else {
-            return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, operationID: paths[position].label)
+            return RouteMatch(
+                owner: owner, entryIndex: nil, isTrivial: true, inlineBodyBytes: 0, operationID: paths[position].label)
         }
         let entry = entries[index]
         return RouteMatch(
-            owner: owner, entryIndex: index, isTrivial: entry.isTrivial, operationID: entry.route.operationID)
+            owner: owner, entryIndex: index, isTrivial: entry.isTrivial, inlineBodyBytes: entry.inlineBodyBytes,
+            operationID: entry.route.operationID)
     }
 
     /// Trivial routes, and requests answered 404 or 405 (a canned problem), are cheap.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Requests to the worker pool and back (docs/API.md §8): the loop parses, frames and writes; a
-/// request runs inline only when its route is trivial and it has no body to inflate. Each
+/// request runs inline only when its route is trivial and it has no body, or when its route
+/// bounds its cost by its body (`Router.add(inlineBodyBytes:)`) and the body is that small and
+/// fits what is left of the round's `inlineRoundBytes`; never with a body to inflate. Each
 /// connection has at most `maxWorkPerConnection` requests on the pool (half the workers, so
 /// one connection cannot hold them all) and, while its unsent output is
 /// over the back-pressure bound, starts none: the rest wait in its backlog, in order. A full
@@ -20,11 +22,27 @@ extension EventLoop {
     /// Requests of one connection on the pool at once: half the workers, at least one.
     var maxWorkPerConnection: Int { max(1, shared.pool.workerCount / 2) }
 
-    /// Whether `request` is answered here, on the event loop: a trivial route and no body to inflate.
-    /// The responder's route lookup is kept on `request` (done once, whatever the answer).
+    /// Body bytes one round of the loop answers inline on routes with an inline body bound
+    /// (each request counted as at least `inlineRequestFloor`); past it, the round's next such
+    /// requests go to the pool. What the round's handlers may delay the other connections by is
+    /// bounded by this, whatever a client pipelines.
+    static let inlineRoundBytes = 8 * 1024
+    /// What a request with a small or empty body counts against `inlineRoundBytes`.
+    static let inlineRequestFloor = 256
+
+    /// Whether `request` is answered here, on the event loop: a trivial route with no body, or
+    /// a route whose inline body bound (`RouteMatch.inlineBodyBytes`) the body is within while
+    /// the round's allowance lasts (it is charged here); never a body to inflate. The
+    /// responder's route lookup is kept on `request` (done once, whatever the answer).
     func answersInline(_ request: inout HTTPRequest) -> Bool {
         let trivial = shared.responder.prepare(&request)
-        return trivial && request.body.isEmpty && !request.headers.contains(.contentEncoding)
+        guard !request.headers.contains(.contentEncoding) else { return false }
+        if trivial { return request.body.isEmpty }
+        guard let limit = request.route?.inlineBodyBytes, limit > 0, request.body.count <= limit else { return false }
+        let cost = max(request.body.count, Self.inlineRequestFloor)
+        guard cost <= inlineAllowance else { return false }
+        inlineAllowance -= cost
+        return true
     }
 
     /// Response bytes of `connection` not written yet: queued for the socket, and HTTP/2

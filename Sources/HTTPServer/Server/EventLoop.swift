@@ -5,8 +5,9 @@ import Synchronization
 /// One thread running a plain epoll loop over its own epoll set: a blocking `epoll_wait`
 /// whose timeout is the next deadline tick (a quarter of the shortest timeout), the ready
 /// sockets served in the order the kernel reports them, then the work other threads posted
-/// (`execute`), then, when due, the deadline tick. Only trivial handlers run here; the others
-/// on the worker pool, whose answers come back through `execute`.
+/// (`execute`), then, when due, the deadline tick. Only trivial handlers, and small bodies of
+/// routes that bound their cost by their body (up to a byte allowance per round), run here; the
+/// others on the worker pool, whose answers come back through `execute`.
 ///
 /// A plain epoll loop rather than a `DispatchSourceRead` on the epoll descriptor: libdispatch
 /// watches that descriptor with a one-shot registration of its own, so every wake-up would
@@ -65,6 +66,9 @@ final class EventLoop: @unchecked Sendable {
     /// The tasks being run, swapped with the mailbox's array (both keep their storage).
     @exclusivity(unchecked) private var running: [Task] = []
     @exclusivity(unchecked) private var rings: UInt32 = 0
+    /// Body bytes this round may still answer inline on routes with an inline body bound
+    /// (`answersInline`); refilled to `inlineRoundBytes` at the start of each round.
+    @exclusivity(unchecked) var inlineAllowance = EventLoop.inlineRoundBytes
     @exclusivity(unchecked) var connections = ConnectionTable()
     private let events: UnsafeMutablePointer<shim_event>
     let readBuffer: UnsafeMutableRawBufferPointer
@@ -174,6 +178,7 @@ final class EventLoop: @unchecked Sendable {
                 box.isRung = false
                 swap(&box.tasks, &running)
             }
+            inlineAllowance = Self.inlineRoundBytes
             if count > 0 { serve(Int(count)) }
             for task in running { task() }
             running.removeAll(keepingCapacity: true)
