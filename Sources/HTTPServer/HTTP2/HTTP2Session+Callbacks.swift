@@ -99,7 +99,7 @@ extension HTTP2Session {
         guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else {
             return
         }
-        let stream = HTTP2Stream(receivedAt: now)
+        let stream = makeStream(receivedAt: now)
         let tooMany = servedStreams >= Int(configuration.maxConcurrentStreams)
         if let session, tooMany || (!Self.isEndStream(frame) && !hasRoomForBody()) {
             if !tooMany { configuration.memory?.noteRefusal(.http2Stream) }

@@ -28,7 +28,8 @@ extension HTTP2Session {
         releaseBody(of: stream, streamID: streamID)
         stream.userAgentValue = stream.userAgent
         stream.fieldBytes = []
-        stream.fieldEnds = []
+        // The names were copied out; the storage serves the stream's next user.
+        stream.fieldEnds.removeAll(keepingCapacity: true)
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(stream.receivedAt)
