@@ -79,6 +79,23 @@ struct HTTP2DefenceTests {
         #expect(session.hasOpenStreams && Self.goaway(frames) == nil)
     }
 
+    /// The body deadline starts only for a stream whose HEADERS left a body to come: a GET ended
+    /// by its HEADERS has none and is never expired, however long its answer takes.
+    @Test func endedRequestHasNoBodyDeadline() throws {
+        let start = ContinuousClock.now
+        let session = HTTP2SessionTests.session()
+        let ended = session.receive(RawHTTP2.opening + RawHTTP2.get(stream: 1), now: start)
+        _ = session.receive(RawHTTP2.get(stream: 3, open: true), now: start)
+        #expect(ended.map(\.streamID) == [1])
+        #expect(session.streams[1]?.headEndedAt == nil && session.streams[3]?.headEndedAt == start)
+        session.expireStreams(now: start + .seconds(60), limit: .seconds(10))
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        let frames = HTTP2SessionTests.frames(output)
+        #expect(frames.filter { $0.type == 1 }.map(\.streamID) == [3])  // the open stream's 408 only
+        #expect(session.streams[1]?.isAnswered == false)
+    }
+
     /// A header block left unfinished (HEADERS without END_HEADERS) blocks the connection:
     /// past the request timeout the session ends with GOAWAY.
     @Test func unfinishedHeaderBlockEndsTheSession() throws {

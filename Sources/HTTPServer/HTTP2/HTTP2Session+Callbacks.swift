@@ -220,7 +220,11 @@ extension HTTP2Session {
             let stream = streams[streamID]
         else { return 0 }
         if Self.isEndStream(frame) { stream.requestEnded = true }
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), stream.headEndedAt == nil { stream.headEndedAt = now }
+        // The body deadline's start, needed only while a body is still to come (`expireStreams`
+        // skips ended requests): a request ended by its HEADERS never reads or writes it.
+        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedAt == nil {
+            stream.headEndedAt = now
+        }
         if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(streamID: streamID) }
         return 0
     }

@@ -27,7 +27,8 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var bytesIn = 0
     /// When its HEADERS began (set again when a reset stream is reused).
     @exclusivity(unchecked) var receivedAt: ContinuousClock.Instant
-    /// When its header block ended (the body deadline runs from there), nil before.
+    /// When its header block ended (the body deadline runs from there), nil before, and nil for
+    /// a request whose HEADERS ended it (no body, no deadline).
     @exclusivity(unchecked) var headEndedAt: ContinuousClock.Instant?
     /// The client finished sending (END_STREAM received).
     @exclusivity(unchecked) var requestEnded = false
