@@ -146,7 +146,7 @@ extension HTTP2Session {
         }
         stream.responseOffset += count
         bufferedResponseBytes -= count
-        if count > 0 { lastBodyProgress = .now }
+        if count > 0 { bodyProgressed = true }  // `drainOutput` reads the clock once per batch
         if stream.responseOffset == stream.responseBody.count {
             flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
             stream.responseBody = []

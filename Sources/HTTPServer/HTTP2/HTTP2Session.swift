@@ -81,6 +81,8 @@ final class HTTP2Session {
     /// When response bytes last went out, or began to wait: a peer whose window stays at 0
     /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
     @exclusivity(unchecked) var lastBodyProgress: ContinuousClock.Instant
+    /// DATA payload was framed during the current `drainOutput` (which then sets `lastBodyProgress`).
+    @exclusivity(unchecked) var bodyProgressed = false
     /// Streams closed (reset) after their request was handed out and before it was answered:
     /// the caller cancels their work (`takeAbandonedStreams`).
     @exclusivity(unchecked) var abandonedStreams: [Int32] = []
@@ -198,8 +200,15 @@ final class HTTP2Session {
 
     /// Appends frames waiting to be sent until `buffer` holds `limit` bytes (DATA is produced
     /// only as fast as the peer's flow-control windows allow).
+    /// `lastBodyProgress` is set once, at the end, if any DATA payload went out.
     func drainOutput(into buffer: inout [UInt8], limit: Int = .max) {
         guard let session, !isFailed else { return }
+        defer {
+            if bodyProgressed {
+                bodyProgressed = false
+                lastBodyProgress = .now
+            }
+        }
         while buffer.count < limit {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)
