@@ -96,6 +96,18 @@ struct HTTP2DefenceTests {
         #expect(session.streams[1]?.isAnswered == false)
     }
 
+    /// The stream of a header block is remembered while the block is decoded (HEADERS, then a
+    /// CONTINUATION) and forgotten once it ends, so the closed stream can be reused.
+    @Test func headerBlockStreamIsForgottenWhenTheBlockEnds() throws {
+        let session = HTTP2SessionTests.session()
+        let partial = RawHTTP2.frame(1, flags: 0x01, stream: 1, RawHTTP2.requestFields)
+        #expect(session.receive(RawHTTP2.opening + partial, now: .now).isEmpty)
+        #expect(session.headerBlockStreamID == 1 && session.headerBlockStream === session.streams[1])
+        let requests = session.receive(RawHTTP2.frame(9, flags: 0x04, stream: 1), now: .now)
+        #expect(requests.map(\.streamID) == [1])
+        #expect(session.headerBlockStreamID == 0 && session.headerBlockStream == nil)
+    }
+
     /// A header block left unfinished (HEADERS without END_HEADERS) blocks the connection:
     /// past the request timeout the session ends with GOAWAY.
     @Test func unfinishedHeaderBlockEndsTheSession() throws {

@@ -111,6 +111,8 @@ extension HTTP2Session {
             servedStreams += 1
         }
         streams[frame.hd.stream_id] = stream
+        headerBlockStreamID = frame.hd.stream_id
+        headerBlockStream = stream
     }
 
     /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers
@@ -121,7 +123,8 @@ extension HTTP2Session {
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
     ) -> Int32 {
-        guard let stream = streams[streamID], !stream.requestEnded else { return 0 }
+        let found = streamID == headerBlockStreamID ? headerBlockStream : streams[streamID]
+        guard let stream = found, !stream.requestEnded else { return 0 }
         let limit = configuration.limits.maxHeaderBytes
         stream.headerListSize += name.count + value.count + 32
         if stream.headerListSize > 2 * limit { return Int32(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
@@ -216,6 +219,7 @@ extension HTTP2Session {
             condemn(NGHTTP2_ENHANCE_YOUR_CALM, "a flood of \(Self.frameName(type)) frames")
             return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
         }
+        if streamID == headerBlockStreamID { endHeaderBlock() }  // its HEADERS (and CONTINUATION) ended
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
             let stream = streams[streamID]
         else { return 0 }

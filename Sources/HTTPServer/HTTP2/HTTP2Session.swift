@@ -50,6 +50,10 @@ final class HTTP2Session {
     /// The nghttp2_session; nil only if nghttp2 could not allocate one.
     @exclusivity(unchecked) private(set) var session: OpaquePointer?
     @exclusivity(unchecked) var streams = HTTP2StreamTable()
+    /// The stream whose request header block is being decoded (from `beginHeaders` to the end
+    /// of that block or the stream's close), so that each of its fields skips the table lookup.
+    @exclusivity(unchecked) var headerBlockStreamID: Int32 = 0
+    @exclusivity(unchecked) var headerBlockStream: HTTP2Stream?
     /// Closed streams referenced by nothing else, reset and handed to the next streams
     /// (`makeStream`) instead of a new object each; at most `maxFreeStreams`.
     @exclusivity(unchecked) var freeStreams: [HTTP2Stream] = []
@@ -287,6 +291,7 @@ final class HTTP2Session {
     /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
         guard var stream = streams.removeValue(forKey: streamID) else { return }
+        if streamID == headerBlockStreamID { endHeaderBlock() }
         defer { recycle(&stream) }
         if !stream.isRefused { servedStreams -= 1 }
         if recentlyClosed.count < 2 * Int(configuration.maxConcurrentStreams) {
@@ -298,6 +303,12 @@ final class HTTP2Session {
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         releaseBody(of: stream, streamID: streamID)
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
+    }
+
+    /// Forgets the stream of the header block being decoded.
+    func endHeaderBlock() {
+        headerBlockStreamID = 0
+        headerBlockStream = nil
     }
 
     /// Streams kept on the free list at most: the few a connection opens at once under load.
