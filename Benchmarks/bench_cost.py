@@ -14,7 +14,8 @@ picture; nginx answers the same POST with its fixed body, as the floor of readin
 the 275 KB client-API sample (the service only; also per input byte), and the photo browser's
 open and close on nine pictures with keyframes (`--cases open,close`; the service only), and
 GET /healthz over HTTP/2 in cleartext (`--cases h2c`: h2load's prior-knowledge h2c, two
-connections of up to 16 concurrent streams each; the service only).
+connections of up to 16 concurrent streams each; beside it nghttpd, on the same libnghttp2, with
+one worker serving a file `healthz` holding the same body, as the floor of that library).
 
 Under valgrind the server is slow to stop: SIGTERM is repeated until it exits.
 Prints Markdown tables; scripts/bench puts them into BENCHMARKS.md.
@@ -169,6 +170,20 @@ http {{
         return ["nginx", "-p", self.workdir, "-c", conf]
 
 
+class Nghttpd(Server):
+    """nghttpd in cleartext (prior knowledge), one worker, serving a file with /healthz's body."""
+
+    def __init__(self, workdir):
+        super().__init__("nghttpd", workdir)
+        self.htdocs = os.path.join(workdir, "htdocs")
+        os.makedirs(self.htdocs, exist_ok=True)
+        with open(os.path.join(self.htdocs, "healthz"), "w") as f:
+            f.write(HEALTH_BODY)
+
+    def command(self, port):
+        return ["nghttpd", "--no-tls", "-n", "1", "-d", self.htdocs, "-a", "127.0.0.1", str(port)]
+
+
 def drive(port, path, requests, body_file=None, h2c=False):
     """N requests by h2load: HTTP/1.1 on up to 16 connections, or (h2c) prior-knowledge HTTP/2 on
     two connections of up to 16 concurrent streams."""
@@ -276,7 +291,8 @@ def main():
     parser.add_argument("--cases", default="healthz,h2c,small,sample,open,close", help="which cases, comma-separated")
     parser.add_argument("--no-strace", action="store_true",
                         help="count instructions only (strace's runs are the slow and load-sensitive part)")
-    parser.add_argument("--no-nginx", action="store_true", help="measure the service alone")
+    parser.add_argument("--no-nginx", action="store_true", help="measure the service alone over HTTP/1.1")
+    parser.add_argument("--no-nghttpd", action="store_true", help="measure the service alone over h2c")
     args = parser.parse_args()
     for tool in ("valgrind", "h2load") + (() if args.no_strace else ("strace",)):
         if not shutil.which(tool):
@@ -285,6 +301,7 @@ def main():
     try:
         service = Service(args.binary, workdir)
         servers = [service] + ([Nginx(workdir)] if shutil.which("nginx") and not args.no_nginx else [])
+        h2c_servers = [service] + ([Nghttpd(workdir)] if shutil.which("nghttpd") and not args.no_nghttpd else [])
         small = os.path.join(workdir, "small.json")
         with open(small, "wb") as f:
             f.write(SMALL_TIMELINE)
@@ -305,7 +322,7 @@ def main():
             "close": ("`POST /v1/browser/close`, nine pictures, scroll, keyframes", "/v1/browser/close",
                       browser_bodies["close"], args.requests, [service]),
             "h2c": ("`GET /healthz` over h2c (prior knowledge, 2 connections × 16 streams)", "/healthz", None,
-                    args.requests, [service]),
+                    args.requests, h2c_servers),
         }
         for key in args.cases.split(","):
             case, path, body, count, who = cases[key]
@@ -315,11 +332,11 @@ def main():
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
         print("|---|---|---|---|")
         for case, body, results in rows:
-            reference = results.get("nginx", (None, None))[0]
+            reference = next(((name, results[name][0]) for name in ("nginx", "nghttpd") if name in results), None)
             for name, (instructions, syscalls) in results.items():
                 note = ""
                 if name == "timeline-layout" and reference:
-                    note = f" ({instructions / reference:.1f}× nginx)"
+                    note = f" ({instructions / reference[1]:.2f}× {reference[0]})"
                 if body == SAMPLE:
                     note += f"; {instructions / os.path.getsize(SAMPLE):.1f} per input byte"
                 print(f"| {case} | {name} | {instructions:,.0f}{note} | {describe(syscalls)} |")

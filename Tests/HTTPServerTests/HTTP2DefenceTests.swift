@@ -79,6 +79,35 @@ struct HTTP2DefenceTests {
         #expect(session.hasOpenStreams && Self.goaway(frames) == nil)
     }
 
+    /// The body deadline starts only for a stream whose HEADERS left a body to come: a GET ended
+    /// by its HEADERS has none and is never expired, however long its answer takes.
+    @Test func endedRequestHasNoBodyDeadline() throws {
+        let start = ContinuousClock.now
+        let session = HTTP2SessionTests.session()
+        let ended = session.receive(RawHTTP2.opening + RawHTTP2.get(stream: 1), now: start)
+        _ = session.receive(RawHTTP2.get(stream: 3, open: true), now: start)
+        #expect(ended.map(\.streamID) == [1])
+        #expect(session.streams[1]?.headEndedAt == nil && session.streams[3]?.headEndedAt == start)
+        session.expireStreams(now: start + .seconds(60), limit: .seconds(10))
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        let frames = HTTP2SessionTests.frames(output)
+        #expect(frames.filter { $0.type == 1 }.map(\.streamID) == [3])  // the open stream's 408 only
+        #expect(session.streams[1]?.isAnswered == false)
+    }
+
+    /// The stream of a header block is remembered while the block is decoded (HEADERS, then a
+    /// CONTINUATION) and forgotten once it ends, so the closed stream can be reused.
+    @Test func headerBlockStreamIsForgottenWhenTheBlockEnds() throws {
+        let session = HTTP2SessionTests.session()
+        let partial = RawHTTP2.frame(1, flags: 0x01, stream: 1, RawHTTP2.requestFields)
+        #expect(session.receive(RawHTTP2.opening + partial, now: .now).isEmpty)
+        #expect(session.headerBlockStreamID == 1 && session.headerBlockStream === session.streams[1])
+        let requests = session.receive(RawHTTP2.frame(9, flags: 0x04, stream: 1), now: .now)
+        #expect(requests.map(\.streamID) == [1])
+        #expect(session.headerBlockStreamID == 0 && session.headerBlockStream == nil)
+    }
+
     /// A header block left unfinished (HEADERS without END_HEADERS) blocks the connection:
     /// past the request timeout the session ends with GOAWAY.
     @Test func unfinishedHeaderBlockEndsTheSession() throws {

@@ -65,6 +65,40 @@ struct HTTP2SessionTests {
         #expect(ids.allSatisfy { nghttp2_session_find_stream(session, $0) == nil })
     }
 
+    /// A closed stream goes back to the session's free list and serves the next stream as a new
+    /// one: the second request carries none of the first one's method, fields, body or HEAD-ness,
+    /// and the same object served both.
+    @Test func reusedStreamStartsClean() throws {
+        let observer = RecordingObserver()
+        let client = HTTP2TestClient(server: Self.session(observer: observer))
+        let first = client.request(
+            "POST", "/first", headers: [("user-agent", "one/1"), ("x-a", "1")], body: Array("abc".utf8))
+        client.exchange()
+        let firstRequest = try #require(client.pending.first)
+        // Its identity only: a stream still referenced is not reused.
+        let firstStream = ObjectIdentifier(try #require(client.server.streams[first]))
+        client.answer(firstRequest, Self.text("first"))
+        client.pending.removeAll()
+        #expect(client.server.freeStreams.count == 1)
+        let second = client.request("GET", "/second")
+        client.exchange()
+        #expect(client.server.freeStreams.isEmpty)
+        #expect(client.server.streams[second].map(ObjectIdentifier.init) == firstStream)
+        let request = try #require(client.pending.first)
+        #expect(request.request.method == .get && request.request.path == "/second")
+        #expect(request.request.body.isEmpty)
+        #expect(request.request.headers["user-agent"] == nil && request.request.headers["x-a"] == nil)
+        #expect(request.request.headers.fields.count == 1)  // Host, from :authority
+        client.answer(request, Self.text("second"))
+        #expect(client.streams[second]?.body == Array("second".utf8))
+        #expect(client.streams[second]?.header("content-length") == "6")
+        let records = observer.records.withLock { $0 }
+        // Field names and values, then the body: 11 + 11 + 11 + 14 + 15 + 4 + 3, then 10 + 12 + 11 + 14.
+        #expect(records.map(\.bytesIn) == [69, 47])
+        #expect(records.last?.userAgent == nil && records.last?.method == .get)
+        #expect(client.server.freeStreams.count == 1)
+    }
+
     /// Three streams are handed out together and answered in reverse order; each gets its own body.
     @Test func concurrentStreamsAnsweredOutOfOrder() throws {
         let client = HTTP2TestClient(server: Self.session())

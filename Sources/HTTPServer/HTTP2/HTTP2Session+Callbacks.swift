@@ -99,7 +99,7 @@ extension HTTP2Session {
         guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else {
             return
         }
-        let stream = HTTP2Stream(receivedAt: now)
+        let stream = makeStream(receivedAt: now)
         let tooMany = servedStreams >= Int(configuration.maxConcurrentStreams)
         if let session, tooMany || (!Self.isEndStream(frame) && !hasRoomForBody()) {
             if !tooMany { configuration.memory?.noteRefusal(.http2Stream) }
@@ -111,6 +111,8 @@ extension HTTP2Session {
             servedStreams += 1
         }
         streams[frame.hd.stream_id] = stream
+        headerBlockStreamID = frame.hd.stream_id
+        headerBlockStream = stream
     }
 
     /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers
@@ -121,7 +123,8 @@ extension HTTP2Session {
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
     ) -> Int32 {
-        guard let stream = streams[streamID], !stream.requestEnded else { return 0 }
+        let found = streamID == headerBlockStreamID ? headerBlockStream : streams[streamID]
+        guard let stream = found, !stream.requestEnded else { return 0 }
         let limit = configuration.limits.maxHeaderBytes
         stream.headerListSize += name.count + value.count + 32
         if stream.headerListSize > 2 * limit { return Int32(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
@@ -216,11 +219,16 @@ extension HTTP2Session {
             condemn(NGHTTP2_ENHANCE_YOUR_CALM, "a flood of \(Self.frameName(type)) frames")
             return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
         }
+        if streamID == headerBlockStreamID { endHeaderBlock() }  // its HEADERS (and CONTINUATION) ended
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
             let stream = streams[streamID]
         else { return 0 }
         if Self.isEndStream(frame) { stream.requestEnded = true }
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), stream.headEndedAt == nil { stream.headEndedAt = now }
+        // The body deadline's start, needed only while a body is still to come (`expireStreams`
+        // skips ended requests): a request ended by its HEADERS never reads or writes it.
+        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedAt == nil {
+            stream.headEndedAt = now
+        }
         if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(streamID: streamID) }
         return 0
     }

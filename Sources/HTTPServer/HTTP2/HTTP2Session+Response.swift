@@ -28,7 +28,8 @@ extension HTTP2Session {
         releaseBody(of: stream, streamID: streamID)
         stream.userAgentValue = stream.userAgent
         stream.fieldBytes = []
-        stream.fieldEnds = []
+        // The names were copied out; the storage serves the stream's next user.
+        stream.fieldEnds.removeAll(keepingCapacity: true)
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(stream.receivedAt)
@@ -145,7 +146,7 @@ extension HTTP2Session {
         }
         stream.responseOffset += count
         bufferedResponseBytes -= count
-        if count > 0 { lastBodyProgress = .now }
+        if count > 0 { bodyProgressed = true }  // `drainOutput` reads the clock once per batch
         if stream.responseOffset == stream.responseBody.count {
             flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
             stream.responseBody = []

@@ -50,6 +50,13 @@ final class HTTP2Session {
     /// The nghttp2_session; nil only if nghttp2 could not allocate one.
     @exclusivity(unchecked) private(set) var session: OpaquePointer?
     @exclusivity(unchecked) var streams = HTTP2StreamTable()
+    /// The stream whose request header block is being decoded (from `beginHeaders` to the end
+    /// of that block or the stream's close), so that each of its fields skips the table lookup.
+    @exclusivity(unchecked) var headerBlockStreamID: Int32 = 0
+    @exclusivity(unchecked) var headerBlockStream: HTTP2Stream?
+    /// Closed streams referenced by nothing else, reset and handed to the next streams
+    /// (`makeStream`) instead of a new object each; at most `maxFreeStreams`.
+    @exclusivity(unchecked) var freeStreams: [HTTP2Stream] = []
     /// Streams in `streams` that are not refused: those `maxConcurrentStreams` counts (kept
     /// as streams open, are refused and close, so that `beginHeaders` need not count them).
     @exclusivity(unchecked) var servedStreams = 0
@@ -78,6 +85,8 @@ final class HTTP2Session {
     /// When response bytes last went out, or began to wait: a peer whose window stays at 0
     /// with bytes waiting makes no progress (`EventLoop` disconnects it after the write timeout).
     @exclusivity(unchecked) var lastBodyProgress: ContinuousClock.Instant
+    /// DATA payload was framed during the current `drainOutput` (which then sets `lastBodyProgress`).
+    @exclusivity(unchecked) var bodyProgressed = false
     /// Streams closed (reset) after their request was handed out and before it was answered:
     /// the caller cancels their work (`takeAbandonedStreams`).
     @exclusivity(unchecked) var abandonedStreams: [Int32] = []
@@ -195,8 +204,15 @@ final class HTTP2Session {
 
     /// Appends frames waiting to be sent until `buffer` holds `limit` bytes (DATA is produced
     /// only as fast as the peer's flow-control windows allow).
+    /// `lastBodyProgress` is set once, at the end, if any DATA payload went out.
     func drainOutput(into buffer: inout [UInt8], limit: Int = .max) {
         guard let session, !isFailed else { return }
+        defer {
+            if bodyProgressed {
+                bodyProgressed = false
+                lastBodyProgress = .now
+            }
+        }
         while buffer.count < limit {
             var data: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &data)
@@ -274,7 +290,9 @@ final class HTTP2Session {
 
     /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
-        guard let stream = streams.removeValue(forKey: streamID) else { return }
+        guard var stream = streams.removeValue(forKey: streamID) else { return }
+        if streamID == headerBlockStreamID { endHeaderBlock() }
+        defer { recycle(&stream) }
         if !stream.isRefused { servedStreams -= 1 }
         if recentlyClosed.count < 2 * Int(configuration.maxConcurrentStreams) {
             recentlyClosed.append(streamID)
@@ -285,6 +303,31 @@ final class HTTP2Session {
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         releaseBody(of: stream, streamID: streamID)
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
+    }
+
+    /// Forgets the stream of the header block being decoded.
+    func endHeaderBlock() {
+        headerBlockStreamID = 0
+        headerBlockStream = nil
+    }
+
+    /// Streams kept on the free list at most: the few a connection opens at once under load.
+    static let maxFreeStreams = 16
+
+    /// A stream received at `receivedAt`: one from the free list (reset when it was put there),
+    /// or a new one.
+    func makeStream(receivedAt: ContinuousClock.Instant) -> HTTP2Stream {
+        guard let stream = freeStreams.popLast() else { return HTTP2Stream(receivedAt: receivedAt) }
+        stream.receivedAt = receivedAt
+        return stream
+    }
+
+    /// Puts a closed stream on the free list when nothing but `stream` references it and the
+    /// list has room; its state is cleared at once (what it held is freed now, not on reuse).
+    private func recycle(_ stream: inout HTTP2Stream) {
+        guard freeStreams.count < Self.maxFreeStreams, isKnownUniquelyReferenced(&stream) else { return }
+        stream.reset(receivedAt: stream.receivedAt)
+        freeStreams.append(stream)
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>` (kept as prefix and number, formatted when read).

@@ -1,6 +1,10 @@
 /// What an HTTP/2 session keeps about one request stream, from its HEADERS to its close.
 /// A class, so nghttp2's many callbacks per stream update it in place. Not Sendable: it
 /// lives in its session, on one event loop's thread.
+///
+/// A closed stream that nothing else references goes back to its session's free list and is
+/// `reset`, then given to a later stream: every property returns to its initial value, and only
+/// the storage of `fieldEnds` (small, bounded) is kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: String?
     @exclusivity(unchecked) var target: String?
@@ -21,8 +25,10 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var unconsumed = 0
     /// Header name and value bytes plus DATA payload received.
     @exclusivity(unchecked) var bytesIn = 0
-    let receivedAt: ContinuousClock.Instant
-    /// When its header block ended (the body deadline runs from there), nil before.
+    /// When its HEADERS began (set again when a reset stream is reused).
+    @exclusivity(unchecked) var receivedAt: ContinuousClock.Instant
+    /// When its header block ended (the body deadline runs from there), nil before, and nil for
+    /// a request whose HEADERS ended it (no body, no deadline).
     @exclusivity(unchecked) var headEndedAt: ContinuousClock.Instant?
     /// The client finished sending (END_STREAM received).
     @exclusivity(unchecked) var requestEnded = false
@@ -40,6 +46,38 @@ final class HTTP2Stream {
 
     init(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
+    }
+
+    /// The most field entries whose storage a reset keeps (beyond, it is freed).
+    static let keptFieldEntries = 32
+
+    /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
+    /// back to its initial value (the `fieldEnds` storage kept up to `keptFieldEntries`).
+    func reset(receivedAt: ContinuousClock.Instant) {
+        self.receivedAt = receivedAt
+        method = nil
+        target = nil
+        authority = nil
+        fieldBytes = []
+        if fieldEnds.capacity > Self.keptFieldEntries {
+            fieldEnds = []
+        } else {
+            fieldEnds.removeAll(keepingCapacity: true)
+        }
+        userAgentValue = nil
+        headerListSize = 0
+        body = []
+        bodyCharge = nil
+        unconsumed = 0
+        bytesIn = 0
+        headEndedAt = nil
+        requestEnded = false
+        isRefused = false
+        isDispatched = false
+        isHeadRequest = false
+        isAnswered = false
+        responseBody = []
+        responseOffset = 0
     }
 
     /// Keeps a regular field (its name checked by nghttp2, lower case).
