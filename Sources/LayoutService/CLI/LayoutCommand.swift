@@ -11,7 +11,7 @@ enum LayoutCommand {
         + HelpText.paragraph(
             "Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the layout JSON of "
                 + "POST /v1/timeline/layout: every status's and retweet's photo grid.")
-        + "\nOptions (each overrides the same field of the file's \"options\"):\n"
+        + "\nOptions (each overrides the same field of the file's \"options\", or of each set of its \"variants\"):\n"
         + HelpText.columns([
             ["--style classic|adaptive", "grid style (default classic)"],
             ["--content-width POINTS", "content width W in points, required by the adaptive style"],
