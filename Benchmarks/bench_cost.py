@@ -11,7 +11,9 @@ idle run is subtracted and the rest divided by N:
 
 Cases: GET /healthz (both servers), a small POST /v1/timeline/layout (one status, one
 picture; nginx answers the same POST with its fixed body, as the floor of reading a request),
-the 275 KB client-API sample (the service only; also per input byte), and the photo browser's
+the 275 KB client-API sample (the service only; also per input byte), the same sample laid out
+for three clients in one request (`--cases variants`: `variants` iOS @3x, Android, web; also
+as a multiple of the one-option case when both run), and the photo browser's
 open and close on nine pictures with keyframes (`--cases open,close`; the service only), and
 GET /healthz over HTTP/2 in cleartext (`--cases h2c`: h2load's prior-knowledge h2c, two
 connections of up to 16 concurrent streams each; beside it nghttpd, on the same libnghttp2, with
@@ -42,6 +44,8 @@ HEALTH_BODY = '{"status":"ok"}'
 SMALL_TIMELINE = (b'{"statuses":[{"idstr":"1","pic_ids":["p1"],"pic_infos":{"p1":{"thumbnail":'
                   b'{"url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg","width":180,"height":120},'
                   b'"bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p1.jpg","width":440,"height":293}}}}]}')
+VARIANTS = (b'"variants":{"ios3x":{"style":"adaptive","content_width":355,"scale":3},'
+            b'"android":{"style":"adaptive","content_width":392,"scale":2},"web":{}},')
 
 
 def browser_photos():
@@ -288,7 +292,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
-    parser.add_argument("--cases", default="healthz,h2c,small,sample,open,close", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="healthz,h2c,small,sample,variants,open,close",
+                        help="which cases, comma-separated")
     parser.add_argument("--no-strace", action="store_true",
                         help="count instructions only (strace's runs are the slow and load-sensitive part)")
     parser.add_argument("--no-nginx", action="store_true", help="measure the service alone over HTTP/1.1")
@@ -305,6 +310,10 @@ def main():
         small = os.path.join(workdir, "small.json")
         with open(small, "wb") as f:
             f.write(SMALL_TIMELINE)
+        variants = os.path.join(workdir, "variants.json")
+        with open(SAMPLE, "rb") as f, open(variants, "wb") as out:
+            sample = f.read().lstrip()
+            out.write(sample[:1] + VARIANTS + sample[1:])
         browser_bodies = {}
         for name, body in (("open", browser_open_body()), ("close", browser_close_body())):
             browser_bodies[name] = os.path.join(workdir, f"{name}.json")
@@ -317,6 +326,8 @@ def main():
                       args.requests, servers),
             "sample": ("`POST /v1/timeline/layout`, client-API sample (275 KB)", "/v1/timeline/layout", SAMPLE,
                        args.sample_requests, [service]),
+            "variants": ("`POST /v1/timeline/layout`, the same sample, three `variants`", "/v1/timeline/layout",
+                         variants, args.sample_requests, [service]),
             "open": ("`POST /v1/browser/open`, nine pictures, keyframes", "/v1/browser/open", browser_bodies["open"],
                      args.requests, [service]),
             "close": ("`POST /v1/browser/close`, nine pictures, scroll, keyframes", "/v1/browser/close",
@@ -329,6 +340,7 @@ def main():
             results = {server.name: per_request(server, path, count, body, not args.no_strace, key == "h2c")
                        for server in who}
             rows.append((case, body, results))
+        one = None
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
         print("|---|---|---|---|")
         for case, body, results in rows:
@@ -339,6 +351,9 @@ def main():
                     note = f" ({instructions / reference[1]:.2f}× {reference[0]})"
                 if body == SAMPLE:
                     note += f"; {instructions / os.path.getsize(SAMPLE):.1f} per input byte"
+                    one = instructions
+                if body == variants and one:
+                    note += f"; {instructions / one:.2f}× one option set"
                 print(f"| {case} | {name} | {instructions:,.0f}{note} | {describe(syscalls)} |")
     finally:
         if os.path.isfile(os.path.join(workdir, "small.json")):  # our own folder, nothing else

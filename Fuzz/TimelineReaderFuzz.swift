@@ -2,7 +2,8 @@
 // Sources/PhotoLayout and the reference reader (Sources/ReferenceTimelineReader) by scripts/fuzz. Besides "no crash, no leak, no hang" it checks:
 // - the fast reader agrees with the reference (`FoundationTimelineReader`) wherever it
 //   accepts a document or names a semantic error (it may only be stricter, as `.malformed`);
-// - whatever it accepts lays out, and the layout's JSON is valid JSON.
+// - whatever it accepts lays out (once per set of its `variants`), and the layout's JSON is
+//   valid JSON.
 import Foundation
 import JSONBytes
 import ReferenceTimelineReader
@@ -26,8 +27,14 @@ public func fuzzTimelineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         guard case .success(let expected) = reference, expected == request else {
             fatalError("reader: accepted, but the reference gives \(reference)")
         }
-        guard let options = try? GridOptions.validated(request.options) else { return 0 }
-        let output = JSONByteWriter.encode(TimelineRules.layout(for: request.statuses, options: options))
+        let output: [UInt8]
+        if let variants = request.variants {
+            guard let sets = try? variants.validated() else { return 0 }
+            output = JSONByteWriter.encode(TimelineRules.layout(for: request, variants: sets))
+        } else {
+            guard let options = try? GridOptions.validated(request.options) else { return 0 }
+            output = JSONByteWriter.encode(TimelineRules.layout(for: request.statuses, options: options))
+        }
         guard (try? JSONSerialization.jsonObject(with: Data(output))) != nil else {
             fatalError("layout output is not JSON: \(String(decoding: output.prefix(200), as: UTF8.self))")
         }

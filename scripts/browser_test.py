@@ -529,6 +529,35 @@ def open_and_close(driver, base, checks, label, curve, key, options):
                  f"last keyframe {fmt(last)}")
 
 
+def check_variants(driver, base, checks, sample_doc):
+    """The variant picker (docs/API.md §7, "Layout variants"): the page sends its three sets as
+    `variants` instead of `options`, and draws the picked set's answer, which is the answer of a
+    direct POST of the same document with that set as `options`; then it is switched off."""
+    set_control(driver, "variant", "android")
+    state = lay_out(driver)
+    sent = driver.execute_script("return window.__lastRequest") or {}
+    sets = sent.get("variants") or {}
+    # Key order as the page holds it (the WebDriver's own objects do not keep it).
+    order = driver.execute_script("return Object.keys((window.__lastRequest || {}).variants || {})")
+    checks.check(state == "ready" and "options" not in sent and order == ["ios3x", "android", "web"]
+                 and dict(sample_doc, variants=sets) == sent,
+                 "variants: page sent the sample with three sets as variants, no options", f"state {state}")
+    status, expected = post(base, "v1/timeline/layout", dict(sample_doc, options=sets.get("android")))
+    drawn_layout = driver.execute_script("return window.__lastLayout")
+    checks.check(status == 200 and drawn_layout == expected,
+                 "variants: page drew the android set, the answer of a direct POST with its options", f"HTTP {status}")
+    answer = driver.execute_script("return Object.keys((window.__lastAnswer || {}).variants || {})")
+    checks.check(answer == ["ios3x", "android", "web"],
+                 "variants: the answer holds the three sets in the request's order")
+    grids = sum(1 for out in (expected or {}).get("statuses", []) for media in (out, out["retweeted"])
+                if media and media["photos"])
+    drawn = driver.execute_script(DRAWN_JS)
+    checks.check(len(drawn) == grids, "variants: one grid container per non-null grid of the set",
+                 f"{len(drawn)} drawn, {grids} in the answer")
+    set_control(driver, "variant", "")
+    lay_out(driver)
+
+
 def check_problem(driver, checks):
     """A 422 while the user is scrolled to the bottom: shown with its pointer, in view, on top."""
     set_control(driver, "max_items", "0")
@@ -670,6 +699,7 @@ def run(base, screenshot):
         if classic:  # a status's own grid of 2 to 8: the page sends one window frame per thumb
             key = next(k for k, g in sorted(classic.items()) if k[1] == "status" and 2 <= len(g["items"]) < 9)
             open_and_close(driver, base, checks, "classic ease", "ease_in_out", key, classic_options)
+        check_variants(driver, base, checks, sample_doc)
         set_control(driver, "sample", MORE_SAMPLE)
         wait_for(driver, "document.body.dataset.state !== 'loading'", "the m.weibo.cn sample's layout")
         more_doc = json.loads(driver.execute_script("return window.__lastSample"))

@@ -9,25 +9,45 @@ package struct FoundationTimelineReader: TimelineReader {
     package init() {}
 
     /// The request; `options`' repeated names, which `JSONDecoder` does not see, are found by
-    /// `OptionNames`. The sides repeated inside a size option are found before decoding, as
-    /// they decide whether a size missing a side is of the wrong type (it is not when its
-    /// names are its error); they reach `StrictSize` through the decoder's `userInfo`.
+    /// `OptionNames`, and so are `variants`' names in document order. The sides repeated inside
+    /// a size option are found before decoding, as they decide whether a size missing a side is
+    /// of the wrong type (it is not when its names are its error); they reach `StrictSize`
+    /// through the decoder's `userInfo`, by the pointer of the size option.
     package func readTimeline(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TimelineRequest {
         let data = Data(bytes)
-        let repeatedSides = OptionNames.sizeMembers(in: data).compactMapValues { names in
-            var met: Set<String> = []
-            let repeated = names.filter { RawGridOptions.sizeMemberNames.contains($0) && !met.insert($0).inserted }
-            return repeated.isEmpty ? nil : RawGridOptions.normalizedNames(repeated)
+        let variantNames = OptionNames.names(in: data, at: ["variants"])
+        var optionPaths = [["options"]]
+        for name in Set((variantNames ?? []).prefix(RawTimelineVariants.maxCount)) {
+            optionPaths.append(["variants", name])
+        }
+        var repeatedSides: [String: [String]] = [:]
+        for path in optionPaths {
+            for (option, names) in OptionNames.sizeMembers(in: data, at: path) {
+                let repeated = Self.repeated(names, among: RawGridOptions.sizeMemberNames)
+                if !repeated.isEmpty { repeatedSides[JSONPointer.fragment(path + [option])] = repeated }
+            }
         }
         var request = try Self.decode(
-            TimelineDocument.self, from: data, userInfo: [StrictSize.repeatedSides: repeatedSides]
+            TimelineDocument.self, from: data,
+            userInfo: [StrictSize.repeatedSides: repeatedSides, TimelineDocument.variantNames: variantNames ?? []]
         ).request
-        var met: Set<String> = []
-        let repeated = OptionNames.names(in: data).filter { name in
-            RawGridOptions.names.contains(name) && !met.insert(name).inserted
+        let repeated = Self.repeated(OptionNames.names(in: data), among: RawGridOptions.names)
+        if !repeated.isEmpty { request.options.repeatedNames = repeated }
+        if var variants = request.variants {
+            for index in variants.variants.indices {
+                let names = OptionNames.names(in: data, at: ["variants", variants.variants[index].name]) ?? []
+                let repeated = Self.repeated(names, among: RawGridOptions.names)
+                if !repeated.isEmpty { variants.variants[index].options.repeatedNames = repeated }
+            }
+            request.variants = variants
         }
-        if !repeated.isEmpty { request.options.repeatedNames = RawGridOptions.normalizedNames(repeated) }
         return request
+    }
+
+    /// The names of `known` that `names` holds more than once, sorted, without duplicates.
+    private static func repeated(_ names: [String], among known: [String]) -> [String] {
+        var met: Set<String> = []
+        return RawGridOptions.normalizedNames(names.filter { known.contains($0) && !met.insert($0).inserted })
     }
 
     /// A request document decoded with `JSONDecoder`: the `InputError`s its strict types
@@ -76,8 +96,11 @@ struct AnyCodingKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-/// The body: one of `TimelineEnvelope`'s four envelopes, and `options` beside it.
+/// The body: one of `TimelineEnvelope`'s four envelopes, and `options` or `variants` beside it.
 private struct TimelineDocument: Decodable {
+    /// `userInfo`'s `[String]`: the names of the members of `variants`, in document order.
+    static let variantNames = CodingUserInfoKey(rawValue: "variantNames")!
+
     var request: TimelineRequest
 
     init(from decoder: any Decoder) throws {
@@ -93,10 +116,33 @@ private struct TimelineDocument: Decodable {
         }
         var options = RawGridOptions()
         let optionsKey = AnyCodingKey("options")
-        if object.contains(optionsKey), try object.decodeNil(forKey: optionsKey) == false {
+        let hasOptions = try object.contains(optionsKey) && object.decodeNil(forKey: optionsKey) == false
+        if hasOptions {
             options = try object.decode(StrictOptions.self, forKey: optionsKey).raw
         }
-        request = TimelineRequest(statuses: statuses, options: options)
+        var variants: RawTimelineVariants?
+        let variantsKey = AnyCodingKey("variants")
+        if object.contains(variantsKey), try object.decodeNil(forKey: variantsKey) == false {
+            guard let members = try? object.nestedContainer(keyedBy: AnyCodingKey.self, forKey: variantsKey) else {
+                throw RawTimelineVariants.notAnObject
+            }
+            let names = decoder.userInfo[Self.variantNames] as? [String] ?? []
+            var read = RawTimelineVariants(memberCount: names.count, besideOptions: hasOptions)
+            for name in names.prefix(RawTimelineVariants.maxCount) {
+                if let first = read.variants.firstIndex(where: { $0.name == name }) {
+                    read.variants[first].isRepeated = true
+                    continue
+                }
+                let key = AnyCodingKey(name)
+                var variant = RawTimelineVariants.Variant(name: name)
+                if try members.decodeNil(forKey: key) == false {
+                    variant.options = try members.decode(StrictOptions.self, forKey: key).raw
+                }
+                read.variants.append(variant)
+            }
+            variants = read
+        }
+        request = TimelineRequest(statuses: statuses, options: options, variants: variants)
     }
 
     /// The statuses of the first envelope present (`statuses`, `data`, `cards`), `nil` for none.
@@ -235,8 +281,8 @@ struct StrictOptions: Decodable {
 /// `width` and `height`, or a side given twice, makes the names its error and no size
 /// (`nil`), whatever the values; otherwise a side missing or not a number is a decoding error.
 private struct StrictSize: Decodable {
-    /// `userInfo`'s `[String: [String]]`: per size option of the top-level `options`, the sides
-    /// given twice (sorted).
+    /// `userInfo`'s `[String: [String]]`: by the pointer of a size option of `options` or of a
+    /// variant's options (`#/options/badge_size`), the sides given twice (sorted).
     static let repeatedSides = CodingUserInfoKey(rawValue: "repeatedSides")!
 
     var size: Size?
@@ -251,10 +297,8 @@ private struct StrictSize: Decodable {
         let object = try decoder.container(keyedBy: Key.self)
         let names = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue)
         unknownNames = RawGridOptions.normalizedNames(names.filter { Key(rawValue: $0) == nil })
-        if decoder.codingPath.count == 2, decoder.codingPath[0].stringValue == "options" {
-            let repeated = decoder.userInfo[Self.repeatedSides] as? [String: [String]]
-            repeatedNames = repeated?[decoder.codingPath[1].stringValue] ?? []
-        }
+        let repeated = decoder.userInfo[Self.repeatedSides] as? [String: [String]]
+        repeatedNames = repeated?[JSONPointer.fragment(decoder.codingPath.map(\.stringValue))] ?? []
         guard unknownNames.isEmpty, repeatedNames.isEmpty else { return }
         size = Size(
             width: try object.decode(Double.self, forKey: .width),

@@ -1,29 +1,36 @@
 import Foundation
 import PhotoLayout
 
-/// The member names of a document's `options` object, and of the size options inside it, in
-/// document order, repeats included: what `JSONDecoder` cannot tell (its containers keep one
-/// value per name), found by a scan of its own.
+/// The member names of a document's `options` object (or `variants` and each of its option
+/// sets), and of the size options inside it, in document order, repeats included: what
+/// `JSONDecoder` cannot tell (its containers keep one value per name), found by a scan of its
+/// own.
 ///
 /// Only the structure is followed (strings with their escapes, nesting); each name is decoded
-/// by `JSONSerialization`. The first top-level `options` member is the one read, and the first
-/// of each size option in it, as `JSONDecoder` and the byte reader read the first. The scan
-/// stays within the bytes whatever they hold; its answer is meaningful for a document
-/// `JSONDecoder` accepts.
+/// by `JSONSerialization`. The first top-level `options` member is the one read (the first
+/// `variants`, and the first member of each name in it), and the first of each size option in
+/// it, as `JSONDecoder` and the byte reader read the first. The scan stays within the bytes
+/// whatever they hold; its answer is meaningful for a document `JSONDecoder` accepts.
 enum OptionNames {
     /// The names of the top-level object's first `options` member when it is an object;
     /// empty otherwise.
     static func names(in data: Data) -> [String] {
-        let bytes = [UInt8](data)
-        guard let options = options(bytes) else { return [] }
-        return members(bytes, objectAt: options).map(\.name)
+        names(in: data, at: ["options"]) ?? []
     }
 
-    /// For each size option (`RawGridOptions.sizeNames`) whose first occurrence in `options`
-    /// is an object, the names of that object's members.
-    static func sizeMembers(in data: Data) -> [String: [String]] {
+    /// The names of the object at `path` (each step the first member of that name), in
+    /// document order; `nil` when there is no object there.
+    static func names(in data: Data, at path: [String]) -> [String]? {
         let bytes = [UInt8](data)
-        guard let options = options(bytes) else { return [:] }
+        guard let object = object(bytes, at: path) else { return nil }
+        return members(bytes, objectAt: object).map(\.name)
+    }
+
+    /// For each size option (`RawGridOptions.sizeNames`) whose first occurrence in the options
+    /// object at `path` is an object, the names of that object's members.
+    static func sizeMembers(in data: Data, at path: [String] = ["options"]) -> [String: [String]] {
+        let bytes = [UInt8](data)
+        guard let options = object(bytes, at: path) else { return [:] }
         var result: [String: [String]] = [:]
         for (name, value) in members(bytes, objectAt: options)
         where RawGridOptions.sizeNames.contains(name) && result[name] == nil {
@@ -34,14 +41,19 @@ enum OptionNames {
         return result.filter { !$0.value.isEmpty }
     }
 
-    /// Where the `{` of the top-level object's first `options` member is, when it is an object.
-    private static func options(_ bytes: [UInt8]) -> Int? {
+    /// Where the `{` of the object at `path` is: from the top-level object, each step the
+    /// first member of that name, which must be an object.
+    private static func object(_ bytes: [UInt8], at path: [String]) -> Int? {
         let index = skipSpace(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        for (name, value) in members(bytes, objectAt: index) where name == "options" {
-            return value < bytes.count && bytes[value] == UInt8(ascii: "{") ? value : nil
+        var object = index
+        for step in path {
+            guard let value = members(bytes, objectAt: object).first(where: { $0.name == step })?.value,
+                value < bytes.count, bytes[value] == UInt8(ascii: "{")
+            else { return nil }
+            object = value
         }
-        return nil
+        return object
     }
 
     /// Each member of the object whose `{` is at `start`: its decoded name and where its value

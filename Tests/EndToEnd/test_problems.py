@@ -4,10 +4,11 @@ import json
 import os
 import re
 import socket
+import subprocess
 
 import httpx
 
-from conftest import ROOT
+from conftest import BINARY, ROOT, sample_path
 
 PREFIX = "urn:problem:timeline-layout:"
 SCREEN = '"screen": {"width": 375, "height": 667}'
@@ -85,3 +86,60 @@ def test_server_side_problems_have_their_type(server):
 
 def json_type(body):
     return json.loads(body)["type"]
+
+
+VARIANTS = ('"variants": {"ios3x": {"style": "adaptive", "content_width": 355, "scale": 3}, '
+            '"android": {"style": "adaptive", "content_width": 392}, "web": {}}')
+
+
+def test_variant_refusals_point_at_their_member(server):
+    """docs/API.md §7, "Layout variants": every refusal of `variants` is a problem of its listed
+    type with the JSON pointer of the member at fault."""
+    listed = listed_types()
+    nine = ", ".join(f'"v{i}": {{}}' for i in range(9))
+    cases = [
+        ('"options": {}, "variants": {"a": {}}', 422, "invalid-value", ["#/variants"]),
+        ('"variants": {}', 422, "invalid-value", ["#/variants"]),
+        ('"variants": {' + nine + "}", 422, "invalid-value", ["#/variants"]),
+        ('"variants": {"ios 3x": {}}', 422, "invalid-value", ["#/variants/ios 3x"]),
+        ('"variants": {"a": {}, "a": {}}', 422, "repeated-field", ["#/variants/a"]),
+        ('"variants": {"a": {"maxItems": 1}}', 422, "unknown-field", ["#/variants/a/maxItems"]),
+        ('"variants": {"a": {"scale": 2, "scale": 3}}', 422, "repeated-field", ["#/variants/a/scale"]),
+        ('"variants": {"a": {"style": "adaptive"}}', 422, "invalid-value", ["#/variants/a/content_width"]),
+        ('"variants": {"a": {"scale": "3"}}', 400, "wrong-type", ["#/variants/a/scale"]),
+        ('"variants": [{}]', 400, "wrong-type", ["#/variants"]),
+    ]
+    for member, status, kind, pointers in cases:
+        response = httpx.post(server.url + "/v1/timeline/layout", content='{"statuses": [], ' + member + "}")
+        assert response.status_code == status, (member, response.text)
+        problem = response.json()
+        assert problem["type"] == PREFIX + kind and problem["type"] in listed, (member, problem)
+        assert [error["pointer"] for error in problem["errors"]] == pointers, (member, problem)
+
+
+def test_variants_answer_and_response_limit(start_server):
+    """Three variants of the client-API sample: each is the single answer of its options, the
+    offline command prints the same bytes, and the response limit applies to the whole answer."""
+    with open(sample_path("client-api-timeline"), encoding="utf-8") as handle:
+        rest = handle.read().lstrip()[1:]
+    body = "{" + VARIANTS + ", " + rest
+    server = start_server()
+    answer = httpx.post(server.url + "/v1/timeline/layout", content=body)
+    assert answer.status_code == 200
+    variants = json.loads(VARIANTS.join("{}"))["variants"]
+    parts = []
+    for name, options in variants.items():
+        single = httpx.post(server.url + "/v1/timeline/layout",
+                            content='{"options": ' + json.dumps(options) + ", " + rest)
+        assert single.status_code == 200
+        parts.append(b'"' + name.encode() + b'":' + single.content)
+    assert answer.content == b'{"variants":{' + b",".join(parts) + b"}}"
+    printed = subprocess.run([BINARY, "layout", "-"], input=body.encode(), capture_output=True, check=True)
+    assert printed.stdout == answer.content + b"\n"
+    # A limit the single answers fit in but the three together do not: 413.
+    largest = max(len(part) for part in parts)
+    limited = start_server("--max-response-bytes", str(largest + 64))
+    assert httpx.post(limited.url + "/v1/timeline/layout",
+                      content='{"options": ' + json.dumps(variants["ios3x"]) + ", " + rest).status_code == 200
+    refused = httpx.post(limited.url + "/v1/timeline/layout", content=body)
+    assert refused.status_code == 413 and refused.json()["type"] == PREFIX + "body-too-large"

@@ -19,8 +19,8 @@ package struct SeededGenerator: RandomNumberGenerator {
 
 /// Mutated timelines for the differential test: small documents cut from the samples and
 /// wrapped in each of the four envelopes (`TimelineEnvelope`), with byte flips, truncations,
-/// type swaps of the fields the readers know, random statuses (every picture shape), cards
-/// and options, and duplicate keys.
+/// type swaps of the fields the readers know, random statuses (every picture shape), cards,
+/// options and variants, and duplicate keys.
 package struct TimelineFuzzer {
     package var random: SeededGenerator
     package let seeds: [[UInt8]]
@@ -33,7 +33,7 @@ package struct TimelineFuzzer {
     static let knownKeys = [
         "id", "idstr", "pic_urls", "thumbnail_pic", "pic_ids", "pic_infos", "retweeted_status", "url", "width",
         "height", "type", "keep_size", "thumbnail", "bmiddle", "large", "largest", "original", "statuses", "options",
-        "data", "list", "cards", "card_group", "mblog", "pics", "pic_num", "pid", "geo", "ok",
+        "data", "list", "cards", "card_group", "mblog", "pics", "pic_num", "pid", "geo", "ok", "variants",
     ]
     static let replacements = [
         "null", "true", "false", "0", "-0", "-1", "1.5", "440", "1e400", "1e-400", "0e5", "2.5E+2", "\"0\"",
@@ -91,7 +91,14 @@ package struct TimelineFuzzer {
                 "\"statuses\":\(timeline)", "\"data\":{\"list\":\(timeline)}", "\"data\":{\"statuses\":\(timeline)}",
                 "\"data\":{\"cards\":[{\"mblog\":\(timeline)}]}", "\"cards\":\(timeline)", "\"ok\":0,\"msg\":\"x\"",
             ])
-            document = Array("{\(envelope),\"options\":\(randomOptions())}".utf8)
+            // `options`, `variants` (now and then with `options` too: a 422 both readers must see).
+            let beside =
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: "\"variants\":\(randomVariants())"
+                case 1: "\"options\":\(randomOptions()),\"variants\":\(randomVariants())"
+                default: "\"options\":\(randomOptions())"
+                }
+            document = Array("{\(envelope),\(beside)}".utf8)
         default: duplicateKey(&document)
         }
         return document
@@ -179,6 +186,20 @@ package struct TimelineFuzzer {
             members.append("\"retweeted_status\":\(randomStatus(depth: 1))")
         }
         return "{\(members.shuffled(using: &random).joined(separator: ","))}"
+    }
+
+    /// `variants`: mostly an object of zero to ten option sets (names good, bad, escaped or
+    /// repeated), now and then a value of another type.
+    private mutating func randomVariants() -> String {
+        if Int.random(in: 0..<8, using: &random) == 0 { return pick(["null", "[]", "3", "\"a\""]) }
+        let names = [
+            "ios3x", "web", "android", "a b", "", "ios@2x.v-1_", "n\\u0031", "n1", String(repeating: "x", count: 33),
+            "a/b~c",
+        ]
+        let members = (0..<Int.random(in: 0...10, using: &random)).map { _ in
+            "\"\(pick(names))\":\(randomOptions())"
+        }
+        return "{\(members.joined(separator: ","))}"
     }
 
     private mutating func randomOptions() -> String {

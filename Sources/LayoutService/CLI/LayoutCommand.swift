@@ -3,14 +3,15 @@ import PhotoLayout
 
 /// `timeline-layout layout [FILE|-] [options]`: the offline door to the same core the HTTP
 /// API uses. Reads a timeline (`{"statuses": [...]}`, a raw Weibo response, or a bare array
-/// of statuses), prints its layout as the API's JSON. Flags override the file's `options`.
+/// of statuses), prints its layout as the API's JSON. Flags override the file's `options`, or
+/// the same field of each of its `variants`.
 enum LayoutCommand {
     static let usage =
         "Usage: timeline-layout layout [FILE|-] [options]\n\n"
         + HelpText.paragraph(
             "Reads a Weibo timeline (a file, or standard input for - or no FILE) and prints the layout JSON of "
                 + "POST /v1/timeline/layout: every status's and retweet's photo grid.")
-        + "\nOptions (each overrides the same field of the file's \"options\"):\n"
+        + "\nOptions (each overrides the same field of the file's \"options\", or of each set of its \"variants\"):\n"
         + HelpText.columns([
             ["--style classic|adaptive", "grid style (default classic)"],
             ["--content-width POINTS", "content width W in points, required by the adaptive style"],
@@ -92,15 +93,29 @@ enum LayoutCommand {
             }
 
             var request = try reader.readTimeline(bytes)
-            try apply(arguments, to: &request.options)
-            let options: GridOptions
+            var output: [UInt8]
             do {
-                options = try GridOptions.validated(request.options)
-            } catch {
+                if var variants = request.variants {
+                    // The flags override the same field of every option set.
+                    for index in variants.variants.indices {
+                        try apply(arguments, to: &variants.variants[index].options)
+                    }
+                    request.variants = variants
+                    let layout = TimelineRules.layout(for: request, variants: try variants.validated())
+                    output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
+                } else {
+                    try apply(arguments, to: &request.options)
+                    let layout = TimelineRules.layout(for: request, options: try GridOptions.validated(request.options))
+                    output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
+                }
+            } catch let error as InputError {
                 // The adaptive style asked for on the command line, with no width in the flags
-                // or in the input: a command line that cannot run, named as flags.
-                if arguments.string("style") != nil, request.options.contentWidth == nil,
-                    error.problems.contains(where: { $0.pointer == "#/options/content_width" })
+                // or in the input (`options`, or an option set of `variants`): a command line
+                // that cannot run, named as flags.
+                if arguments.string("style") != nil,
+                    error.problems.contains(where: {
+                        $0.pointer.hasSuffix("/content_width") && $0.detail == GridOptions.contentWidthRequired
+                    })
                 {
                     return io.usageError(
                         UsageError(
@@ -110,8 +125,6 @@ enum LayoutCommand {
                 }
                 throw error
             }
-            let layout = TimelineRules.layout(for: request, options: options)
-            var output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
             output.append(0x0A)
             io.writeOutput(output)
             return ExitStatus.success

@@ -1,12 +1,14 @@
 import HTTPServer
 import PhotoLayout
 
-/// `POST /v1/timeline/layout` (operationId `layoutTimeline`): statuses in, grids out.
+/// `POST /v1/timeline/layout` (operationId `layoutTimeline`): statuses in, grids out; with
+/// `variants`, the statuses read once and laid out once per option set (docs/API.md §7).
 ///
 /// - Remark: HTTP `POST /v1/timeline/layout`
 struct LayoutTimeline: Sendable {
     let reader: any TimelineReader
-    /// Statuses one request may ask to lay out (API.md §8: what one request may cost); more is 422.
+    /// Statuses one request may ask to lay out (API.md §8: what one request may cost); more is
+    /// 422. Counted once whatever the number of variants.
     var maxStatuses = LayoutAPI.defaultMaxStatuses
 
     func handle(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
@@ -18,6 +20,10 @@ struct LayoutTimeline: Sendable {
                 .unprocessableContent, "/statuses: \(detail)",
                 errors: [ProblemDetails.FieldError(pointer: "#/statuses", detail: detail)]
             )
+        }
+        if let variants = input.variants {
+            let sets = try variants.validated()
+            return JSONBody.response(JSONOutput.bytes(TimelineRules.layout(for: input, variants: sets)))
         }
         let options = try GridOptions.validated(input.options)
         return JSONBody.response(JSONOutput.bytes(TimelineRules.layout(for: input, options: options)))

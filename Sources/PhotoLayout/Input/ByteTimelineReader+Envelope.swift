@@ -1,11 +1,11 @@
 import JSONBytes
 
 /// The request document: which envelope holds the statuses (`TimelineEnvelope`), and
-/// `options` beside it, with the reference's errors and precedence.
+/// `options` or `variants` beside it, with the reference's errors and precedence.
 extension ByteTimelineReader {
     /// The top-level members the reader acts on.
     enum TopField: String, JSONField {
-        case statuses, options, data, cards
+        case statuses, options, data, cards, variants
 
         static let set = JSONFieldSet<Self>()
     }
@@ -66,19 +66,35 @@ extension ByteTimelineReader {
         var data: Result<[WeiboStatus], InputError>?
         var cards: Result<[WeiboStatus], InputError>?
         var options: Result<RawGridOptions, InputError> = .success(RawGridOptions())
+        var hasOptions = false
+        var variants: Result<RawTimelineVariants, InputError>?
         var keys: [JSONStringToken] = []
         try scanner.readObject(TopField.set, collectingKeys: &keys) { field, scanner throws(JSONSyntaxError) in
             switch field {
             case .statuses: statuses = try readArrayEnvelope(&scanner, path: ["statuses"], envelope: .statuses)
-            case .options: options = try readOptions(&scanner)
+            case .options:
+                hasOptions = try scanner.peekKind() != .null
+                options = try readOptions(&scanner)
             case .data: data = try readData(&scanner)
             case .cards: cards = try readArrayEnvelope(&scanner, path: ["cards"], envelope: .cards)
+            case .variants: variants = try readVariants(&scanner)
             }
         }
         guard let statuses = statuses ?? data ?? cards else {
             return .failure(TimelineEnvelope.notFound(topLevelKeys: keys.map { scanner.string($0) }))
         }
-        return statuses.flatMap { list in options.map { TimelineRequest(statuses: list, options: $0) } }
+        guard let variants else {
+            return statuses.flatMap { list in options.map { TimelineRequest(statuses: list, options: $0) } }
+        }
+        return statuses.flatMap { list in
+            options.flatMap { options in
+                variants.map { variants in
+                    var variants = variants
+                    variants.besideOptions = hasOptions
+                    return TimelineRequest(statuses: list, options: options, variants: variants)
+                }
+            }
+        }
     }
 
     /// An envelope key that must hold an array (of statuses, or of cards): `nil` for `null`.

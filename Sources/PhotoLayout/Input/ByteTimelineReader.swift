@@ -5,10 +5,11 @@ import JSONBytes
 /// core's typed inputs from the fields the layout needs and skips everything else.
 ///
 /// Results equal `FoundationTimelineReader`'s (the reference) for every document that is
-/// JSON by RFC 8259: the same statuses and options, the same `InputError` (kind, pointer and
-/// detail) for a wrong type or a missing envelope, the same order of precedence (malformed
-/// JSON anywhere first, then the top level, then the winning envelope, then `options` in
-/// field order), and JSONDecoder's rule for duplicate keys: the first one wins.
+/// JSON by RFC 8259: the same statuses, options and variants, the same `InputError` (kind,
+/// pointer and detail) for a wrong type or a missing envelope, the same order of precedence
+/// (malformed JSON anywhere first, then the top level, then the winning envelope, then
+/// `options` in field order, then the sets of `variants` in document order), and
+/// JSONDecoder's rule for duplicate keys: the first one wins.
 /// Where the two differ it is by design: this reader validates the whole document
 /// (`JSONScanner`), so invalid UTF-8, lone surrogates, control characters, bad escapes, bad
 /// numbers and trailing commas are `.malformed` here even inside skipped values, where

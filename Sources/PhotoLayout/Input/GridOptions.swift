@@ -29,6 +29,8 @@ public struct GridOptions: Hashable, Sendable {
     public static let defaultMaxItems = 9
     public static let defaultScale = 2.0
     public static let defaultBadgeSize = Size(width: 28, height: 18)
+    /// The problem of an adaptive style without `content_width`.
+    public static let contentWidthRequired = "is required by the adaptive style"
 
     public static func defaultSpacing(for style: GridStyle) -> Double {
         switch style {
@@ -240,7 +242,7 @@ extension GridOptions {
                 refuse("content_width", "must be positive")
             }
         } else if style == .adaptive, raw.contentWidth == nil {
-            refuse("content_width", "is required by the adaptive style")
+            refuse("content_width", contentWidthRequired)
         }
         if style == .adaptive, options.contentWidth != nil, problems.isEmpty,
             GridRules.adaptiveCell(options: options) <= 0
