@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -124,4 +125,28 @@ void shim_unblock_signal(int signo) {
     sigemptyset(&set);
     sigaddset(&set, signo);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int shim_affinity_cpu_count(void) {
+#ifdef __linux__
+    // A mask of CPU_SETSIZE CPUs first; a kernel configured for more CPUs refuses it with
+    // EINVAL, so the mask grows until it holds the kernel's.
+    for (int cpus = CPU_SETSIZE; cpus <= (1 << 20); cpus *= 2) {
+        cpu_set_t *set = CPU_ALLOC(cpus);
+        if (set == NULL) return -1;
+        size_t size = CPU_ALLOC_SIZE(cpus);
+        CPU_ZERO_S(size, set);
+        if (sched_getaffinity(0, size, set) == 0) {
+            int count = CPU_COUNT_S(size, set);
+            CPU_FREE(set);
+            return count;
+        }
+        int failure = errno;
+        CPU_FREE(set);
+        if (failure != EINVAL) return -1;
+    }
+    return -1;
+#else
+    return -1;
+#endif
 }

@@ -60,6 +60,11 @@ int shim_route_signal_to_pipe(int signo);
 /// Unblocks `signo` in the calling thread (threads of libdispatch block every signal).
 void shim_unblock_signal(int signo);
 
+/// How many CPUs the calling thread may run on: the CPUs of its affinity mask
+/// (`sched_getaffinity`, as `taskset` or a pinned container sets it); -1 when the mask cannot
+/// be read.
+int shim_affinity_cpu_count(void);
+
 uint32_t shim_epollin(void);
 uint32_t shim_epollout(void);
 uint32_t shim_epollet(void);

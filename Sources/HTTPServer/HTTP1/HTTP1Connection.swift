@@ -197,12 +197,14 @@ struct HTTP1Connection: Sendable {
     mutating func complete(
         sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant
     ) -> [Action] {
-        collect { $0.complete(sequence: sequence, with: response, operationID: operationID, now: now, into: $1) }
+        collect {
+            $0.complete(sequence: sequence, with: response, operationID: operationID, now: Moment(now), into: $1)
+        }
     }
 
     /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's queue.
     mutating func complete(
-        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: ContinuousClock.Instant,
+        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: Moment,
         into actions: ActionQueue
     ) {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }), !slots[index].isReady
@@ -210,7 +212,7 @@ struct HTTP1Connection: Sendable {
         slots[index].info.operationID = operationID
         slots[index].response = Self.finalize(response, id: slots[index].info.id)
         if !bodyCharges.isEmpty { bodyCharges.removeAll { $0.sequence == sequence } }
-        pump(now: Moment(now), into: actions)
+        pump(now: now, into: actions)
     }
 
     /// The peer shut its sending side: answer what was received, then close.

@@ -5,7 +5,9 @@ package struct RequestRecord: Sendable {
     /// The path, or `-` when the request line could not be parsed.
     package var path: String
     package var status: Int
-    /// From the request's first byte to its response being serialized (just before the write).
+    /// From the request's first byte to its response being serialized (just before the write);
+    /// over HTTP/1.1, for an answer made on the event loop, to that answer being complete (its
+    /// serialization and write follow at once).
     package var duration: Duration
     /// Request bytes on the wire (head and body as sent, chunk framing included).
     package var bytesIn: Int

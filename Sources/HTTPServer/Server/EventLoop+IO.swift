@@ -69,8 +69,11 @@ extension EventLoop {
             return
         }
         let sent = max(0, written)
-        if sent > 0 { connection.lastWriteProgress = .now }
+        // All taken: nothing is pending, so no write-stall clock runs and none is read. Else the
+        // stall is timed from now: the moment of this write's progress, or the moment the
+        // connection began to wait for the socket.
         guard sent < total else { return }
+        connection.lastWriteProgress = .now
         connection.output.removeAll(keepingCapacity: true)
         connection.outputOffset = 0
         if sent < head.count {

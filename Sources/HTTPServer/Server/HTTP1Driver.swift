@@ -114,8 +114,13 @@ final class HTTP1Driver {
     /// answers come back through `workDone`). Nothing in here performs another connection's
     /// actions, so the one queue is never shared by two connections at once; when the
     /// connection closes or switches to HTTP/2 midway, what is left is dropped.
+    ///
+    /// A response sent in the same pass after an answer made here is recorded as done at the
+    /// clock reading that answer's completion took (the `send` follows it at once, with no
+    /// wait in between): one reading of the clock for both.
     func perform(on connection: ServerConnection, loop: EventLoop) {
         let actions = loop.actions
+        var answeredAt: Moment?
         while let action = actions.next() {
             guard !connection.isClosed else {
                 actions.removeAll()
@@ -142,8 +147,10 @@ final class HTTP1Driver {
                     continue
                 }
                 let response = loop.contentCoder.respond(to: request, context: context, with: loop.shared.responder)
+                let now = Moment.now
+                answeredAt = now
                 machine.complete(
-                    sequence: sequence, with: response, operationID: request.route?.operationID, now: .now,
+                    sequence: sequence, with: response, operationID: request.route?.operationID, now: now,
                     into: actions)
             case .sendContinue:
                 loop.send(HTTP1Serializer.continueBytes, [], on: connection)
@@ -153,7 +160,9 @@ final class HTTP1Driver {
                 let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: info.isHeadRequest)
                 let body = sendsBody ? response.body : []
                 // Recorded before the write, so a client that saw the response also sees it counted.
-                record(response.status.code, info, loop: loop, bytesOut: loop.headBuffer.count + body.count)
+                record(
+                    response.status.code, info, loop: loop, bytesOut: loop.headBuffer.count + body.count,
+                    at: answeredAt ?? .now)
                 loop.send(loop.headBuffer, body, on: connection)
                 if info.isRefusal { connection.lingerOnClose = true }
                 if connection.pendingOutputCount > EventLoop.maxPendingOutput, machine.isWritable {
@@ -171,10 +180,14 @@ final class HTTP1Driver {
         }
     }
 
-    private func record(_ status: Int, _ info: HTTP1Connection.ResponseInfo, loop: EventLoop, bytesOut: Int) {
+    /// Tells the observer of a response sent at `sentAt`.
+    private func record(
+        _ status: Int, _ info: HTTP1Connection.ResponseInfo, loop: EventLoop, bytesOut: Int,
+        at sentAt: @autoclosure () -> Moment
+    ) {
         guard let observer = loop.shared.observer else { return }
         var record = RequestRecord(
-            method: info.method, path: info.path, status: status, duration: Moment.now - info.receivedMoment,
+            method: info.method, path: info.path, status: status, duration: sentAt() - info.receivedMoment,
             bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
             remoteAddress: machine.remoteAddress, protocolVersion: info.version.description,
             operationID: info.operationID, loopIndex: loop.index

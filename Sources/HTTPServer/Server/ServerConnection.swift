@@ -18,8 +18,10 @@ final class ServerConnection {
     @exclusivity(unchecked) var outputOffset = 0
     /// How much of `output` is charged to the memory budget (as responses).
     @exclusivity(unchecked) var chargedOutput = 0
-    /// (`Moment`s, not `ContinuousClock.Instant`s: a resilient optional field cost value-witness
-    /// calls on each of the several reads per request.)
+    /// While `output` holds bytes: when the socket last took some of them, or when the bytes
+    /// began to wait (what the write timeout counts from). Not kept up to date while nothing is
+    /// pending. (`Moment`s, not `ContinuousClock.Instant`s: a resilient optional field cost
+    /// value-witness calls on each of the several reads per request.)
     @exclusivity(unchecked) var lastWriteProgress: Moment
     /// The machine said close: close once `output` is written.
     @exclusivity(unchecked) var closeAfterFlush = false

@@ -17,7 +17,7 @@ enum ServeCommand {
         ("port", "PORT", "\(defaults.port)", "TCP port (0: any free port, printed at start)"),
         (
             "threads", "THREADS", "\(defaults.threads)",
-            "I/O event loops (default: the cores available, within the cgroup CPU quota)"
+            "I/O event loops (default: the cores available, within the affinity mask and the cgroup CPU quota)"
         ),
         (
             "workers", "WORKERS", "\(defaults.workers)",
