@@ -18,7 +18,7 @@ struct DecodedPageInfo: Decodable {
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
         func get<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
-            (try? object.decodeIfPresent(PageLenient<T>.self, forKey: key))??.value
+            (try? object.decodeIfPresent(Lenient<T>.self, forKey: key))??.value
         }
         value = WeiboPageInfo(
             type: get(DecodedTag.self, .type)?.value,
@@ -26,22 +26,13 @@ struct DecodedPageInfo: Decodable {
             cover: get(DecodedPagePic.self, .pagePic)?.value,
             typeIcon: get(String.self, .typeIcon).flatMap(nonEmpty),
             title: get(String.self, .pageTitle).flatMap(nonEmpty),
-            button: get([PageLenient<DecodedButton>].self, .buttons)?.lazy.compactMap { $0.value?.value }.first
+            button: get([Lenient<DecodedButton>].self, .buttons)?.lazy.compactMap { $0.value?.value }.first
         )
     }
 }
 
 private func nonEmpty(_ text: String) -> String? {
     text.isEmpty ? nil : text
-}
-
-/// Decodes `T`, or gives `nil` for any failure.
-private struct PageLenient<T: Decodable>: Decodable {
-    var value: T?
-
-    init(from decoder: any Decoder) throws {
-        value = try? T(from: decoder)
-    }
 }
 
 /// `type` or `object_type`: a number or a string.
@@ -74,10 +65,10 @@ private struct DecodedPagePic: Decodable {
             return
         }
         let object = try decoder.container(keyedBy: Key.self)
-        guard let url = (try? object.decodeIfPresent(PageLenient<String>.self, forKey: .url))??.value.flatMap(nonEmpty)
+        guard let url = (try? object.decodeIfPresent(Lenient<String>.self, forKey: .url))??.value.flatMap(nonEmpty)
         else { throw Missing() }
-        let width = (try? object.decodeIfPresent(PageLenient<PageNumber>.self, forKey: .width))??.value?.value
-        let height = (try? object.decodeIfPresent(PageLenient<PageNumber>.self, forKey: .height))??.value?.value
+        let width = (try? object.decodeIfPresent(Lenient<FlexibleNumber>.self, forKey: .width))??.value?.value
+        let height = (try? object.decodeIfPresent(Lenient<FlexibleNumber>.self, forKey: .height))??.value?.value
         value = WeiboPageInfo.Cover(url: url, size: WeiboPageInfo.Cover.knownSize(width, height))
     }
 }
@@ -92,26 +83,10 @@ private struct DecodedButton: Decodable {
 
     init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: Key.self)
-        guard let pic = (try? object.decodeIfPresent(PageLenient<String>.self, forKey: .pic))??.value.flatMap(nonEmpty),
-            let name = (try? object.decodeIfPresent(PageLenient<String>.self, forKey: .name))??.value.flatMap(nonEmpty)
+        guard let pic = (try? object.decodeIfPresent(Lenient<String>.self, forKey: .pic))??.value.flatMap(nonEmpty),
+            let name = (try? object.decodeIfPresent(Lenient<String>.self, forKey: .name))??.value.flatMap(nonEmpty)
         else { throw Missing() }
         value = WeiboPageInfo.Button(iconURL: pic, title: name)
-    }
-}
-
-/// A number, or a string that reads as a finite number.
-private struct PageNumber: Decodable {
-    var value: Double
-
-    init(from decoder: any Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        if let number = try? single.decode(Double.self) {
-            value = number
-        } else if let number = Double(try single.decode(String.self)), number.isFinite {
-            value = number
-        } else {
-            throw Missing()
-        }
     }
 }
 

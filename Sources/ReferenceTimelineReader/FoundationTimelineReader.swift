@@ -309,7 +309,7 @@ private struct StrictSize: Decodable {
 // MARK: - Statuses (lenient)
 
 /// Decodes `T`, or gives `nil` for any failure: a value of the wrong type is absent.
-private struct Lenient<T: Decodable>: Decodable {
+struct Lenient<T: Decodable>: Decodable {
     var value: T?
 
     init(from decoder: any Decoder) throws {
@@ -318,7 +318,7 @@ private struct Lenient<T: Decodable>: Decodable {
 }
 
 /// A number, or a string that reads as a finite number (`"640"`).
-private struct FlexibleNumber: Decodable {
+struct FlexibleNumber: Decodable {
     var value: Double
 
     init(from decoder: any Decoder) throws {
