@@ -96,7 +96,7 @@ struct LayoutCommandTests {
     /// checked before any input is read, so a missing file does not hide a bad flag.
     @Test(
         arguments: [
-            (["layout", "missing.json", "--style", "mosaic"], "--style: unknown style \"mosaic\"", "layout"),
+            (["layout", "missing.json", "--style", "tiled"], "--style: unknown style \"tiled\"", "layout"),
             (["layout", "-", "--scale", "4"], "--scale: must be 1, 2 or 3", "layout"),
             (["layout", "-", "--scale", "big"], "--scale must be a number", "layout"),
             (["layout", "-", "--max-items", "0", "--spacing", "-1"], "--spacing: must not be negative", "layout"),
