@@ -43,6 +43,7 @@ struct LayoutCommandTests {
     @Test(arguments: [
         ([String](), "client-api-timeline.classic"),
         (["--style", "adaptive", "--content-width", "355", "--scale", "3"], "client-api-timeline.adaptive-355@3x"),
+        (["--style", "mosaic", "--content-width", "355", "--scale", "3"], "client-api-timeline.mosaic-355@3x"),
     ])
     func printsTheGoldenLayout(flags: [String], golden: String) throws {
         let bytes = try Self.sampleBytes()
@@ -103,6 +104,15 @@ struct LayoutCommandTests {
             (["layout", "-", "--colour", "red"], "unknown option --colour", "layout"),
             (["layout", "a.json", "b.json"], "expected at most one FILE", "layout"),
             (["layout", "-", "--style", "adaptive"], "--style adaptive needs --content-width POINTS", "layout"),
+            (["layout", "-", "--style", "mosaic"], "--style mosaic needs --content-width POINTS", "layout"),
+            (
+                ["layout", "-", "--min-item-width", "50"], "--min-item-width: is an option of the mosaic style only",
+                "layout"
+            ),
+            (
+                ["layout", "-", "--style", "mosaic", "--content-width", "200"],
+                "--content-width: must be at least 2 × min_item_width + 2 × spacing", "layout"
+            ),
             (["layout", "-", "--badge-size", "28"], "--badge-size must be WIDTHxHEIGHT in points", "layout"),
             (["layout", "-", "--badge-size", "0x18"], "--badge-size: width and height must be positive", "layout"),
             (
