@@ -254,16 +254,19 @@ extension MosaicSides {
             .compactMap { contains($0.0) ? $0.1 : nil }
     }
 
-    /// `["top","left",…]`, the sides in the API's order (`names`).
+    /// `["top","left",…]`, the sides in the API's order (`names`), as constant text.
     func write(into fragment: inout JSONByteFragment) {
-        fragment.text("[")
-        var first = true
-        for name in staticNames {
-            fragment.text(first ? #"""# : #",""#)
-            fragment.text(name)
-            fragment.text(#"""#)
-            first = false
+        var written = false
+        func side(_ side: MosaicSides, _ alone: StaticString, _ after: StaticString) {
+            guard contains(side) else { return }
+            fragment.text(written ? after : alone)
+            written = true
         }
+        fragment.text("[")
+        side(.top, #""top""#, #","top""#)
+        side(.left, #""left""#, #","left""#)
+        side(.bottom, #""bottom""#, #","bottom""#)
+        side(.right, #""right""#, #","right""#)
         fragment.text("]")
     }
 }
