@@ -36,10 +36,23 @@ Cards (docs/API.md §4 "Cards"), as this oracle reads the text:
   0)) + 10, x1 = Wc − (button ? 60 : 0) − 10; play_badge null. `title` is page_title or null.
 - Every frame and size number is computed exactly and rounded once to the pixel grid; the
   cover's crop is the grid items' crop rule on the rounded cover frame and page_pic's size.
-- `card` follows `photos` in every status and retweet object. The mosaic style is not modelled
-  (no golden file uses it).
+- `card` follows `photos` in every status and retweet object.
+
+Mosaic (docs/API.md §4 "`mosaic`"), as this oracle reads the text:
+- The frames, sides and fallback are `oracle_geometry.mosaic` (written from the same text on its
+  own), given each shown picture's crop size (`asize`: bmiddle, else thumbnail, else the size
+  is_long is judged by; none is an unknown size); `keep_size` plays no part.
+- n = min(pictures, max_items, 10) with max_items 10 unless given, g = 2 and m = 100 unless given.
+- `columns` and `rows` are null; each item has `sides` (top, left, bottom, right order) unless the
+  grid fell back to adaptive, when no item has the member. Badges are 28x18 at each frame's
+  bottom-right corner, rounded once; crops on the frames; total, more and "+N" as for the
+  other styles.
+- Cards are sized as adaptive ones, with the mosaic's W and g.
 """
 import json, math, os, re, sys, zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_geometry import mosaic  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "Tests", "PhotoLayoutTests", "Fixtures")
 SIZE = re.compile(r"^(thumbnail|bmiddle|large|largest|original|woriginal|square|small|middle|(or|orj|wap|thumb|mw)[0-9]+)$")
@@ -182,17 +195,24 @@ def pictures(st):
 
 
 def spacing(style, g):
-    return g if g is not None else 10 if style == "classic" else 4
+    return g if g is not None else {"classic": 10, "adaptive": 4, "mosaic": 2}[style]
 
 
-def grid(pics, style, W=None, scale=2, s=70, g=None, maxn=9, count=None):
+def grid(pics, style, W=None, scale=2, s=70, g=None, maxn=None, count=None, m=100):
     g = spacing(style, g)
-    n = min(len(pics), maxn)
+    maxn = maxn if maxn is not None else 10 if style == "mosaic" else 9
+    n = min(len(pics), maxn, 10 if style == "mosaic" else maxn)
     if n == 0:
         return None
     R = lambda x, y, w, h: {"x": px(x, scale), "y": px(y, scale), "width": px(w, scale), "height": px(h, scale)}
     frames = []
-    if style == "adaptive" and n == 1:
+    sides = None
+    if style == "mosaic":
+        laid = mosaic([p["asize"] for p in pics[:n]], W, g, m, scale, maxn)
+        frames, sides = [tuple(f) for f in laid["frames"]], laid["sides"]
+        cols = rows = None
+        gw, gh = laid["size"]
+    elif style == "adaptive" and n == 1:
         p = pics[0]
         c = px((W + g) / 3 - g, scale)
         L = 2 * c + g
@@ -215,6 +235,8 @@ def grid(pics, style, W=None, scale=2, s=70, g=None, maxn=9, count=None):
         items.append({"index": i, "frame": R(*f), "crop": crop(p["asize"], R(*f)), "thumbnail_url": p["thumbnail_url"], "bmiddle_url": p["bmiddle_url"],
                       "large_url": p["large_url"], "kind": p["kind"], "is_gif": p["kind"] == "gif", "is_long": p["is_long"],
                       "badge": {"kind": b, "frame": R(x + w - 28, y + h - 18, 28, 18)} if b else None})
+        if sides is not None:
+            items[-1]["sides"] = sides[i]
     t = max(len(pics), count or 0)
     more = t - n
     label = {"text": "+%d" % more, "frame": items[-1]["frame"]} if more > 0 else None
@@ -350,7 +372,7 @@ def statuses(doc):
     raise ValueError("no envelope")
 
 
-def photos(st, style, W=None, scale=2, s=70, g=None, maxn=9, play_badge=(48, 48)):
+def photos(st, style, W=None, scale=2, s=70, g=None, maxn=None, play_badge=(48, 48)):
     pics = pictures(st)
     return grid(pics, style, W=W, scale=scale, s=s, g=g, maxn=maxn, count=total(st, len(pics)))
 
@@ -437,6 +459,8 @@ def main():
     # page_info read leniently, and which status or retweet shows a card (docs/API.md §4 "Cards").
     cases += [("timelines/page-info-cards", "page-info-cards.classic", dict(style="classic")),
               ("timelines/page-info-cards", "page-info-cards.adaptive-355@3x", dict(style="adaptive", W=355, scale=3))]
+    # The mosaic of every sample (docs/API.md §4 "`mosaic`").
+    cases += [(n, n + ".mosaic-355@3x", dict(style="mosaic", W=355, scale=3)) for n in SAMPLES]
     failures = 0
     for sample, golden, kw in cases:
         expected = layout(load(sample), **kw)
@@ -445,7 +469,8 @@ def main():
                 actual = json.load(f)
         except FileNotFoundError:
             failures += 1
-            flags = " --style adaptive --content-width %g --scale %d" % (kw["W"], kw["scale"]) if kw["style"] == "adaptive" else ""
+            flags = (" --style %s --content-width %g --scale %d" % (kw["style"], kw["W"], kw["scale"])
+                     if kw["style"] != "classic" else "")
             fixtures = os.path.relpath(ROOT, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
             print("FAIL", golden, "(no golden file; the service records it, from the repository's root, byte for "
                   "byte as the Swift tests compare:")

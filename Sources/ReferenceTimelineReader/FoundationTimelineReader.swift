@@ -231,6 +231,7 @@ struct StrictOptions: Decodable {
         case itemSize = "item_size"
         case maxItems = "max_items"
         case contentWidth = "content_width"
+        case minItemWidth = "min_item_width"
         case badgeSize = "badge_size"
         case playBadgeSize = "play_badge_size"
     }
@@ -261,6 +262,7 @@ struct StrictOptions: Decodable {
         raw.spacing = try field(.spacing, Double.self, "a number")
         raw.maxItems = try field(.maxItems, Double.self, "a number")
         raw.contentWidth = try field(.contentWidth, Double.self, "a number")
+        raw.minItemWidth = try field(.minItemWidth, Double.self, "a number")
         raw.scale = try field(.scale, Double.self, "a number")
         for key in [Key.badgeSize, .playBadgeSize] {
             let strict = try field(key, StrictSize.self, "an object {\"width\": number, \"height\": number}")

@@ -124,7 +124,9 @@ struct HelpTextTests {
     @Test func layoutHelpDefaultsAreTheRules() {
         let text = LayoutCommand.usage
         #expect(text.contains("(default 2)") && text.contains("cell side (default 70)"))
-        #expect(text.contains("(default 10 classic, 4 adaptive)") && text.contains("(default 9)"))
+        #expect(text.contains("(default 10 classic, 4 adaptive, 2 mosaic)") && text.contains("(default 9; mosaic 10"))
+        #expect(text.contains("--style NAME") && text.contains("adaptive or mosaic"))
+        #expect(text.contains("--min-item-width POINTS") && text.contains("(default 100;"))
         #expect(
             text.contains("(default 28x18)") && text.contains("--play-badge-size WxH")
                 && text.contains("(default 48x48)"))

@@ -43,6 +43,7 @@ struct LayoutCommandTests {
     @Test(arguments: [
         ([String](), "client-api-timeline.classic"),
         (["--style", "adaptive", "--content-width", "355", "--scale", "3"], "client-api-timeline.adaptive-355@3x"),
+        (["--style", "mosaic", "--content-width", "355", "--scale", "3"], "client-api-timeline.mosaic-355@3x"),
     ])
     func printsTheGoldenLayout(flags: [String], golden: String) throws {
         let bytes = try Self.sampleBytes()
@@ -96,13 +97,22 @@ struct LayoutCommandTests {
     /// checked before any input is read, so a missing file does not hide a bad flag.
     @Test(
         arguments: [
-            (["layout", "missing.json", "--style", "mosaic"], "--style: unknown style \"mosaic\"", "layout"),
+            (["layout", "missing.json", "--style", "tiled"], "--style: unknown style \"tiled\"", "layout"),
             (["layout", "-", "--scale", "4"], "--scale: must be 1, 2 or 3", "layout"),
             (["layout", "-", "--scale", "big"], "--scale must be a number", "layout"),
             (["layout", "-", "--max-items", "0", "--spacing", "-1"], "--spacing: must not be negative", "layout"),
             (["layout", "-", "--colour", "red"], "unknown option --colour", "layout"),
             (["layout", "a.json", "b.json"], "expected at most one FILE", "layout"),
             (["layout", "-", "--style", "adaptive"], "--style adaptive needs --content-width POINTS", "layout"),
+            (["layout", "-", "--style", "mosaic"], "--style mosaic needs --content-width POINTS", "layout"),
+            (
+                ["layout", "-", "--min-item-width", "50"], "--min-item-width: is an option of the mosaic style only",
+                "layout"
+            ),
+            (
+                ["layout", "-", "--style", "mosaic", "--content-width", "200"],
+                "--content-width: must be at least 2 × min_item_width + 2 × spacing", "layout"
+            ),
             (["layout", "-", "--badge-size", "28"], "--badge-size must be WIDTHxHEIGHT in points", "layout"),
             (["layout", "-", "--badge-size", "0x18"], "--badge-size: width and height must be positive", "layout"),
             (

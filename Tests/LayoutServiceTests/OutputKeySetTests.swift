@@ -203,6 +203,7 @@ enum Expected {
             "is_long": item.isLong,
             "badge": optional(item.badge.map { ["kind": $0.kind.rawValue, "frame": rect($0.frame)] as [String: Any] }),
         ]
+        if let sides = item.sides { object["sides"] = sides.names }
         if let urls = item.urls {
             object["thumbnail_url"] = urls.thumbnail
             object["bmiddle_url"] = urls.bmiddle
@@ -213,7 +214,8 @@ enum Expected {
 
     static func grid(_ grid: GridLayout) -> [String: Any] {
         [
-            "size": size(grid.size), "columns": grid.columns, "rows": grid.rows, "total": grid.total,
+            "size": size(grid.size), "columns": optional(grid.columns), "rows": optional(grid.rows),
+            "total": grid.total,
             "more": grid.more, "more_label": optional(grid.moreLabel.map(label)), "items": grid.items.map(item),
         ]
     }

@@ -18,7 +18,8 @@ struct StrictOwnFieldsTests {
     static let closeNames = shared + ", current_frame, zoom, scroll"
     static let transitionNames =
         "duration, curve, bounciness, speed, fps, keyframes, corner_radius_from, corner_radius_to"
-    static let optionNames = "style, item_size, spacing, max_items, content_width, scale, badge_size, play_badge_size"
+    static let optionNames =
+        "style, item_size, spacing, max_items, content_width, min_item_width, scale, badge_size, play_badge_size"
 
     func error(_ endpoint: Endpoint, _ body: String) throws -> InputError {
         try BrowserRequestErrorTests().error(endpoint, body)

@@ -42,7 +42,7 @@ struct TimelineAPITests {
         let cases: [(String, [String: String], Int, String, String?)] = [
             (#"{"statuses": ["#, [:], 400, "invalid-json", "#/statuses/0"),
             (#"{"statuses": 5}"#, [:], 400, "wrong-type", "#/statuses"),
-            (#"{"statuses": [], "options": {"style": "mosaic"}}"#, [:], 422, "invalid-value", "#/options/style"),
+            (#"{"statuses": [], "options": {"style": "tiled"}}"#, [:], 422, "invalid-value", "#/options/style"),
             (
                 #"{"statuses": [], "options": {"scale": 0}}"#, ["Content-Type": "application/vnd.api+json"], 422,
                 "invalid-value", "#/options/scale"
@@ -163,7 +163,7 @@ struct TimelineAPITests {
                 [
                     "pointer": "#/options/maxItems",
                     "detail": "unknown name; expected one of: style, item_size, spacing, max_items, content_width, "
-                        + "scale, badge_size, play_badge_size",
+                        + "min_item_width, scale, badge_size, play_badge_size",
                 ],
                 ["pointer": "#/options/badge_size/widht", "detail": "unknown name; expected one of: width, height"],
             ])

@@ -74,7 +74,7 @@ struct TimelineVariantsAPITests {
                 #""variants": {"a": {"badge_size": {"width": 1, "heigth": 2}}}"#, 422, "unknown-field",
                 ["#/variants/a/badge_size/heigth"]
             ),
-            (#""variants": {"ok": {}, "a": {"style": "mosaic"}}"#, 422, "invalid-value", ["#/variants/a/style"]),
+            (#""variants": {"ok": {}, "a": {"style": "tiled"}}"#, 422, "invalid-value", ["#/variants/a/style"]),
             (
                 #""variants": {"a": {"style": "adaptive"}, "b": {"scale": 0}}"#, 422, "invalid-value",
                 ["#/variants/a/content_width", "#/variants/b/scale"]

@@ -13,7 +13,14 @@ struct FastPathTests {
         fourAtMost.maxItems = 4
         var twelve = GridOptions(style: .adaptive, contentWidth: 320, scale: 2)
         twelve.maxItems = 12
-        return [GridOptions(), GridOptions(style: .adaptive, contentWidth: 355, scale: 3), fourAtMost, twelve]
+        // A mosaic shows at most ten, whatever `max_items` says.
+        var mosaicTwelve = GridOptions(style: .mosaic, contentWidth: 320, scale: 2)
+        mosaicTwelve.maxItems = 12
+        mosaicTwelve.minItemWidth = 60
+        return [
+            GridOptions(), GridOptions(style: .adaptive, contentWidth: 355, scale: 3), fourAtMost, twelve,
+            GridOptions(style: .mosaic, contentWidth: 355, scale: 3), mosaicTwelve,
+        ]
     }()
 
     /// Checks one request: its layout by the fast path against each status laid out on values,
@@ -47,7 +54,7 @@ struct FastPathTests {
         for document in documents {
             guard let request = try? ByteTimelineReader().readTimeline(document) else { continue }
             let own = (try? GridOptions.validated(request.options)) ?? GridOptions()
-            for options in [own, Self.optionSets[1]] {
+            for options in [own, Self.optionSets[1], Self.optionSets[4]] {
                 Self.check(request, options: options, sourceLocation: #_sourceLocation)
             }
             laidOut += 1

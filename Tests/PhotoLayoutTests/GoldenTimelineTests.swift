@@ -22,6 +22,19 @@ struct GoldenTimelineTests {
             TimelineRules.layout(for: request.statuses, options: options), named: "\(sample).adaptive-355@3x")
     }
 
+    /// Every sample in the mosaic style at 355 points @3x (docs/API.md §4 "`mosaic`"): the
+    /// reference reader's statuses on values, and the byte reader's request through the fast
+    /// path, give the golden bytes the independent oracle recomputes.
+    @Test(arguments: Fixtures.sampleNames)
+    func mosaicLayout(sample: String) throws {
+        let options = try GridOptions.validated(RawGridOptions(style: "mosaic", contentWidth: 355, scale: 3))
+        let reference = try FoundationTimelineReader().readTimeline(try Fixtures.sample(sample))
+        try Golden.check(
+            TimelineRules.layout(for: reference.statuses, options: options), named: "\(sample).mosaic-355@3x")
+        let request = try ByteTimelineReader().readTimeline(try Fixtures.sample(sample))
+        try Golden.check(TimelineRules.layout(for: request, options: options), named: "\(sample).mosaic-355@3x")
+    }
+
     /// Every lenient reading of `page_info` (docs/API.md §4, "Cards"), one status each, in both
     /// styles: the fast path's golden bytes (recorded from the service and equal to the
     /// independent oracle's, `scripts/oracle_layout.py`), the reference reader's statuses giving

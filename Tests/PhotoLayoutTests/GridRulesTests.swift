@@ -215,7 +215,7 @@ struct GridOptionsValidationTests {
     /// Every invalid option is reported at once, each at its pointer, as a 422.
     @Test func invalidOptionsAreAllReported() {
         let raw = RawGridOptions(
-            style: "mosaic", itemSize: 0, spacing: -1, maxItems: 2.5, scale: 4, badgeSize: Size(width: 0, height: 18))
+            style: "tiled", itemSize: 0, spacing: -1, maxItems: 2.5, scale: 4, badgeSize: Size(width: 0, height: 18))
         #expect(throws: InputError.self) { try GridOptions.validated(raw) }
         do {
             _ = try GridOptions.validated(raw)

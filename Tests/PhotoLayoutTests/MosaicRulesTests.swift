@@ -220,22 +220,4 @@ struct MosaicRulesTests {
         #expect(([.right, .top] as MosaicSides).names == ["top", "right"])
         #expect(MosaicSides().names == [])
     }
-
-    /// Validation: W ≥ 2·m + 2·g, m ≥ 0, g ≥ 0, max_items ≥ 1, scale 1–3, finite numbers.
-    @Test func validation() {
-        let pointer = { (name: String) in "#/options/\(name)" }
-        #expect(MosaicOptions(contentWidth: 375).problems(at: pointer).isEmpty)
-        #expect(MosaicOptions(contentWidth: 204, spacing: 2, minItemWidth: 100).problems(at: pointer).isEmpty)
-        #expect(
-            MosaicOptions(contentWidth: 203.5, spacing: 2, minItemWidth: 100).problems(at: pointer).map(\.pointer) == [
-                "#/options/content_width"
-            ])
-        let bad = MosaicOptions(contentWidth: 375, spacing: -1, minItemWidth: -5, maxItems: 0, scale: 4)
-        #expect(
-            bad.problems(at: pointer).map(\.pointer) == [
-                "#/options/min_item_width", "#/options/spacing", "#/options/max_items", "#/options/scale",
-            ])
-        #expect(
-            MosaicOptions(contentWidth: .infinity).problems(at: pointer).map(\.pointer) == ["#/options/content_width"])
-    }
 }

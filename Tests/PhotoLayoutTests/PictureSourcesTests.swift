@@ -172,13 +172,13 @@ struct PictureSourcesTests {
                     InputError.Problem(
                         pointer: "#/options/itemsize",
                         detail:
-                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size, "
+                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, min_item_width, scale, badge_size, "
                             + "play_badge_size"
                     ),
                     InputError.Problem(
                         pointer: "#/options/maxItems",
                         detail:
-                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, scale, badge_size, "
+                            "unknown name; expected one of: style, item_size, spacing, max_items, content_width, min_item_width, scale, badge_size, "
                             + "play_badge_size"
                     ),
                 ], kind: .unknownField)

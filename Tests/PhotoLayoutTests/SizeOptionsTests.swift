@@ -147,7 +147,8 @@ struct SizeOptionsValidationTests {
             repeatedNames: ["scale"],
             unknownSizeNames: ["play_badge_size": ["w"], "badge_size": ["a/b", "depth"]],
             repeatedSizeNames: ["play_badge_size": ["height", "width"], "badge_size": ["width"]])
-        let options = "style, item_size, spacing, max_items, content_width, scale, badge_size, play_badge_size"
+        let options =
+            "style, item_size, spacing, max_items, content_width, min_item_width, scale, badge_size, play_badge_size"
         let sides = "unknown name; expected one of: width, height"
         #expect(
             throws: InputError.invalidValues(

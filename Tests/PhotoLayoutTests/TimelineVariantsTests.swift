@@ -142,7 +142,7 @@ struct TimelineVariantsTests {
             try refusal(#"{"ios": {"style": "adaptive"}, "web": {"maxItems": 2, "scale": 4}, "ok": {}}"#))
         #expect(
             values.problems == [
-                .init(pointer: "#/variants/ios/content_width", detail: "is required by the adaptive style"),
+                .init(pointer: "#/variants/ios/content_width", detail: "is required by the adaptive and mosaic styles"),
                 .init(
                     pointer: "#/variants/web/maxItems",
                     detail: "unknown name; expected one of: " + RawGridOptions.names.joined(separator: ", ")),
@@ -151,7 +151,7 @@ struct TimelineVariantsTests {
         #expect(values.kind == .invalidValue)
         #expect(
             values.detail
-                == "/variants/ios/content_width: is required by the adaptive style; /variants/web/maxItems: unknown "
+                == "/variants/ios/content_width: is required by the adaptive and mosaic styles; /variants/web/maxItems: unknown "
                 + "name; expected one of: \(RawGridOptions.names.joined(separator: ", ")); /variants/web/scale: must "
                 + "be 1, 2 or 3")
         let sizes = try #require(try refusal(#"{"a": {"badge_size": {"width": 1, "depth": 2}}}"#))

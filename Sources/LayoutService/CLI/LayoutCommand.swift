@@ -13,8 +13,13 @@ enum LayoutCommand {
                 + "POST /v1/timeline/layout: every status's and retweet's photo grid.")
         + "\nOptions (each overrides the same field of the file's \"options\", or of each set of its \"variants\"):\n"
         + HelpText.columns([
-            ["--style classic|adaptive", "grid style (default classic)"],
-            ["--content-width POINTS", "content width W in points, required by the adaptive style"],
+            ["--style NAME", "grid style: classic (the default), adaptive or mosaic"],
+            ["--content-width POINTS", "content width W in points, required by the adaptive and mosaic styles"],
+            [
+                "--min-item-width POINTS",
+                "least cell width m the mosaic aims for (default \(number(MosaicOptions.defaultMinItemWidth)); "
+                    + "mosaic only, W must be at least 2m + 2 × spacing)",
+            ],
             [
                 "--scale 1|2|3",
                 "pixel grid: points are rounded to 1/scale (default \(number(GridOptions.defaultScale)))",
@@ -23,9 +28,14 @@ enum LayoutCommand {
             [
                 "--spacing POINTS",
                 "gap between cells (default \(number(GridOptions.defaultSpacing(for: .classic))) classic, "
-                    + "\(number(GridOptions.defaultSpacing(for: .adaptive))) adaptive)",
+                    + "\(number(GridOptions.defaultSpacing(for: .adaptive))) adaptive, "
+                    + "\(number(GridOptions.defaultSpacing(for: .mosaic))) mosaic)",
             ],
-            ["--max-items N", "most pictures shown (default \(GridOptions.defaultMaxItems))"],
+            [
+                "--max-items N",
+                "most pictures shown (default \(GridOptions.defaultMaxItems); mosaic "
+                    + "\(GridOptions.defaultMaxItems(for: .mosaic)), and never more)",
+            ],
             [
                 "--badge-size WxH",
                 "corner badge size in points (default \(number(GridOptions.defaultBadgeSize.width))x"
@@ -52,7 +62,8 @@ enum LayoutCommand {
 
     /// The flags that set an option, by the option's JSON name.
     static let optionFlags = [
-        "style": "style", "content_width": "content-width", "scale": "scale", "item_size": "item-size",
+        "style": "style", "content_width": "content-width", "min_item_width": "min-item-width", "scale": "scale",
+        "item_size": "item-size",
         "spacing": "spacing", "max_items": "max-items", "badge_size": "badge-size",
         "play_badge_size": "play-badge-size",
     ]
@@ -109,7 +120,7 @@ enum LayoutCommand {
                     output = arguments.has("pretty") ? JSONOutput.pretty(layout) : JSONOutput.bytes(layout)
                 }
             } catch let error as InputError {
-                // The adaptive style asked for on the command line, with no width in the flags
+                // The adaptive or mosaic style asked for on the command line, with no width in the flags
                 // or in the input (`options`, or an option set of `variants`): a command line
                 // that cannot run, named as flags.
                 if arguments.string("style") != nil,
@@ -119,7 +130,8 @@ enum LayoutCommand {
                 {
                     return io.usageError(
                         UsageError(
-                            "--style adaptive needs --content-width POINTS (or \"content_width\" in the input's options)"
+                            "--style \(arguments.string("style") ?? "adaptive") needs --content-width POINTS "
+                                + "(or \"content_width\" in the input's options)"
                         ),
                         command: "layout", usage: usage)
                 }
@@ -139,7 +151,7 @@ enum LayoutCommand {
     }
 
     /// Refuses a flag value the rules can never accept, named as the flag (`--style: unknown
-    /// style "mosaic"…`). Rules that involve the file's own options (adaptive needs a
+    /// style "tiled"…`). Rules that involve the file's own options (adaptive needs a
     /// content width) are checked once the file is read.
     private static func checkFlags(_ options: RawGridOptions, given arguments: Arguments) throws(UsageError) {
         do {
@@ -156,6 +168,7 @@ enum LayoutCommand {
     private static func apply(_ arguments: Arguments, to options: inout RawGridOptions) throws(UsageError) {
         if let style = arguments.string("style") { options.style = style }
         if let value = try arguments.number("content-width") { options.contentWidth = value }
+        if let value = try arguments.number("min-item-width") { options.minItemWidth = value }
         if let value = try arguments.number("scale") { options.scale = value }
         if let value = try arguments.number("item-size") { options.itemSize = value }
         if let value = try arguments.number("spacing") { options.spacing = value }

@@ -1,7 +1,8 @@
 import HTTPServer
 import PhotoLayout
 
-/// `GET /v1/grid?count=N&…` (operationId `getGrid`): the grid of N pictures, without URLs.
+/// `GET /v1/grid?count=N&…` (operationId `getGrid`): the grid of N pictures, without URLs; a
+/// mosaic's pictures may be given their sizes (`sizes=WxH,WxH,…`).
 ///
 /// The answer depends on the query only, so it is cacheable: a strong ETag (a hash of the
 /// body), `If-None-Match` → 304, and a day of `Cache-Control`.
@@ -20,7 +21,11 @@ struct GetGrid: Sendable {
         if options.maxItems > Self.maxCount {
             throw InputError.at("#/query/max_items", .invalidValue, "must be at most \(Self.maxCount)")
         }
-        let body = JSONOutput.bytes(GridResponse(photos: GridRules.layout(count: query.count, options: options)))
+        if query.sizes != nil, options.style != .mosaic {
+            throw InputError.at("#/query/sizes", .invalidValue, "is read by the mosaic style only")
+        }
+        let grid = GridRules.layout(count: query.count, pictureSizes: query.sizes ?? [], options: options)
+        let body = JSONOutput.bytes(GridResponse(photos: grid))
         let etag = ETag.strong(for: body)
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": Self.cacheControl]
         if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
@@ -31,14 +36,22 @@ struct GetGrid: Sendable {
     }
 }
 
-/// The query of `GET /v1/grid`: `count` (required, 0…1000) and the grid options, each a
+/// The query of `GET /v1/grid`: `count` (0…1000) or `sizes`, and the grid options, each a
 /// number where the option is one (else 400 at `#/query/NAME`). An unknown parameter is a
 /// 422 at `#/query/NAME` (API.md §4: a typo such as `maxitems` must not pass silently).
+///
+/// `sizes` (`WxH,WxH,…`, one per picture, 1…1000 of them, each side a positive finite number)
+/// gives the count; `count` beside it must say the same. A malformed item is a 422 at
+/// `#/query/sizes` naming it.
 struct GridQuery {
     /// The parameters docs/API.md §7 lists, in its order.
-    static let orderedNames = ["count", "style", "item_size", "spacing", "max_items", "content_width", "scale"]
+    static let orderedNames = [
+        "count", "style", "item_size", "spacing", "max_items", "content_width", "min_item_width", "scale", "sizes",
+    ]
     static let names = Set(orderedNames)
     var count: Int
+    /// The pictures' sizes, when `sizes` gives them.
+    var sizes: [Size?]?
     var options = RawGridOptions()
 
     init(_ items: [(name: String, value: String)]) throws(InputError) {
@@ -54,18 +67,49 @@ struct GridQuery {
             return value
         }
 
-        guard let count = try number("count") else {
-            throw InputError.at("#/query/count", .invalidValue, "is required: the number of pictures")
+        let sizes = try values["sizes"].map { text throws(InputError) in try Self.sizes(text) }
+        guard let count = try number("count") ?? sizes.map({ Double($0.count) }) else {
+            throw InputError.at("#/query/count", .invalidValue, "is required (or sizes): the number of pictures")
         }
         guard count >= 0, count <= Double(GetGrid.maxCount), count.rounded() == count else {
             throw InputError.at("#/query/count", .invalidValue, "must be a whole number from 0 to \(GetGrid.maxCount)")
         }
+        if let sizes, sizes.count != Int(count) {
+            throw InputError.at("#/query/count", .invalidValue, "must equal the number of sizes (\(sizes.count))")
+        }
         self.count = Int(count)
+        self.sizes = sizes
         options.style = values["style"]
         options.itemSize = try number("item_size")
         options.spacing = try number("spacing")
         options.maxItems = try number("max_items")
         options.contentWidth = try number("content_width")
+        options.minItemWidth = try number("min_item_width")
         options.scale = try number("scale")
+    }
+
+    /// The sizes of `sizes=WxH,WxH,…`: each item two numbers joined by `x`, both positive and
+    /// finite (within `GeometryLimits`); 1…`GetGrid.maxCount` items. Anything else is a 422 at
+    /// `#/query/sizes` naming the first item refused.
+    static func sizes(_ text: String) throws(InputError) -> [Size?] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= GetGrid.maxCount else {
+            throw InputError.at(
+                "#/query/sizes", .invalidValue, "has \(items.count) items; at most \(GetGrid.maxCount)")
+        }
+        var sizes: [Size?] = []
+        sizes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let sides = item.split(separator: "x", omittingEmptySubsequences: false)
+            guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]),
+                width > 0, height > 0, GeometryLimits.accepts(width), GeometryLimits.accepts(height)
+            else {
+                throw InputError.at(
+                    "#/query/sizes", .invalidValue,
+                    "item \(index) (\"\(item.prefix(40))\") must be WIDTHxHEIGHT, two positive finite numbers")
+            }
+            sizes.append(Size(width: width, height: height))
+        }
+        return sizes
     }
 }

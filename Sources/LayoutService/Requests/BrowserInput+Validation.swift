@@ -57,11 +57,12 @@ extension BrowserInput {
     }
 
     /// The pictures of a request, and the size its grid gives a single picture.
-    typealias ResolvedPictures = (pictures: [BrowserPicture], singleGridSize: Size?)
+    typealias ResolvedPictures = (pictures: [BrowserPicture], singleGridSize: Size?, gridSizes: [Size?])
 
     /// `photos` when present (each with both or neither of width and height, positive),
     /// else the status's pictures (its retweet's when it has none of its own); at least one.
-    /// A single picture's grid size is its `bmiddle` size without `keep_size` (a photo's own size).
+    /// A single picture's grid size is its `bmiddle` size without `keep_size` (a photo's own size);
+    /// the sizes a mosaic grid reads are each picture's (its crop's size, `Picture.aspectSize`).
     static func pictures(of request: BrowserRequest, into validation: inout BrowserValidation) -> ResolvedPictures? {
         if let photos = request.photos {
             guard !photos.isEmpty, photos.count <= maxPictures else {
@@ -89,7 +90,7 @@ extension BrowserInput {
                 }
                 return BrowserPicture(url: photo.url, size: nil)
             }
-            return (pictures, pictures.count == 1 ? pictures[0].size : nil)
+            return (pictures, pictures.count == 1 ? pictures[0].size : nil, pictures.map(\.size))
         }
         guard let status = request.status else {
             validation.refuse(["photos"], "is required: a list of photos, or a status with pictures")
@@ -105,7 +106,7 @@ extension BrowserInput {
             return nil
         }
         let single = GridRules.singlePictureSize(of: pictures)
-        return (pictures.map { BrowserPicture(picture: $0, variant: variant) }, single)
+        return (pictures.map { BrowserPicture(picture: $0, variant: variant) }, single, pictures.map(\.aspectSize))
     }
 
     /// `thumbnail_frames` (one per picture) win over `grid_origin` + `grid_options`; the grid
@@ -146,7 +147,9 @@ extension BrowserInput {
         do {
             let options = try GridOptions.validated(raw) { JSONPointer.fragment(["grid_options", $0]) }
             guard let point = validation.point(origin, ["grid_origin"]) else { return .none }
-            return .grid(origin: point, options: options, singlePictureSize: resolved?.singleGridSize)
+            return .grid(
+                origin: point, options: options, singlePictureSize: resolved?.singleGridSize,
+                pictureSizes: resolved?.gridSizes ?? [])
         } catch {
             validation.add(error)
             return .none

@@ -5,8 +5,9 @@ public enum BrowserThumbnailSource: Hashable, Sendable {
     case frames([Rect?])
     /// `grid_origin` + `grid_options`: the grid of section 4 laid out at `origin`.
     /// `singlePictureSize` is what `GridRules.geometry` reads for an adaptive single picture
-    /// (`GridRules.singlePictureSize(of:)`).
-    case grid(origin: Point, options: GridOptions, singlePictureSize: Size?)
+    /// (`GridRules.singlePictureSize(of:)`), `pictureSizes` what it reads for a mosaic (each
+    /// picture's size, in order; a size missing there is unknown).
+    case grid(origin: Point, options: GridOptions, singlePictureSize: Size?, pictureSizes: [Size?] = [])
     /// No thumbnails: every transition fades.
     case none
 }

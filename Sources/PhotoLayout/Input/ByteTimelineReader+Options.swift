@@ -15,6 +15,7 @@ extension ByteTimelineReader {
         case spacing
         case maxItems = "max_items"
         case contentWidth = "content_width"
+        case minItemWidth = "min_item_width"
         case scale
         case badgeSize = "badge_size"
         case playBadgeSize = "play_badge_size"
@@ -25,7 +26,7 @@ extension ByteTimelineReader {
         var expected: String {
             switch self {
             case .style: "a string"
-            case .itemSize, .spacing, .maxItems, .contentWidth, .scale: "a number"
+            case .itemSize, .spacing, .maxItems, .contentWidth, .minItemWidth, .scale: "a number"
             case .badgeSize, .playBadgeSize: #"an object {"width": number, "height": number}"#
             }
         }
@@ -109,6 +110,7 @@ extension ByteTimelineReader {
         case .spacing: return try readNumber(&scanner, into: &raw.spacing)
         case .maxItems: return try readNumber(&scanner, into: &raw.maxItems)
         case .contentWidth: return try readNumber(&scanner, into: &raw.contentWidth)
+        case .minItemWidth: return try readNumber(&scanner, into: &raw.minItemWidth)
         case .scale: return try readNumber(&scanner, into: &raw.scale)
         }
     }

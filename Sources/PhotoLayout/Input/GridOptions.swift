@@ -1,9 +1,17 @@
-/// The two grid styles of docs/API.md §4.
+/// The three grid styles of docs/API.md §4.
 public enum GridStyle: String, CaseIterable, Hashable, Sendable {
     /// The timeline grid of the HVWWeibo seed: fixed 70-point cells, 10 apart.
     case classic
     /// The modern feed (YYKit's Weibo demo): cells sized from the content width.
     case adaptive
+    /// Telegram's album layout: cells that keep each picture's shape (`MosaicRules`).
+    case mosaic
+
+    /// The styles' names, as an error lists them: "classic, adaptive, mosaic".
+    public static let namesList = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Whether the style is driven by `content_width`, which it then requires.
+    public var needsContentWidth: Bool { self != .classic }
 }
 
 /// Every constant of the grid rules, each overridable by a request option (docs/API.md §4).
@@ -14,11 +22,14 @@ public struct GridOptions: Hashable, Sendable {
     public var style: GridStyle
     /// The classic cell side `s`.
     public var itemSize: Double
-    /// The gap `g` between cells: 10 in `classic`, 4 in `adaptive` unless overridden.
+    /// The gap `g` between cells: 10 in `classic`, 4 in `adaptive`, 2 in `mosaic` unless
+    /// overridden.
     public var spacing: Double
     public var maxItems: Int
-    /// The adaptive style's content width `W` (required there, ignored by `classic`).
+    /// The content width `W` of `adaptive` and `mosaic` (required there, ignored by `classic`).
     public var contentWidth: Double?
+    /// The least width `m` the mosaic aims to give a cell (`mosaic` only).
+    public var minItemWidth: Double
     public var pixelGrid: PixelGrid
     public var badgeSize: Size
     /// The play badge centred on a video card's cover (`CardRules.defaultPlayBadgeSize` unless
@@ -29,14 +40,36 @@ public struct GridOptions: Hashable, Sendable {
     public static let defaultMaxItems = 9
     public static let defaultScale = 2.0
     public static let defaultBadgeSize = Size(width: 28, height: 18)
-    /// The problem of an adaptive style without `content_width`.
-    public static let contentWidthRequired = "is required by the adaptive style"
+    /// The problem of an adaptive or mosaic style without `content_width`.
+    public static let contentWidthRequired = "is required by the adaptive and mosaic styles"
+
+    /// The most pictures a grid shows unless `max_items` says otherwise: Weibo's nine, and
+    /// Telegram's ten in a mosaic.
+    public static func defaultMaxItems(for style: GridStyle) -> Int {
+        style == .mosaic ? MosaicOptions.mostShown : defaultMaxItems
+    }
 
     public static func defaultSpacing(for style: GridStyle) -> Double {
         switch style {
         case .classic: 10
         case .adaptive: 4
+        case .mosaic: MosaicOptions.defaultSpacing
         }
+    }
+
+    /// The mosaic rule's constants of these options (`MosaicRules`): W, g, m, `max_items` and
+    /// the pixel grid.
+    public var mosaic: MosaicOptions {
+        var mosaic = MosaicOptions(
+            contentWidth: contentWidth ?? 0, spacing: spacing, minItemWidth: minItemWidth, maxItems: maxItems)
+        mosaic.pixelGrid = pixelGrid
+        return mosaic
+    }
+
+    /// How many of `count` pictures a grid of these options shows: min(count, `max_items`),
+    /// and never more than ten in `mosaic` (docs/API.md §4).
+    public func shown(of count: Int) -> Int {
+        style == .mosaic ? mosaic.shown(of: count) : min(count, maxItems)
     }
 
     /// The classic defaults: 70-point cells, 10 apart, at most 9, scale 2, 28×18 badges,
@@ -50,8 +83,9 @@ public struct GridOptions: Hashable, Sendable {
         self.style = style
         self.itemSize = Self.defaultItemSize
         self.spacing = Self.defaultSpacing(for: style)
-        self.maxItems = Self.defaultMaxItems
+        self.maxItems = Self.defaultMaxItems(for: style)
         self.contentWidth = contentWidth
+        self.minItemWidth = MosaicOptions.defaultMinItemWidth
         self.pixelGrid = PixelGrid(scale: scale)
         self.badgeSize = Self.defaultBadgeSize
         self.playBadgeSize = CardRules.defaultPlayBadgeSize
@@ -67,6 +101,7 @@ public struct RawGridOptions: Hashable, Sendable {
     public var spacing: Double?
     public var maxItems: Double?
     public var contentWidth: Double?
+    public var minItemWidth: Double?
     public var scale: Double?
     public var badgeSize: Size?
     public var playBadgeSize: Size?
@@ -88,7 +123,8 @@ public struct RawGridOptions: Hashable, Sendable {
 
     /// The option names a request may use, as sent on the wire (docs/API.md §4).
     public static let names = [
-        "style", "item_size", "spacing", "max_items", "content_width", "scale", "badge_size", "play_badge_size",
+        "style", "item_size", "spacing", "max_items", "content_width", "min_item_width", "scale", "badge_size",
+        "play_badge_size",
     ]
     /// The options whose value is a `{width, height}` size, in `names`' order.
     public static let sizeNames = ["badge_size", "play_badge_size"]
@@ -104,6 +140,7 @@ public struct RawGridOptions: Hashable, Sendable {
         spacing: Double? = nil,
         maxItems: Double? = nil,
         contentWidth: Double? = nil,
+        minItemWidth: Double? = nil,
         scale: Double? = nil,
         badgeSize: Size? = nil,
         playBadgeSize: Size? = nil,
@@ -117,6 +154,7 @@ public struct RawGridOptions: Hashable, Sendable {
         self.spacing = spacing
         self.maxItems = maxItems
         self.contentWidth = contentWidth
+        self.minItemWidth = minItemWidth
         self.scale = scale
         self.badgeSize = badgeSize
         self.playBadgeSize = playBadgeSize
@@ -137,12 +175,13 @@ extension GridOptions {
     /// refuse (docs/API.md §4): an unknown option name (first, sorted; at most
     /// `RawGridOptions.reportedUnknownNames` of them, then one problem saying how many more),
     /// then an unknown name inside a size option (the same way, option by option), a name
-    /// given twice, then a side given twice inside a size option, an unknown style, a scale other than 1, 2 or 3, `adaptive`
-    /// without a positive `content_width`, a non-positive `item_size` or `max_items` (or a
-    /// fractional `max_items`), a negative spacing, a non-positive side of `badge_size` or
-    /// `play_badge_size`, a non-finite
-    /// number, and (decision: docs/API.md is silent) an adaptive content width so narrow for its
-    /// spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
+    /// given twice, then a side given twice inside a size option, an unknown style, a scale
+    /// other than 1, 2 or 3, `adaptive` or `mosaic` without a positive `content_width`, a
+    /// non-positive `item_size` or `max_items` (or a fractional `max_items`), a negative
+    /// spacing, `min_item_width` with another style than `mosaic` or negative, a mosaic
+    /// content width W below 2·m + 2·g, a non-positive side of `badge_size` or
+    /// `play_badge_size`, a non-finite number, and (decision: docs/API.md is silent) an
+    /// adaptive content width so narrow for its spacing that the cell would not be positive. `pointer(name)` places each problem (`#/options/scale`, `#/query/scale`);
     /// `knownNames` are those an unknown name's problem lists (a query also has `count`).
     public static func validated(
         _ raw: RawGridOptions,
@@ -210,7 +249,7 @@ extension GridOptions {
             if let known = GridStyle(rawValue: name) {
                 style = known
             } else {
-                refuse("style", "unknown style \"\(name)\"; expected one of: classic, adaptive")
+                refuse("style", "unknown style \"\(name)\"; expected one of: \(GridStyle.namesList)")
             }
         }
         var options = GridOptions(style: style)
@@ -241,8 +280,25 @@ extension GridOptions {
             } else {
                 refuse("content_width", "must be positive")
             }
-        } else if style == .adaptive, raw.contentWidth == nil {
+        } else if style.needsContentWidth, raw.contentWidth == nil {
             refuse("content_width", contentWidthRequired)
+        }
+        if let minItemWidth = finite("min_item_width", raw.minItemWidth) {
+            if style != .mosaic {
+                refuse("min_item_width", "is an option of the mosaic style only")
+            } else if minItemWidth >= 0 {
+                options.minItemWidth = minItemWidth
+            } else {
+                refuse("min_item_width", "must not be negative")
+            }
+        }
+        // W is judged against m and g only when all three were accepted.
+        let refused = Set(problems.map(\.pointer))
+        if style == .mosaic, let width = options.contentWidth,
+            !["content_width", "spacing", "min_item_width"].contains(where: { refused.contains(pointer($0)) }),
+            width < 2 * options.minItemWidth + 2 * options.spacing
+        {
+            refuse("content_width", "must be at least 2 × min_item_width + 2 × spacing")
         }
         if style == .adaptive, options.contentWidth != nil, problems.isEmpty,
             GridRules.adaptiveCell(options: options) <= 0

@@ -4,8 +4,9 @@ import JSONBytes
 /// coordinates, every coordinate on the pixel grid.
 public struct GridLayout: Hashable, Sendable {
     public var size: Size
-    public var columns: Int
-    public var rows: Int
+    /// The columns and rows of a grid of squares; `nil` (`null`) in a mosaic, which has neither.
+    public var columns: Int?
+    public var rows: Int?
     /// Every picture of the status (those read, or `pic_num` when larger), shown or not.
     public var total: Int
     /// `total` minus the items shown: the pictures past `max_items` (0 when none are hidden).
@@ -21,7 +22,7 @@ public struct GridLayout: Hashable, Sendable {
 
     /// A grid of `items`; `total` (at least the items shown) gives `more` and its label,
     /// placed on the last item's frame.
-    public init(size: Size, columns: Int, rows: Int, total: Int? = nil, items: consuming [GridItem]) {
+    public init(size: Size, columns: Int?, rows: Int?, total: Int? = nil, items: consuming [GridItem]) {
         self.size = size
         self.columns = columns
         self.rows = rows
@@ -61,10 +62,13 @@ public struct GridItem: Hashable, Sendable {
     public var isGIF: Bool { kind == .gif }
     public var isLong: Bool
     public var badge: Badge?
+    /// The grid edges a mosaic cell lies on (docs/API.md §4); `nil` in the other styles and
+    /// after the mosaic's adaptive fallback, whose items have no `sides` member.
+    public var sides: MosaicSides?
 
     public init(
         index: Int, frame: Rect, crop: Rect? = nil, urls: consuming PictureURLs?, kind: PictureKind, isLong: Bool,
-        badge: Badge?
+        badge: Badge?, sides: MosaicSides? = nil
     ) {
         self.index = index
         self.frame = frame
@@ -73,6 +77,7 @@ public struct GridItem: Hashable, Sendable {
         self.kind = kind
         self.isLong = isLong
         self.badge = badge
+        self.sides = sides
     }
 }
 

@@ -105,9 +105,9 @@ extension LayoutTable {
                 writer.key("size")
                 grid.size.write(to: &writer)
                 writer.key("columns")
-                writer.number(grid.columns)
+                if let columns = grid.columns { writer.number(columns) } else { writer.null() }
                 writer.key("rows")
-                writer.number(grid.rows)
+                if let rows = grid.rows { writer.number(rows) } else { writer.null() }
                 writer.key("total")
                 writer.number(grid.total)
                 writer.key("more")
@@ -119,9 +119,9 @@ extension LayoutTable {
                     fragment.text(#","height":"#)
                     fragment.number(grid.size.height)
                     fragment.text(#"},"columns":"#)
-                    fragment.number(grid.columns)
+                    if let columns = grid.columns { fragment.number(columns) } else { fragment.text("null") }
                     fragment.text(#","rows":"#)
-                    fragment.number(grid.rows)
+                    if let rows = grid.rows { fragment.number(rows) } else { fragment.text("null") }
                     fragment.text(#","total":"#)
                     fragment.number(grid.total)
                     fragment.text(#","more":"#)
@@ -145,20 +145,26 @@ extension LayoutTable {
             writer.endObject()
         }
 
-        /// Item `position`: URL members only when it has URLs; `crop` and `badge` always, `null`
-        /// without one.
+        /// Item `position`: URL members only when it has URLs, `sides` only in a mosaic (after
+        /// `frame`); `crop` and `badge` always, `null` without one.
         ///
         /// Compact output writes what comes before the URLs and what comes after them as two
         /// fragments.
         func writeItem(_ position: Int, to writer: inout JSONByteWriter) {
             let item = UnsafePointer(items.baseAddress! + position)
             guard !writer.isIndented else { return writeItemMembers(item.pointee, to: &writer) }
-            writer.fragment(reserving: 2 &* Rect.maximumLength &+ JSONByteWriter.numberMaximumLength &+ 32) {
-                fragment in
+            writer.fragment(
+                reserving: 2 &* Rect.maximumLength &+ JSONByteWriter.numberMaximumLength &+ 32
+                    &+ MosaicSides.maximumLength
+            ) { fragment in
                 fragment.text(#"{"index":"#)
                 fragment.number(item.pointee.index)
                 fragment.text(#","frame":"#)
                 item.pointee.frame.write(into: &fragment)
+                if let sides = item.pointee.sides {
+                    fragment.text(#","sides":"#)
+                    sides.write(into: &fragment)
+                }
                 fragment.text(#","crop":"#)
                 if let crop = item.pointee.crop { crop.writeCrop(into: &fragment) } else { fragment.text("null") }
             }
@@ -194,6 +200,12 @@ extension LayoutTable {
             writer.number(item.index)
             writer.key("frame")
             item.frame.write(to: &writer)
+            if let sides = item.sides {
+                writer.key("sides")
+                writer.beginArray()
+                for name in sides.staticNames { writer.string(literal: name) }
+                writer.endArray()
+            }
             writer.key("crop")
             writer.value(item.crop)
             if let urls = item.urls { writeURLs(urls, to: &writer) }
@@ -229,6 +241,33 @@ extension Badge: JSONByteEncodable {
         writer.key("frame")
         frame.write(to: &writer)
         writer.endObject()
+    }
+}
+
+extension MosaicSides {
+    /// The most bytes `write(into:)` writes, plus the member's key: `,"sides":["top","left","bottom","right"]`.
+    static let maximumLength = 48
+
+    /// The sides' names, in the API's order, as static strings.
+    var staticNames: [StaticString] {
+        [(MosaicSides.top, "top" as StaticString), (.left, "left"), (.bottom, "bottom"), (.right, "right")]
+            .compactMap { contains($0.0) ? $0.1 : nil }
+    }
+
+    /// `["top","left",…]`, the sides in the API's order (`names`), as constant text.
+    func write(into fragment: inout JSONByteFragment) {
+        var written = false
+        func side(_ side: MosaicSides, _ alone: StaticString, _ after: StaticString) {
+            guard contains(side) else { return }
+            fragment.text(written ? after : alone)
+            written = true
+        }
+        fragment.text("[")
+        side(.top, #""top""#, #","top""#)
+        side(.left, #""left""#, #","left""#)
+        side(.bottom, #""bottom""#, #","bottom""#)
+        side(.right, #""right""#, #","right""#)
+        fragment.text("]")
     }
 }
 

@@ -90,15 +90,16 @@ package struct RetweetRow: Hashable, Sendable {
 /// One grid (docs/API.md §7): its size and counts, and the range of its items in `LayoutTable.items`.
 package struct GridRow: Hashable, Sendable {
     package var size: Size
-    package var columns: Int
-    package var rows: Int
+    /// `nil` in a mosaic (written `null`).
+    package var columns: Int?
+    package var rows: Int?
     package var total: Int
     package var more: Int
     package var items: Range<Int>
 }
 
 /// One grid item: its index in its grid, frame, crop, URLs (`nil` for a grid laid out from a
-/// count alone), kind, flags and badge.
+/// count alone), kind, flags, badge and a mosaic cell's sides.
 package struct ItemRow: Hashable, Sendable {
     package var index: Int
     package var frame: Rect
@@ -107,6 +108,7 @@ package struct ItemRow: Hashable, Sendable {
     package var kind: PictureKind
     package var isLong: Bool
     package var badge: Badge?
+    package var sides: MosaicSides? = nil
 }
 
 /// The thumbnail, `bmiddle` and large URL of an item, as `TextRange`s.
@@ -148,7 +150,7 @@ extension LayoutTable {
             items.append(
                 ItemRow(
                     index: item.index, frame: item.frame, crop: item.crop, urls: urls, kind: item.kind,
-                    isLong: item.isLong, badge: item.badge))
+                    isLong: item.isLong, badge: item.badge, sides: item.sides))
         }
         grids.append(
             GridRow(
@@ -182,7 +184,7 @@ extension LayoutTable {
             }
             return GridItem(
                 index: item.index, frame: item.frame, crop: item.crop, urls: urls, kind: item.kind,
-                isLong: item.isLong, badge: item.badge)
+                isLong: item.isLong, badge: item.badge, sides: item.sides)
         }
         var layout = GridLayout(size: grid.size, columns: grid.columns, rows: grid.rows, items: items)
         // As stored: a grid made as a value may hold any `total` and `more`.

@@ -7,9 +7,10 @@ package enum BrowserThumbnailRules {
         switch source {
         case .frames(let frames):
             return frames.indices.contains(index) ? frames[index] : nil
-        case .grid(let origin, let options, let singlePictureSize):
+        case .grid(let origin, let options, let singlePictureSize, let pictureSizes):
             guard
-                let geometry = GridRules.geometry(count: count, singlePictureSize: singlePictureSize, options: options),
+                let geometry = GridRules.geometry(
+                    count: count, singlePictureSize: singlePictureSize, pictureSizes: pictureSizes, options: options),
                 geometry.frames.indices.contains(index)
             else { return nil }
             return geometry.frames[index].offsetBy(dx: origin.x, dy: origin.y)

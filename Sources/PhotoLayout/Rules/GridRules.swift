@@ -11,7 +11,10 @@ import JSONBytes
 public enum GridRules {
     /// The exact geometry of a grid of `count` pictures, or `nil` when it shows none.
     ///
-    /// - n = min(count, `max_items`) pictures are shown; n == 0 is no grid.
+    /// - n = `options.shown(of: count)` pictures are shown; n == 0 is no grid.
+    /// - `mosaic`: `MosaicRules` on the first n of `pictureSizes` (a size missing there is
+    ///   unknown); its frames lie on the pixel grid already, and each has its sides (none after
+    ///   the mosaic's adaptive fallback); no columns or rows.
     /// - `adaptive` with n == 1: one cell of `adaptiveSingleSize`.
     /// - Otherwise cells of side s (classic `item_size`, or the adaptive cell c), `spacing` g
     ///   apart, wrapping after k columns (`wrapColumns`); the grid is as large as the columns and
@@ -19,9 +22,18 @@ public enum GridRules {
     ///
     /// - Parameter singlePictureSize: `singlePictureSize(of:)` of the pictures: the size whose
     ///   aspect the one picture of a grid takes. Only the adaptive style reads it.
-    public static func geometry(count: Int, singlePictureSize: Size? = nil, options: GridOptions) -> GridGeometry? {
-        let shown = min(count, options.maxItems)
+    /// - Parameter pictureSizes: each picture's `aspectSize`, in order. Only the mosaic reads it.
+    public static func geometry(
+        count: Int, singlePictureSize: Size? = nil, pictureSizes: [Size?] = [], options: GridOptions
+    ) -> GridGeometry? {
+        let shown = options.shown(of: count)
         guard shown > 0 else { return nil }
+        if options.style == .mosaic {
+            let sizes = (0..<shown).map { $0 < pictureSizes.count ? pictureSizes[$0] : nil }
+            // `shown` is at least one, so the mosaic shows pictures.
+            let mosaic = MosaicRules.layout(sizes: sizes, options: options.mosaic)!
+            return GridGeometry(columns: nil, rows: nil, size: mosaic.size, frames: mosaic.frames, sides: mosaic.sides)
+        }
         if options.style == .adaptive, shown == 1 {
             let size = adaptiveSingleSize(singlePictureSize, options: options)
             return GridGeometry(columns: 1, rows: 1, size: size, frames: [Rect(origin: .zero, size: size)])
@@ -43,11 +55,12 @@ public enum GridRules {
         shown == 4 ? 2 : 3
     }
 
-    /// The side of a cell: `item_size` (classic) or the adaptive cell c.
+    /// The side of a square cell: `item_size` (classic) or the adaptive cell c (`mosaic`,
+    /// whose cells are not squares, falls back to the adaptive one).
     static func cellSide(options: GridOptions) -> Double {
         switch options.style {
         case .classic: options.itemSize
-        case .adaptive: adaptiveCell(options: options)
+        case .adaptive, .mosaic: adaptiveCell(options: options)
         }
     }
 
@@ -112,11 +125,16 @@ public enum GridRules {
     }
 
     /// The grid of `pictures`: `geometry` rounded, with each shown picture's crop (of its
-    /// `aspectSize` in its rounded frame), URLs, kind and badge. `total` is how many pictures the status has (`PictureRules.total`: `pic_num` may
-    /// say more than were read); those past the items shown are the grid's `more`.
+    /// `aspectSize` in its rounded frame), URLs, kind, badge and, in a mosaic, sides. `total`
+    /// is how many pictures the status has (`PictureRules.total`: `pic_num` may say more than
+    /// were read); those past the items shown are the grid's `more`.
     public static func layout(for pictures: [Picture], total: Int? = nil, options: GridOptions) -> GridLayout? {
         let single = singlePictureSize(of: pictures)
-        guard let geometry = geometry(count: pictures.count, singlePictureSize: single, options: options) else {
+        guard
+            let geometry = geometry(
+                count: pictures.count, singlePictureSize: single, pictureSizes: pictureSizes(of: pictures, options),
+                options: options)
+        else {
             return nil
         }
         let items = geometry.frames.indices.map { index in
@@ -126,21 +144,29 @@ public enum GridRules {
                 index: index, frame: cell.frame,
                 crop: CropRule.crop(pictureSize: picture.aspectSize, frame: cell.frame),
                 urls: picture.urls, kind: picture.kind, isLong: picture.isLong,
-                badge: badgeKind(kind: picture.kind, isLong: picture.isLong).map { Badge(kind: $0, frame: cell.badge) })
+                badge: badgeKind(kind: picture.kind, isLong: picture.isLong).map { Badge(kind: $0, frame: cell.badge) },
+                sides: geometry.sides?[index])
         }
         return GridLayout(
             size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows,
             total: total ?? pictures.count, items: items)
     }
 
-    /// The grid of `count` plain pictures of unknown size (`GET /v1/grid`): `geometry` rounded,
-    /// no crops (no size is known), no URLs, no badges.
-    public static func layout(count: Int, options: GridOptions) -> GridLayout? {
-        guard let geometry = geometry(count: count, options: options) else { return nil }
+    /// The sizes the mosaic of `pictures` reads (`geometry`'s `pictureSizes`): each shown
+    /// picture's `aspectSize`; none for the other styles, which do not read them.
+    public static func pictureSizes(of pictures: [Picture], _ options: GridOptions) -> [Size?] {
+        options.style == .mosaic ? pictures.prefix(options.shown(of: pictures.count)).map(\.aspectSize) : []
+    }
+
+    /// The grid of `count` plain pictures (`GET /v1/grid`), of the sizes `pictureSizes` gives
+    /// (the mosaic's; unknown without them): `geometry` rounded, no crops (no picture is
+    /// shown), no URLs, no badges; sides in a mosaic.
+    public static func layout(count: Int, pictureSizes: [Size?] = [], options: GridOptions) -> GridLayout? {
+        guard let geometry = geometry(count: count, pictureSizes: pictureSizes, options: options) else { return nil }
         let items = geometry.frames.enumerated().map { index, exact in
             GridItem(
                 index: index, frame: options.pixelGrid.round(exact), urls: nil, kind: .image, isLong: false,
-                badge: nil)
+                badge: nil, sides: geometry.sides?[index])
         }
         return GridLayout(
             size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows,
@@ -148,18 +174,24 @@ public enum GridRules {
     }
 }
 
-/// A grid's exact geometry: what `GridRules.geometry` computes before rounding.
+/// A grid's exact geometry: what `GridRules.geometry` computes before rounding (a mosaic's
+/// frames are on the pixel grid already: rounding leaves them as they are).
 public struct GridGeometry: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
+    /// The columns and rows of a grid of squares; `nil` in a mosaic, which has neither.
+    public var columns: Int?
+    public var rows: Int?
     public var size: Size
     /// One frame per picture shown, in the grid's coordinates.
     public var frames: [Rect]
+    /// A mosaic's sides, one per frame; `nil` in the other styles and after the mosaic's
+    /// adaptive fallback.
+    public var sides: [MosaicSides]?
 
-    public init(columns: Int, rows: Int, size: Size, frames: [Rect]) {
+    public init(columns: Int?, rows: Int?, size: Size, frames: [Rect], sides: [MosaicSides]? = nil) {
         self.columns = columns
         self.rows = rows
         self.size = size
         self.frames = frames
+        self.sides = sides
     }
 }

@@ -30,8 +30,12 @@ public enum MosaicRules {
                 x: cell.frame.x / scale, y: cell.frame.y / scale, width: cell.frame.width / scale,
                 height: cell.frame.height / scale)
         }
-        let right = cells.map { $0.frame.maxX }.max() ?? 0
-        let bottom = cells.map { $0.frame.maxY }.max() ?? 0
+        var right = 0.0
+        var bottom = 0.0
+        for cell in cells {
+            right = max(right, cell.frame.maxX)
+            bottom = max(bottom, cell.frame.maxY)
+        }
         return MosaicLayout(
             frames: frames, sides: cells.map(\.sides), size: Size(width: right / scale, height: bottom / scale))
     }

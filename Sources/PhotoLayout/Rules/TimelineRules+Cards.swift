@@ -2,11 +2,12 @@
 /// statuses show one, and with which sizes.
 extension TimelineRules {
     /// The card sizing of a timeline's grid options: `classic` cards by the cell side s and
-    /// spacing g, `adaptive` ones by the content width W and g.
+    /// spacing g, `adaptive` ones by the content width W and g, and `mosaic` ones as
+    /// `adaptive`, with the mosaic's W and g (docs/API.md §4, "Cards").
     public static func cardSizing(_ options: GridOptions) -> CardSizing {
         switch options.style {
         case .classic: .classic(itemSize: options.itemSize, spacing: options.spacing)
-        case .adaptive: .adaptive(contentWidth: options.contentWidth ?? 0, spacing: options.spacing)
+        case .adaptive, .mosaic: .adaptive(contentWidth: options.contentWidth ?? 0, spacing: options.spacing)
         }
     }
 

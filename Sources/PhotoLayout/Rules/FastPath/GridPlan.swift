@@ -15,8 +15,9 @@ struct GridPlan {
     /// The rounded size, columns and rows of a grid.
     struct Shape {
         var size: Size
-        var columns: Int
-        var rows: Int
+        /// `nil` in a mosaic, which the plan never holds (its cells follow each picture's size).
+        var columns: Int?
+        var rows: Int?
     }
 
     let options: GridOptions

@@ -15,6 +15,9 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// How the timeline's cards are sized (`TimelineRules.cardSizing`, the options' `playBadgeSize`).
     private let cardSizing: CardSizing
     private let playBadgeSize: Size
+    /// The most items a grid shows: `max_items`, and at most ten in a mosaic
+    /// (`GridOptions.shown(of:)`).
+    private let shownLimit: Int
     /// The pictures the grid being built has taken, shown or not.
     private(set) var taken = 0
     /// That grid's first picture's `aspectSize`, unless it has `keep_size`.
@@ -37,6 +40,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         plan = GridPlan(options: options)
         cardSizing = TimelineRules.cardSizing(options)
         playBadgeSize = options.playBadgeSize
+        shownLimit = options.shown(of: Int.max)
         aspects.reserveCapacity(GridPlan.cachedCells)
         self.source = source.count <= Int(Int32.max) ? source : .init(start: nil, count: 0)
     }
@@ -168,7 +172,7 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
         keepSize: Bool, bmiddleSize: Size?, largestSize: Size?, aspectSize: Size?
     ) {
         if taken == 0 { firstSize = keepSize ? nil : aspectSize }
-        if taken < plan.options.maxItems {
+        if taken < shownLimit {
             let ranges = URLRanges(
                 thumbnail: reference(thumbnail), bmiddle: reference(bmiddle), large: reference(large))
             table.items.append(
@@ -190,22 +194,26 @@ struct LayoutTableBuilder: PictureSink, ~Copyable {
     /// yet): gives them their cells and crops and appends the grid's row; `nil` when it shows
     /// no picture.
     /// A grid of up to nine pictures takes the plan's cells; the adaptive single picture (whose
-    /// cell follows its size) and a grid past nine are laid out by `GridRules` itself.
+    /// cell follows its size), a grid past nine and a mosaic (whose cells follow every
+    /// picture's size) are laid out by `GridRules` itself.
     private mutating func endGrid(_ first: Int, total: Int) -> Int? {
         let shown = table.items.count &- first
         guard shown > 0 else { return nil }
         let options = plan.options
         let shape: GridPlan.Shape
-        if shown <= GridPlan.cachedCells, options.style != .adaptive || shown > 1 {
+        if shown <= GridPlan.cachedCells, options.style == .classic || options.style == .adaptive && shown > 1 {
             shape = plan.shape(of: shown)
             plan.place(shown, from: first, in: &table.items)
         } else {
             let single = taken == 1 ? firstSize : nil
             // `shown` is at least one, so the grid shows pictures.
-            let geometry = GridRules.geometry(count: shown, singlePictureSize: single, options: options)!
+            let geometry = GridRules.geometry(
+                count: shown, singlePictureSize: single, pictureSizes: options.style == .mosaic ? aspects : [],
+                options: options)!
             table.items.withUnsafeMutableBufferPointer { items in
                 for (index, exact) in geometry.frames.enumerated() {
                     items[first &+ index].put(in: GridRules.rounded(cell: exact, options: options))
+                    items[first &+ index].sides = geometry.sides?[index]
                 }
             }
             shape = GridPlan.Shape(
