@@ -96,6 +96,23 @@ struct JustifiedAlbumRequestTests {
         #expect(try answer(body) == expected)
     }
 
+    /// The smallest row height and ratios accepted, in breakout rows too, give finite boxes
+    /// (schemathesis found `target_row_height` 5e-324 giving an infinite width).
+    @Test func extremesStayFinite() throws {
+        for body in [
+            #"{\#(Self.screen), "style": "justified", "aspect_ratios": [1.5, 1e-6, 1e6], "target_row_height": 1e-6, "breakout_every": 1}"#,
+            #"{\#(Self.screen), "style": "justified", "aspect_ratios": [1e-6, 1e-6, 2], "target_row_height": 1e6, "widow": "center"}"#,
+            #"{\#(Self.screen), "style": "justified", "photos": [{"width": 1, "height": 1000000}, {"width": 1000000, "height": 1}], "widow": "justify"}"#,
+        ] {
+            let album = try #require(try BrowserAPI.album(json: bytes(body)).justified)
+            for box in album.items {
+                let numbers = [box.x, box.y, box.width, box.height]
+                #expect(numbers.allSatisfy { $0.isFinite }, "\(body)")
+            }
+            #expect(album.contentSize.height.isFinite)
+        }
+    }
+
     /// The grid's answer is the same bytes as before the justified style, with or without
     /// `"style": "grid"`.
     @Test func gridAnswerUnchanged() throws {
@@ -122,6 +139,13 @@ struct JustifiedAlbumRequestTests {
             ["#/aspect_ratios/1", "#/aspect_ratios/2"]
         ),
         (#"{\#(screen), "style": "justified", "aspect_ratios": [2e6]}"#, ["#/aspect_ratios/0"]),
+        // Ratios and row heights below 10^-6 are refused: with them the clamp's scale overflows.
+        (#"{\#(screen), "style": "justified", "aspect_ratios": [1e-7, 1e-6]}"#, ["#/aspect_ratios/0"]),
+        (#"{\#(screen), "style": "justified", "photos": [{"width": 0.1, "height": 1000000}]}"#, ["#/photos/0"]),
+        (
+            #"{\#(screen), "style": "justified", "aspect_ratios": [1.5], "target_row_height": 5e-324}"#,
+            ["#/target_row_height"]
+        ),
         (#"{\#(screen), "style": "justified", "aspect_ratios": [1], "tolerance": 1}"#, ["#/tolerance"]),
         (#"{\#(screen), "style": "justified", "aspect_ratios": [1], "tolerance": -0.1}"#, ["#/tolerance"]),
         (#"{\#(screen), "style": "justified", "aspect_ratios": [1], "target_row_height": 0}"#, ["#/target_row_height"]),

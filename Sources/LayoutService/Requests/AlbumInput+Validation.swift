@@ -79,8 +79,8 @@ extension JustifiedAlbumInput {
     static let maxCount = AlbumInput.maxCount
 
     /// The justified album's input: exactly one of `photos` (each size's sides finite and
-    /// > 0) and `aspect_ratios` (each finite and > 0), at most `maxCount`; each ratio within
-    /// `GeometryLimits`; the options as `JustifiedAlbumOptions.problems` accepts them, with
+    /// > 0) and `aspect_ratios`, at most `maxCount`; each ratio (a photo's width / height)
+    /// within `JustifiedAlbumOptions.accepts`' range; the options as `JustifiedAlbumOptions.problems` accepts them, with
     /// `max_rows` and `breakout_every` whole numbers ≥ 1 and a known `widow`; `count` and
     /// `item_size` refused at their pointers.
     static func validated(
@@ -141,10 +141,11 @@ extension JustifiedAlbumInput {
             for (index, photo) in photos.enumerated() {
                 guard let size = validation.size(photo, ["photos", String(index)]) else { continue }
                 let ratio = size.width / size.height
-                if ratio > 0, GeometryLimits.accepts(ratio) {
+                if JustifiedAlbumOptions.accepts(ratio) {
                     ratios.append(ratio)
                 } else {
-                    validation.refuse(["photos", String(index)], "width / height \(GeometryLimits.refusal)")
+                    validation.refuse(
+                        ["photos", String(index)], "width / height \(JustifiedAlbumOptions.rangeRefusal)")
                 }
             }
             return ratios.count == photos.count ? ratios : nil
@@ -153,12 +154,10 @@ extension JustifiedAlbumInput {
                 validation.refuse(["aspect_ratios"], "must hold at most \(maxCount) ratios")
                 return nil
             }
-            var ratios: [Double] = []
-            ratios.reserveCapacity(given.count)
-            for (index, ratio) in given.enumerated() {
-                if let ratio = validation.positive(ratio, ["aspect_ratios", String(index)]) { ratios.append(ratio) }
+            for problem in JustifiedAlbumOptions.problems(ratios: given, at: { String($0) }) {
+                validation.refuse(["aspect_ratios", problem.pointer], problem.detail)
             }
-            return ratios.count == given.count ? ratios : nil
+            return given.allSatisfy(JustifiedAlbumOptions.accepts) ? given : nil
         }
     }
 
