@@ -206,6 +206,19 @@ struct JustifiedAlbumRequestTests {
         #expect(try error(body) == expected)
     }
 
+    /// Of several wrong members, the first in field order is reported, wherever it stands in
+    /// the document (`screen` before `count`, `spacing` before `inset`, `horizontal` before
+    /// `vertical`).
+    @Test func firstErrorInFieldOrder() throws {
+        #expect(
+            try error(#"{"count": "3", "inset": true, "screen": "big"}"#)
+                == .at("#/screen", .wrongType, #"must be a size {"width", "height"}"#))
+        #expect(
+            try error(#"{\#(Self.screen), "inset": true, "spacing": "4"}"#).problems.map(\.pointer) == ["#/spacing"])
+        let sides = #"{\#(Self.screen), "style": "justified", "spacing": {"vertical": "1", "horizontal": []}}"#
+        #expect(try error(sides).problems.map(\.pointer) == ["#/spacing/horizontal"])
+    }
+
     /// The new members holding the wrong JSON type: 400 at the value.
     @Test(arguments: [
         (#"{\#(screen), "style": 1, "count": 3}"#, "#/style", "must be a string"),

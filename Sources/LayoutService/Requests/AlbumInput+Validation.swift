@@ -44,18 +44,22 @@ extension AlbumInput {
         let itemSize = validation.positive(request.itemSize ?? defaultItemSize, ["item_size"])
         let spacing = number(request.spacing, default: defaultSpacing, "spacing", &validation)
         let inset = number(request.inset, default: defaultInset, "inset", &validation)
-        let justifiedOnly: [(String, Bool)] = [
-            ("photos", request.photos != nil), ("aspect_ratios", request.aspectRatios != nil),
-            ("target_row_height", request.targetRowHeight != nil), ("tolerance", request.tolerance != nil),
-            ("max_rows", request.maxRows != nil), ("widow", request.widow != nil),
-            ("breakout_every", request.breakoutEvery != nil),
-        ]
-        for (name, given) in justifiedOnly where given {
-            validation.refuse([name], "is a member of the justified style (\"style\": \"justified\")")
+        if let justified = request.justified {
+            if justified.photos != nil { refuseJustified("photos", &validation) }
+            if justified.aspectRatios != nil { refuseJustified("aspect_ratios", &validation) }
+            if justified.targetRowHeight != nil { refuseJustified("target_row_height", &validation) }
+            if justified.tolerance != nil { refuseJustified("tolerance", &validation) }
+            if justified.maxRows != nil { refuseJustified("max_rows", &validation) }
+            if justified.widow != nil { refuseJustified("widow", &validation) }
+            if justified.breakoutEvery != nil { refuseJustified("breakout_every", &validation) }
         }
         guard let screen, let count, let itemSize, let spacing, let inset else { return nil }
         return AlbumInput(
             screen: screen, pixelGrid: grid, count: count, itemSize: itemSize, spacing: spacing, inset: inset)
+    }
+
+    private static func refuseJustified(_ name: String, _ validation: inout BrowserValidation) {
+        validation.refuse([name], "is a member of the justified style (\"style\": \"justified\")")
     }
 
     /// The grid's `spacing` or `inset`: a number ≥ 0 (an object of sides is the justified
@@ -80,9 +84,10 @@ extension JustifiedAlbumInput {
 
     /// The justified album's input: exactly one of `photos` (each size's sides finite and
     /// > 0) and `aspect_ratios`, at most `maxCount`; each ratio (a photo's width / height)
-    /// within `JustifiedAlbumOptions.accepts`' range; the options as `JustifiedAlbumOptions.problems` accepts them, with
-    /// `max_rows` and `breakout_every` whole numbers ≥ 1 and a known `widow`; `count` and
-    /// `item_size` refused at their pointers.
+    /// within `JustifiedAlbumOptions.accepts`' range; the options as
+    /// `JustifiedAlbumOptions.problems` accepts them, with `max_rows` and `breakout_every`
+    /// whole numbers ≥ 1 and a known `widow`; `count` and `item_size` refused at their
+    /// pointers.
     static func validated(
         _ request: AlbumLayoutRequest, screen: Size?, pixelGrid grid: PixelGrid,
         into validation: inout BrowserValidation
@@ -91,18 +96,19 @@ extension JustifiedAlbumInput {
             validation.refuse(
                 [name], "is a member of the grid style; the justified style takes photos or aspect_ratios")
         }
-        let ratios = ratios(request, &validation)
+        let members = request.justified ?? AlbumLayoutRequest.JustifiedMembers()
+        let ratios = ratios(members, &validation)
         var options = JustifiedAlbumOptions(
-            targetRowHeight: request.targetRowHeight ?? JustifiedAlbumOptions.defaultTargetRowHeight,
-            tolerance: request.tolerance ?? JustifiedAlbumOptions.defaultTolerance,
+            targetRowHeight: members.targetRowHeight ?? JustifiedAlbumOptions.defaultTargetRowHeight,
+            tolerance: members.tolerance ?? JustifiedAlbumOptions.defaultTolerance,
             scale: grid.scale)
         let spacing = sides(request.spacing, count: 2, default: JustifiedAlbumOptions.defaultSpacing)
         (options.horizontalSpacing, options.verticalSpacing) = (spacing[0], spacing[1])
         let inset = sides(request.inset, count: 4, default: JustifiedAlbumOptions.defaultInset)
         options.inset = EdgeInsets(top: inset[0], left: inset[3], bottom: inset[2], right: inset[1])
-        options.maxRows = request.maxRows.flatMap { atLeastOne($0, "max_rows", &validation) }
-        options.breakoutEvery = request.breakoutEvery.flatMap { atLeastOne($0, "breakout_every", &validation) }
-        if let widow = request.widow {
+        options.maxRows = members.maxRows.flatMap { atLeastOne($0, "max_rows", &validation) }
+        options.breakoutEvery = members.breakoutEvery.flatMap { atLeastOne($0, "breakout_every", &validation) }
+        if let widow = members.widow {
             options.widowStyle = validation.name(widow, as: JustifiedAlbumOptions.WidowStyle.self, ["widow"]) ?? .left
         }
         // `problems` names each option by its path (`spacing/horizontal`); an option given as
@@ -123,8 +129,10 @@ extension JustifiedAlbumInput {
     }
 
     /// The pictures' aspect ratios from `photos` or `aspect_ratios` (exactly one of them).
-    private static func ratios(_ request: AlbumLayoutRequest, _ validation: inout BrowserValidation) -> [Double]? {
-        switch (request.photos, request.aspectRatios) {
+    private static func ratios(
+        _ members: AlbumLayoutRequest.JustifiedMembers, _ validation: inout BrowserValidation
+    ) -> [Double]? {
+        switch (members.photos, members.aspectRatios) {
         case (nil, nil):
             validation.refuse(["photos"], "is required: photos [{\"width\", \"height\"}] or aspect_ratios")
             return nil
@@ -165,8 +173,7 @@ extension JustifiedAlbumInput {
     private static func sides(_ given: AlbumLayoutRequest.Sides?, count: Int, default value: Double) -> [Double] {
         switch given {
         case nil: [Double](repeating: value, count: count)
-        case .number(let number): [Double](repeating: number, count: count)
-        case .sides(let sides): sides.map { $0 ?? value }
+        case let given?: (0..<count).map { given.side($0) ?? value }
         }
     }
 

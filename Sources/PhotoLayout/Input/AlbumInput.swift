@@ -51,8 +51,9 @@ public struct JustifiedAlbumInput: Hashable, Sendable {
     }
 }
 
-/// A validated album request, in its style.
+/// A validated album request, in its style (the justified input boxed, so that the grid's
+/// input stays as small to copy as before).
 public enum AlbumLayoutInput: Hashable, Sendable {
     case grid(AlbumInput)
-    case justified(JustifiedAlbumInput)
+    indirect case justified(JustifiedAlbumInput)
 }
