@@ -12,7 +12,11 @@ frames (those of the service's answers, and of a layout written by hand from doc
 "Cards" put in place of one); shows a problem+json in the page,
 in view while scrolled to the bottom; checks that the page is under 100 KB (samples are fetched
 when picked), that no status text shows HTML markup (the m.weibo.cn and weibo.com samples send
-HTML) and that the sample menu follows a paste; saves a 1280x900 PNG screenshot. One line per check, then `N passed, N failed`;
+HTML) and that the sample menu follows a paste; offers the mosaic style (drawing the service's
+mosaic, or its 422 while the service refuses the style, and a mosaic written by hand, with the
+outer corners its items' `sides` name rounded); lays the sample's pictures out as justified albums
+(every picture, one status's) and checks each box against a direct POST /v1/album/layout; saves
+a 1280x900 PNG screenshot, and one of the album beside it (NAME-album.png). One line per check, then `N passed, N failed`;
 exit 1 on any failure, 2 when the browser cannot be started.
 
 Needs Debian's `chromium` and `chromium-driver` (installed here with apt-get when missing and
@@ -265,7 +269,7 @@ def lay_out(driver):
 # ---- the checks -----------------------------------------------------------------------------------
 
 def check_layout(driver, base, checks, label, options, sample_doc):
-    for element_id in ("content_width", "item_size", "spacing", "max_items"):
+    for element_id in ("content_width", "item_size", "spacing", "max_items", "min_item_width"):
         set_control(driver, element_id, "")
     for key, value in options.items():
         set_control(driver, key, str(value))
@@ -442,6 +446,168 @@ def check_written_cards(driver, checks):
     checks.check(notes == [False, False, True, False, False, True],
                  "written cards: only the statuses with neither grid nor card (nor a retweet's card) say \"no pictures\"",
                  f"notes {notes}")
+
+
+# ---- mosaic grids and the justified album (issue 30) ---------------------------------------------
+
+# A status with three pictures and a grid shaped as docs/API.md §4's `mosaic` answer (`columns` and
+# `rows` null, each item's `sides`): one wide cell over two (frames chosen by hand, spacing 2), put in
+# place of the service's answer: the page must draw any mosaic it is given, corners rounded where
+# two of an item's sides meet.
+MOSAIC_URL = "https://wx1.sinaimg.cn/thumb180/"
+MOSAIC_TIMELINE = {"statuses": [{"idstr": "mosaic", "text": "three pictures", "pic_ids": ["m1", "m2", "m3"]}]}
+
+
+def _mosaic_item(index, frame, sides):
+    return {"index": index, "frame": frame, "crop": None, "thumbnail_url": MOSAIC_URL + f"m{index + 1}.jpg",
+            "bmiddle_url": None, "large_url": None, "kind": "image", "is_gif": False, "is_long": False,
+            "badge": None, "sides": sides}
+
+
+MOSAIC_LAYOUT = {"statuses": [{"id": "mosaic", "source": "/statuses/0", "card": None, "retweeted": None, "photos": {
+    "size": {"width": 300, "height": 301}, "columns": None, "rows": None, "total": 3, "more": 0, "more_label": None,
+    "items": [_mosaic_item(0, _frame(0, 0, 300, 150), ["top", "left", "right"]),
+              _mosaic_item(1, _frame(0, 152, 149, 149), ["left", "bottom"]),
+              _mosaic_item(2, _frame(151, 152, 149, 149), ["bottom", "right"])]}}]}
+
+# The corner radii of every drawn thumb (top-left, top-right, bottom-right, bottom-left) and its sides.
+CORNERS_JS = """
+return [...document.querySelectorAll('[data-role="thumb"]')].map((n) => {
+    const s = getComputedStyle(n);
+    return {status: Number(n.dataset.status), which: n.dataset.which, index: Number(n.dataset.index),
+            sides: n.dataset.sides ? n.dataset.sides.split(' ') : null,
+            radii: [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius]
+                .map((r) => parseFloat(r))};
+});
+"""
+
+
+def corner_problems(driver, radius):
+    """Thumbs with `sides` whose rounded corners are not exactly those where two of its sides meet."""
+    problems, rounded = [], 0
+    for thumb in driver.execute_script(CORNERS_JS):
+        if thumb["sides"] is None:
+            continue
+        sides = set(thumb["sides"])
+        want = [radius if {a, b} <= sides else 0
+                for a, b in (("top", "left"), ("top", "right"), ("bottom", "right"), ("bottom", "left"))]
+        rounded += sum(1 for r in want if r)
+        if thumb["radii"] != want:
+            problems.append(f"status {thumb['status']} {thumb['which']} item {thumb['index']} radii {thumb['radii']}, "
+                            f"sides {sorted(sides)}")
+    return problems, rounded
+
+
+def check_mosaic(driver, base, checks, sample_doc):
+    """The style menu offers mosaic, whose own field is `min_item_width`; the service's mosaic
+    answer is drawn at its frames with rounded outer corners (or, while the service refuses the
+    style, its 422 is shown); a mosaic written by hand is drawn likewise."""
+    styles = driver.execute_script("return [...document.querySelectorAll('#style option')].map((o) => o.value)")
+    checks.check(styles == ["classic", "adaptive", "mosaic"], "the style menu offers classic, adaptive and mosaic",
+                 f"options {styles}")
+    set_control(driver, "style", "mosaic")
+    fields = driver.execute_script("return ['content_width', 'item_size', 'max_items', 'min_item_width']"
+                                   ".map((id) => !document.getElementById(id).disabled)")
+    checks.check(fields == [True, False, False, True], "mosaic: content width and min item width enabled",
+                 f"enabled {fields}")
+    options = {"style": "mosaic", "content_width": 355, "scale": 2}
+    for element_id in ("content_width", "spacing", "min_item_width"):
+        set_control(driver, element_id, "")
+    set_control(driver, "content_width", "355")
+    state = lay_out(driver)
+    if state == "ready":
+        grids = check_layout(driver, base, checks, "mosaic 355@2x", options, sample_doc)
+        problems, rounded = corner_problems(driver, 8)
+        checks.check(bool(grids) and not problems and rounded > 0,
+                     f"mosaic 355@2x: {rounded} outer corners rounded, where two of an item's sides meet",
+                     "; ".join(problems[:5]))
+    else:
+        text = driver.execute_script(
+            "const p = document.querySelector('[data-role=\"problem\"]'); return p.hidden ? '' : p.innerText")
+        checks.check(state == "error" and "/options/style" in text,
+                     "mosaic: not served by this build: its 422 at #/options/style is shown", repr(text[:120]))
+    driver.execute_script("""
+        const area = document.getElementById('json');
+        area.value = arguments[0];
+        area.dispatchEvent(new Event('input', {bubbles: true}));
+        const real = window.fetch, layout = arguments[1];
+        window.fetch = (input, init) => {
+            if (String(input) !== 'v1/timeline/layout') return real(input, init);
+            window.fetch = real;
+            return Promise.resolve(new Response(layout, {status: 200, headers: {'Content-Type': 'application/json'}}));
+        };""", json.dumps(MOSAIC_TIMELINE), json.dumps(MOSAIC_LAYOUT))
+    state = lay_out(driver)
+    drawn = driver.execute_script(DRAWN_JS)
+    want = MOSAIC_LAYOUT["statuses"][0]["photos"]
+    frames_ok = (state == "ready" and len(drawn) == 1 and [t["index"] for t in drawn[0]["thumbs"]] == [0, 1, 2]
+                 and all(same_frame(t["frame"], item["frame"]) for t, item in zip(drawn[0]["thumbs"], want["items"]))
+                 and close(drawn[0]["size"]["width"], 300) and close(drawn[0]["size"]["height"], 301))
+    problems, rounded = corner_problems(driver, 8)
+    title = driver.execute_script("const g = document.querySelector('[data-role=\"grid\"]'); return g && g.title")
+    checks.check(frames_ok and not problems and rounded == 4 and title == "mosaic, 300×301 pt",
+                 "written mosaic: 3 cells at their frames, the grid's 4 corners rounded, titled mosaic",
+                 f"state {state}, {drawn and drawn[0]['thumbs']}, {problems}, title {title!r}")
+    set_control(driver, "style", "classic")
+
+
+def sample_pictures(status):
+    """(width, height) of a client-API status's pictures and its retweet's, as the page sends them:
+    each `pic_infos` entry in `pic_ids` order, its bmiddle size."""
+    sizes = []
+    for raw in (status, status.get("retweeted_status") or {}):
+        infos = raw.get("pic_infos") or {}
+        for key in raw.get("pic_ids") or list(infos):
+            bmiddle = (infos.get(key) or {}).get("bmiddle") or {}
+            sizes.append((float(bmiddle["width"]), float(bmiddle["height"])))
+    return sizes
+
+
+ALBUM_JS = RECT_JS + """
+const box = document.querySelector('[data-role="album-box"]');
+if (!box || document.getElementById('album').hidden) return null;
+const o = rect(box);
+return {size: {width: o.width, height: o.height}, items: [...box.querySelectorAll('[data-role="album-item"]')]
+    .map((n) => { const r = rect(n); return {index: Number(n.dataset.index),
+                                             frame: {x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height}}; })};
+"""
+
+
+def album_once(driver, base, checks, label, click_script, want_sizes, widow):
+    """Clicks an album button; the request carries the pictures' sizes and the page's options, the
+    page shows the answer of the same direct POST, and draws every box at its frame."""
+    set_control(driver, "widow", widow)
+    driver.execute_script("window.__lastAlbum = null; window.__lastAlbumRequest = null;")
+    driver.execute_script(click_script)
+    album = wait_for(driver, "window.__lastAlbum", f"the album of {label}")
+    request = driver.execute_script("return window.__lastAlbumRequest") or {}
+    sizes = [(p["width"], p["height"]) for p in request.get("photos", [])]
+    checks.check(album is not None and request.get("style") == "justified" and request.get("widow") == widow
+                 and sizes == want_sizes,
+                 f"album of {label}: the page sent {len(want_sizes)} bmiddle sizes, style justified, widow {widow}",
+                 f"sent {len(sizes)} sizes, {json.dumps({k: v for k, v in request.items() if k != 'photos'})}")
+    if album is None:
+        return None
+    status, expected = post(base, "v1/album/layout", request)
+    drawn = driver.execute_script(ALBUM_JS)
+    wrong = [f"item {i} at {fmt(d['frame'])}, API {fmt(e)}" for i, (d, e) in enumerate(zip(drawn["items"], album["items"]))
+             if d["index"] != i or not same_frame(d["frame"], e)]
+    checks.check(status == 200 and expected == album and len(drawn["items"]) == len(album["items"]) == len(want_sizes)
+                 and not wrong and close(drawn["size"]["height"], album["content_size"]["height"]),
+                 f"album of {label}: {len(album['items'])} boxes in {album['rows']} rows ({album['widows']} widows) "
+                 f"drawn at the frames of a direct POST /v1/album/layout (±{TOLERANCE})",
+                 f"HTTP {status}; " + "; ".join(wrong[:5]))
+    return album
+
+
+def check_album(driver, base, checks, sample_doc):
+    """The justified album of every picture of the client-API sample, and of one status's pictures."""
+    statuses = sample_doc["statuses"]
+    every = [size for status in statuses for size in sample_pictures(status)]
+    album_once(driver, base, checks, "every picture", "document.getElementById('album_all').click()", every, "left")
+    position = next(i for i, s in enumerate(statuses) if len(sample_pictures(s)) >= 6)
+    album_once(driver, base, checks, f"status {position}",
+               f"document.querySelector('[data-role=\"album-button\"][data-status=\"{position}\"]').click()",
+               sample_pictures(statuses[position]), "justify")
 
 
 def window_frame(driver, element):
@@ -711,6 +877,18 @@ def run(base, screenshot):
         check_page_size(base, checks)
         check_paste(driver, checks)
         check_written_cards(driver, checks)
+        set_control(driver, "sample", SAMPLE)
+        wait_for(driver, f"document.body.dataset.state === 'ready' && window.__lastSample", "the sample's layout")
+        check_album(driver, base, checks, sample_doc)
+        if screenshot:
+            driver.execute_script("document.getElementById('album').scrollIntoView({block: 'start'});"
+                                  "window.scrollBy(0, -document.querySelector('header').offsetHeight - 16);")
+            time.sleep(0.3)
+            album_shot = os.path.splitext(screenshot)[0] + "-album.png"
+            driver.save_screenshot(album_shot)
+            checks.check(png_size(album_shot) == (WIDTH, HEIGHT), f"album screenshot saved to {album_shot}")
+        driver.execute_script("document.getElementById('album_close').click()")
+        check_mosaic(driver, base, checks, sample_doc)
         set_control(driver, "sample", SAMPLE)
         wait_for(driver, f"document.body.dataset.state === 'ready' && window.__lastSample", "the sample's layout")
         if screenshot:

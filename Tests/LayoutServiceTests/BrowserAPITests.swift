@@ -136,12 +136,13 @@ struct BrowserAPITests {
 
     /// The album: count, custom spacing and inset, scale.
     @Test func album() throws {
-        let response = try BrowserAPI.album(json: bytes(#"{\#(Self.screen), "count": 7}"#))
+        let response = try #require(try BrowserAPI.album(json: bytes(#"{\#(Self.screen), "count": 7}"#)).grid)
         #expect(response.columns == 3)
         #expect(response.items[6] == Rect(x: 10, y: 252, width: 111, height: 111))
-        let custom = try BrowserAPI.album(
-            json: bytes(#"{\#(Self.screen), "count": 4, "item_size": 100, "spacing": 0, "inset": 0}"#)
-        )
+        let custom = try #require(
+            try BrowserAPI.album(
+                json: bytes(#"{\#(Self.screen), "count": 4, "item_size": 100, "spacing": 0, "inset": 0}"#)
+            ).grid)
         #expect(custom.columns == 3)
         #expect(custom.items[1] == Rect(x: 137.5, y: 0, width: 100, height: 100))
         #expect(custom.contentSize == Size(width: 375, height: 200))

@@ -67,6 +67,24 @@ struct BrowserEndpointTests {
         #expect((json["items"] as? [[String: Double]])?.last == ["x": 10, "y": 252, "width": 111, "height": 111])
     }
 
+    /// A justified album over HTTP (docs/API.md §5): 600×400, 400×400 and 400×600 at W 375 fill
+    /// one row at (375 − 8 − 4)/2.5 = 145.2 (rounded 145) and leave the portrait picture as the
+    /// widow; an unknown style is a 422 at `#/style`.
+    @Test func justifiedAlbum() throws {
+        let service = try RunningService()
+        let photos = #"[{"width": 600, "height": 400}, {"width": 400, "height": 400}, {"width": 400, "height": 600}]"#
+        let body = #"{\#(Self.screen), "style": "justified", "photos": \#(photos)}"#
+        let (status, json) = try post(service, "/v1/album/layout", body)
+        #expect(status == 200)
+        #expect(json["columns"] is NSNull)
+        #expect(json["rows"] as? Int == 2 && json["widows"] as? Int == 1)
+        #expect(json["content_size"] as? [String: Double] == ["width": 375, "height": 302.5])
+        #expect((json["items"] as? [[String: Double]])?.last == ["x": 4, "y": 153, "width": 97, "height": 145])
+        let (refused, problem) = try post(service, "/v1/album/layout", #"{\#(Self.screen), "style": "masonry"}"#)
+        #expect(refused == 422)
+        #expect((problem["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "#/style")
+    }
+
     /// Invalid values are 422 problems with a pointer each; a wrong type is 400.
     @Test func invalidBodies() throws {
         let service = try RunningService()

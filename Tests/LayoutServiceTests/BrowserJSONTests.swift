@@ -99,8 +99,8 @@ struct BrowserJSONTests {
 
     /// The album of 30: every item frame as computed.
     @Test func albumResponse() throws {
-        let response = try BrowserAPI.album(
-            json: Array(#"{"screen": {"width": 414, "height": 896}, "count": 30}"#.utf8))
+        let response = try #require(
+            try BrowserAPI.album(json: Array(#"{"screen": {"width": 414, "height": 896}, "count": 30}"#.utf8)).grid)
         let object = try Self.object(response)
         #expect(object["columns"] as? Int == response.columns)
         #expect(object["rows"] as? Int == response.rows)

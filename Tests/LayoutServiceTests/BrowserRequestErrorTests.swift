@@ -158,8 +158,14 @@ struct BrowserRequestErrorTests {
         (#"{\#(screen), "count": "3"}"#, "#/count", "must be a number"),
         (#"{\#(screen), "count": 3, "scale": "2"}"#, "#/scale", "must be a number"),
         (#"{\#(screen), "count": 3, "item_size": "1"}"#, "#/item_size", "must be a number"),
-        (#"{\#(screen), "count": 3, "spacing": null, "inset": true}"#, "#/inset", "must be a number"),
-        (#"{\#(screen), "count": 3, "spacing": {}}"#, "#/spacing", "must be a number"),
+        (
+            #"{\#(screen), "count": 3, "spacing": null, "inset": true}"#, "#/inset",
+            #"must be a number or an object {"top", "right", "bottom", "left"}"#
+        ),
+        (
+            #"{\#(screen), "count": 3, "spacing": []}"#, "#/spacing",
+            #"must be a number or an object {"horizontal", "vertical"}"#
+        ),
     ])
     func albumField(body: String, pointer: String, detail: String) throws {
         #expect(try error(.album, body) == .at(pointer, .wrongType, detail))

@@ -48,14 +48,23 @@ struct OutputKeySetTests {
         try expectWritten(faded, equals: Expected.close(faded))
     }
 
-    /// The album of 30, and an empty one.
+    /// The album of 30, and an empty one; justified albums with widows, cut by `max_rows`,
+    /// and empty.
     @Test func album() throws {
         for body in [
             #"{"screen": {"width": 414, "height": 896}, "count": 30}"#,
             #"{"screen": {"width": 320, "height": 480}, "count": 0}"#,
         ] {
-            let response = try BrowserAPI.album(json: Array(body.utf8))
+            let response = try #require(try BrowserAPI.album(json: Array(body.utf8)).grid)
             try expectWritten(response, equals: Expected.album(response))
+        }
+        for body in [
+            #"{"screen": {"width": 375, "height": 667}, "style": "justified", "aspect_ratios": [1.5, 1, 0.5, 2, 0.75]}"#,
+            #"{"screen": {"width": 375, "height": 667}, "style": "justified", "aspect_ratios": [1, 1, 1, 1], "max_rows": 1}"#,
+            #"{"screen": {"width": 375, "height": 667}, "style": "justified", "photos": []}"#,
+        ] {
+            let response = try #require(try BrowserAPI.album(json: Array(body.utf8)).justified)
+            try expectWritten(response, equals: Expected.justifiedAlbum(response))
         }
     }
 
@@ -306,6 +315,13 @@ enum Expected {
     static func album(_ album: AlbumLayout) -> [String: Any] {
         [
             "columns": album.columns, "rows": album.rows, "content_size": size(album.contentSize),
+            "items": album.items.map(rect),
+        ]
+    }
+
+    static func justifiedAlbum(_ album: JustifiedAlbumLayout) -> [String: Any] {
+        [
+            "columns": NSNull(), "rows": album.rows, "widows": album.widows, "content_size": size(album.contentSize),
             "items": album.items.map(rect),
         ]
     }

@@ -102,7 +102,7 @@ struct StrictOwnFieldsTests {
     @Test(arguments: [
         (
             #"{"screen": {"width": 375, "height": 667}, "count": 3, "columns": 4}"#, "#/columns",
-            "screen, scale, count, item_size, spacing, inset"
+            "screen, scale, count, item_size, spacing, inset, style, photos, aspect_ratios, target_row_height, tolerance, max_rows, widow, breakout_every"
         ),
         (#"{"screen": {"width": 375, "height": 667, "depth": 1}, "count": 3}"#, "#/screen/depth", "width, height"),
     ])

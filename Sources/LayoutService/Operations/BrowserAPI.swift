@@ -18,7 +18,7 @@ package enum BrowserAPI {
     }
 
     /// - Remark: HTTP `POST /v1/album/layout`
-    static func album(json: [UInt8]) throws(InputError) -> AlbumLayout {
-        AlbumRules.layout(try AlbumInput.validated(AlbumLayoutRequest.read(json)))
+    static func album(json: [UInt8]) throws(InputError) -> AlbumResponse {
+        AlbumRules.layout(try AlbumLayoutInput.validated(AlbumLayoutRequest.read(json)))
     }
 }

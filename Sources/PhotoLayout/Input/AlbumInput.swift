@@ -29,3 +29,31 @@ public struct AlbumInput: Hashable, Sendable {
         self.inset = inset
     }
 }
+
+/// The album's styles (docs/API.md §5): HWPhotoVC's grid of squares, or justified rows that
+/// keep each picture's shape.
+public enum AlbumStyle: String, CaseIterable, Hashable, Sendable {
+    case grid, justified
+}
+
+/// The justified album's input (docs/API.md §5 "Justified album"), validated: each ratio
+/// positive and finite, the options accepted by `JustifiedAlbumOptions.problems`.
+public struct JustifiedAlbumInput: Hashable, Sendable {
+    public var screen: Size
+    /// Each picture's width over its height, in order.
+    public var ratios: [Double]
+    public var options: JustifiedAlbumOptions
+
+    public init(screen: Size, ratios: [Double], options: JustifiedAlbumOptions = JustifiedAlbumOptions()) {
+        self.screen = screen
+        self.ratios = ratios
+        self.options = options
+    }
+}
+
+/// A validated album request, in its style (the justified input boxed, so that the grid's
+/// input stays as small to copy as before).
+public enum AlbumLayoutInput: Hashable, Sendable {
+    case grid(AlbumInput)
+    indirect case justified(JustifiedAlbumInput)
+}

@@ -1,11 +1,14 @@
 /// The options of the justified album (docs/API.md §5, "Justified album"), in points: Flickr's
 /// justified-layout 4.1.0 with its defaults.
 ///
-/// Validation (`problems(screenWidth:at:)`) refuses a `target_row_height` not above 0, a
+/// Validation (`problems(screenWidth:at:)`) refuses a `target_row_height` outside
+/// [`smallest`, `GeometryLimits.maxMagnitude`], a
 /// `tolerance` outside [0, 1), a negative spacing or inset, insets whose left and right
 /// leave no row width, a `max_rows` or `breakout_every` below 1, a scale other than 1, 2 or
-/// 3, and any number outside `GeometryLimits`; the pictures' sizes or ratios must be positive
-/// and finite (`problems(ratios:at:)`).
+/// 3, and any number outside `GeometryLimits`; the pictures' ratios must lie within
+/// [`smallest`, `GeometryLimits.maxMagnitude`] (`problems(ratios:at:)`). With these bounds
+/// every quotient and product of the rule (a row's height Rs/A, the clamp's scale
+/// (Rs/clamped)/(Rs/h), the widths) is finite.
 public struct JustifiedAlbumOptions: Hashable, Sendable {
     /// How a last, unfinished row (its pictures are the widows) is laid out.
     public enum WidowStyle: String, CaseIterable, Hashable, Sendable {
@@ -36,6 +39,15 @@ public struct JustifiedAlbumOptions: Hashable, Sendable {
     public static let defaultTolerance = 0.25
     public static let defaultSpacing = 4.0
     public static let defaultInset = 4.0
+    /// The smallest ratio and row height accepted: the reciprocal of the largest.
+    public static let smallest = 1 / GeometryLimits.maxMagnitude
+    /// The 422 detail for a ratio or row height outside [`smallest`, `GeometryLimits.maxMagnitude`].
+    public static let rangeRefusal = "must be a number from 0.000001 to 1000000"
+
+    /// Whether `value` is a ratio or row height the rule lays out with finite numbers.
+    public static func accepts(_ value: Double) -> Bool {
+        value >= smallest && value <= GeometryLimits.maxMagnitude
+    }
 
     public init(
         targetRowHeight: Double = JustifiedAlbumOptions.defaultTargetRowHeight,
@@ -74,11 +86,7 @@ public struct JustifiedAlbumOptions: Hashable, Sendable {
                 refuse(name, detail)
             }
         }
-        if !GeometryLimits.accepts(targetRowHeight) {
-            refuse("target_row_height", GeometryLimits.refusal)
-        } else if targetRowHeight <= 0 {
-            refuse("target_row_height", "must be greater than 0")
-        }
+        if !Self.accepts(targetRowHeight) { refuse("target_row_height", Self.rangeRefusal) }
         if !(tolerance >= 0 && tolerance < 1) { refuse("tolerance", "must be at least 0 and below 1") }
         check("spacing/horizontal", horizontalSpacing, least: 0, "must be at least 0")
         check("spacing/vertical", verticalSpacing, least: 0, "must be at least 0")
@@ -98,8 +106,7 @@ public struct JustifiedAlbumOptions: Hashable, Sendable {
     /// The 422 problems of the pictures' aspect ratios, each at `pointer(index)`.
     public static func problems(ratios: [Double], at pointer: (Int) -> String) -> [InputError.Problem] {
         ratios.indices.compactMap { index in
-            ratios[index].isFinite && ratios[index] > 0
-                ? nil : InputError.Problem(pointer: pointer(index), detail: "must be positive and finite")
+            accepts(ratios[index]) ? nil : InputError.Problem(pointer: pointer(index), detail: rangeRefusal)
         }
     }
 }

@@ -13,3 +13,10 @@ public struct AlbumLayout: Hashable, Sendable {
         self.items = items
     }
 }
+
+/// The answer of `POST /v1/album/layout` in the request's style: the grid, or the justified
+/// rows (whose `columns` is `null` and which add `widows`).
+public enum AlbumResponse: Hashable, Sendable {
+    case grid(AlbumLayout)
+    case justified(JustifiedAlbumLayout)
+}

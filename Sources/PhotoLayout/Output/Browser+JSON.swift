@@ -214,3 +214,31 @@ extension AlbumLayout: JSONByteEncodable {
         writer.endObject()
     }
 }
+
+extension JustifiedAlbumLayout: JSONByteEncodable {
+    /// `{"columns": null, "rows", "widows", "content_size", "items"}`: the grid's keys, with
+    /// `columns` `null` (rows of varying length have none) and the widow count.
+    public func write(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.key("columns")
+        writer.null()
+        writer.key("rows")
+        writer.number(rows)
+        writer.key("widows")
+        writer.number(widows)
+        writer.key("content_size")
+        contentSize.write(to: &writer)
+        writer.key("items")
+        writer.array(items)
+        writer.endObject()
+    }
+}
+
+extension AlbumResponse: JSONByteEncodable {
+    public func write(to writer: inout JSONByteWriter) {
+        switch self {
+        case .grid(let layout): layout.write(to: &writer)
+        case .justified(let layout): layout.write(to: &writer)
+        }
+    }
+}

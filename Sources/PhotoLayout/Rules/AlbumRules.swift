@@ -12,6 +12,18 @@ public enum AlbumRules {
         return Int(max(1, min(fit, Double(Int32.max))))
     }
 
+    /// The album in the input's style: this grid, or `JustifiedAlbumRules`' rows.
+    public static func layout(_ input: AlbumLayoutInput) -> AlbumResponse {
+        switch input {
+        case .grid(let grid):
+            .grid(layout(grid))
+        case .justified(let justified):
+            .justified(
+                JustifiedAlbumRules.layout(
+                    ratios: justified.ratios, screenWidth: justified.screen.width, options: justified.options))
+        }
+    }
+
     public static func layout(_ input: AlbumInput) -> AlbumLayout {
         let width = input.screen.width
         let item = input.itemSize

@@ -12,6 +12,9 @@ struct JustifiedRow {
     let isBreakout: Bool
     /// The aspect ratios the row holds, in order.
     private(set) var ratios: [Double] = []
+    /// The ratios' sum, added up in order (as summing `ratios` from 0 gives it), so that
+    /// offering a picture costs the same however many the row holds.
+    private var ratioSum = 0.0
 
     init(width: Double, left: Double, spacing: Double, targetHeight: Double, tolerance: Double, isBreakout: Bool) {
         self.width = width
@@ -27,28 +30,30 @@ struct JustifiedRow {
     /// picture leaves it to the next row.
     mutating func add(_ ratio: Double) -> (taken: Bool, closingHeight: Double?) {
         let count = ratios.count + 1
-        var sum = 0.0
-        for existing in ratios { sum += existing }
-        sum += ratio
+        let sum = ratioSum + ratio
         let spaceless = width - Double(count - 1) * spacing
         if isBreakout, ratios.isEmpty, ratio >= 1 {
-            ratios.append(ratio)
+            take(ratio, sum)
             return (true, spaceless / ratio)
         }
         if sum < width / targetHeight * (1 - tolerance) {
-            ratios.append(ratio)
+            take(ratio, sum)
             return (true, nil)
         }
         if sum > width / targetHeight * (1 + tolerance), !ratios.isEmpty {
-            var previousSum = 0.0
-            for existing in ratios { previousSum += existing }
+            let previousSum = ratioSum
             let previousSpaceless = width - Double(count - 2) * spacing
             if abs(sum - spaceless / targetHeight) > abs(previousSum - previousSpaceless / targetHeight) {
                 return (false, previousSpaceless / previousSum)
             }
         }
-        ratios.append(ratio)
+        take(ratio, sum)
         return (true, spaceless / sum)
+    }
+
+    private mutating func take(_ ratio: Double, _ sum: Double) {
+        ratios.append(ratio)
+        ratioSum = sum
     }
 
     /// The row's boxes (y 0) when it closes at `height` in `style` (`justify` for a row that
