@@ -90,12 +90,14 @@ struct HTTP1Serializer: Sendable {
         if let requestID { bound += Self.requestIDPrefixText.utf8CodeUnitCount + requestID.byteCountBound + 2 }
         if writesLength { bound += Self.contentLengthPrefixText.utf8CodeUnitCount + HTTP1HeadWriter.maxDigits + 2 }
         if isRepeated, prefix.second == serverLinesSecond {
+            let bodyCount = response.body.count  // the closures below capture no part of `response`
             prefix.bytes.withUnsafeBytes { made in
                 withUnsafeTemporaryAllocation(byteCount: bound + made.count, alignment: 1) { room in
                     var head = HTTP1HeadWriter(room)
                     head.write(made)
                     Self.writeEnd(
-                        of: response, id: requestID, writesLength: writesLength, closeConnection: closeConnection,
+                        bodyCount: bodyCount, id: requestID, writesLength: writesLength,
+                        closeConnection: closeConnection,
                         to: &head)
                     buffer.replaceSubrange(buffer.startIndex..<buffer.endIndex, with: head.written)
                 }
@@ -135,7 +137,8 @@ struct HTTP1Serializer: Sendable {
                     prefix.describe(response, dropsRequestID: requestID != nil)
                 }
                 Self.writeEnd(
-                    of: response, id: requestID, writesLength: writesLength, closeConnection: closeConnection,
+                    bodyCount: response.body.count, id: requestID, writesLength: writesLength,
+                    closeConnection: closeConnection,
                     to: &head)
                 buffer.replaceSubrange(buffer.startIndex..<buffer.endIndex, with: head.written)
             }
@@ -145,7 +148,7 @@ struct HTTP1Serializer: Sendable {
     /// What follows the handler's fields: `X-Request-Id`, `Content-Length`, `Connection`, the
     /// empty line.
     private static func writeEnd(
-        of response: HTTPResponse, id requestID: RequestContext.ID?, writesLength: Bool, closeConnection: Bool,
+        bodyCount: Int, id requestID: RequestContext.ID?, writesLength: Bool, closeConnection: Bool,
         to head: inout HTTP1HeadWriter
     ) {
         if let requestID {
@@ -156,7 +159,7 @@ struct HTTP1Serializer: Sendable {
         }
         if writesLength {
             head.write(literal: contentLengthPrefixText)
-            head.write(digitsOf: response.body.count)
+            head.write(digitsOf: bodyCount)
             head.write(byte: ASCII.cr)
             head.write(byte: ASCII.lf)
         }
@@ -283,7 +286,11 @@ struct HTTP1Serializer: Sendable {
 /// array takes its address) nor changed (a mutation of storage that is shared copies it first),
 /// so a response whose fields are at that address, in that number, has those fields.
 struct HeadPrefix {
+    /// Kept only to keep their storage alive and unchanged; compared by `fieldsAddress`.
     private var headers = HTTPHeaders()
+    /// Where `headers`' fields are, and how many (compared without copying `headers`).
+    private var fieldsAddress = 0
+    private var fieldsCount = 0
     private var status = HTTPStatus(code: 0, reason: "")
     private var dropsRequestID = false
     /// The second of the `Date` in `bytes`; -1 while `bytes` are not made for the headers kept.
@@ -294,12 +301,14 @@ struct HeadPrefix {
     /// status kept.
     func describes(_ response: HTTPResponse, dropsRequestID: Bool) -> Bool {
         response.status.code == status.code && dropsRequestID == self.dropsRequestID
-            && response.headers.sharesFields(with: headers) && response.status.reason == status.reason
+            && response.headers.fieldsLocation == (fieldsAddress, fieldsCount)
+            && response.status.reason == status.reason
     }
 
     /// Keeps `response`'s fields and status, with no bytes made yet.
     mutating func describe(_ response: HTTPResponse, dropsRequestID: Bool) {
         headers = response.headers
+        (fieldsAddress, fieldsCount) = headers.fieldsLocation
         status = response.status
         self.dropsRequestID = dropsRequestID
         second = -1
