@@ -58,7 +58,7 @@ extension HTTP2Session {
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
     /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
     func complete(
-        streamID: Int32, with response: HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
+        streamID: Int32, with response: consuming HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
     ) {
         guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
         submit(
@@ -69,7 +69,7 @@ extension HTTP2Session {
     /// Submits HEADERS (and DATA through `readBody`) for `response`; `method` and `path` (the
     /// request's path, not its target) label the record of it, "-" when unknown.
     private func submit(
-        _ response: HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?, path: String?,
+        _ response: consuming HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?, path: String?,
         operationID: String?
     ) {
         guard let session, let stream = streams[streamID], !stream.isAnswered else { return }

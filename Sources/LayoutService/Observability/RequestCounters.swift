@@ -45,9 +45,11 @@ final class RequestCounters: Sendable {
     }
 
     /// The index of `label` in `routes`: a scan of a dozen strings (the operationIds come from the
-    /// route table itself, so equal ones usually share storage and compare at once).
+    /// route table itself, so equal ones usually share storage and compare at once), where a
+    /// label of another length is passed over without comparing strings.
     func routeIndex(_ label: String) -> Int? {
-        routes.firstIndex(of: label)
+        let length = label.utf8.count
+        return routes.firstIndex { $0.utf8.count == length && $0 == label }
     }
 
     /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
