@@ -69,7 +69,8 @@ extension HTTP2Session {
     /// Submits HEADERS (and DATA through `readBody`) for `response`; `method` and `path` (the
     /// request's path, not its target) label the record of it, "-" when unknown.
     private func submit(
-        _ response: consuming HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?, path: String?,
+        _ response: consuming HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?,
+        path: String?,
         operationID: String?
     ) {
         guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
