@@ -36,14 +36,11 @@ import sys
 import tempfile
 import time
 
-from bench_http import free_port  # noqa: E402  (same folder)
+from bench_http import SMALL_TIMELINE, free_port  # noqa: E402  (same folder)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-timeline.json")
 HEALTH_BODY = '{"status":"ok"}'
-SMALL_TIMELINE = (b'{"statuses":[{"idstr":"1","pic_ids":["p1"],"pic_infos":{"p1":{"thumbnail":'
-                  b'{"url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg","width":180,"height":120},'
-                  b'"bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p1.jpg","width":440,"height":293}}}}]}')
 VARIANTS = (b'"variants":{"ios3x":{"style":"adaptive","content_width":355,"scale":3},'
             b'"android":{"style":"adaptive","content_width":392,"scale":2},"web":{}},')
 

@@ -12,6 +12,9 @@ Prints Markdown tables (scripts/bench puts them into BENCHMARKS.md).
   python3 Benchmarks/bench_http.py --only wrk --threads 2  # two event loops against one nginx worker
   python3 Benchmarks/bench_http.py --only wrk --cpus 0     # the service pinned to one CPU (a 1-CPU pod)
 
+The wrk part has /healthz, the small POST (one status, answered on the event loop) and the
+275 KB timeline; nginx answers /healthz and the small POST with its fixed body.
+
 Absolute numbers drift on these shared machines: read the ratios, measured minutes apart.
 """
 import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
@@ -19,6 +22,10 @@ import argparse, json, os, re, shutil, signal, socket, subprocess, sys, tempfile
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-timeline.json")
 TICKS = os.sysconf("SC_CLK_TCK")
+# The small POST: one status with one picture (also bench_cost.py's), answered inline on the loop.
+SMALL_TIMELINE = (b'{"statuses":[{"idstr":"1","pic_ids":["p1"],"pic_infos":{"p1":{"thumbnail":'
+                  b'{"url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg","width":180,"height":120},'
+                  b'"bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p1.jpg","width":440,"height":293}}}}]}')
 
 
 def free_port():
@@ -219,6 +226,10 @@ def main():
             f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
                     f'local f = io.open("{SAMPLE}", "rb")\nwrk.body = f:read("*a")\nf:close()\n')
         body_bytes = os.path.getsize(SAMPLE)
+        small_script = os.path.join(workdir, "small.lua")
+        with open(small_script, "w") as f:
+            f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                    f'wrk.body = [[{SMALL_TIMELINE.decode()}]]\n')
 
         rows = []
         warm = max(2, args.seconds // 5)
@@ -227,6 +238,9 @@ def main():
         ours = measure([service.pid], f"http://127.0.0.1:{port}/healthz", 64, args.seconds)
         theirs = measure(nginx_pids, f"http://127.0.0.1:{nginx_port}/", 64, args.seconds)
         timeline = measure([service.pid], f"http://127.0.0.1:{port}/v1/timeline/layout", 16, args.seconds, script)
+        # The same small POST to both; nginx answers it with its fixed body (the floor of reading a request).
+        small = measure([service.pid], f"http://127.0.0.1:{port}/v1/timeline/layout", 64, args.seconds, small_script)
+        small_nginx = measure(nginx_pids, f"http://127.0.0.1:{nginx_port}/", 64, args.seconds, small_script)
 
         mb_per_cpu_s = timeline["requests"] * body_bytes / 1e6 / max(timeline["cpu"], 1e-9)
         rows = [
@@ -235,12 +249,19 @@ def main():
             ("server CPU per request", f"{ours['cpu_us_per_request']:.1f} µs", f"nginx {theirs['cpu_us_per_request']:.1f} µs",
              f"{ours['cpu_us_per_request'] / theirs['cpu_us_per_request']:.2f}× nginx (target ≤ 1.2×)"),
             ("`/healthz` p50 / p99", f"{ours['p50']:.2f} / {ours['p99']:.2f} ms", f"nginx {theirs['p50']:.2f} / {theirs['p99']:.2f} ms", ""),
+            (f"small POST `/v1/timeline/layout` (one status, one picture), wrk -t1 -c64, {args.threads} event loop(s)",
+             f"{small['rps']:,.0f} req/s", f"nginx {small_nginx['rps']:,.0f} req/s (its fixed answer)",
+             f"{small['rps'] / small_nginx['rps']:.2f}× nginx"),
+            ("small POST server CPU per request", f"{small['cpu_us_per_request']:.1f} µs",
+             f"nginx {small_nginx['cpu_us_per_request']:.1f} µs",
+             f"{small['cpu_us_per_request'] / small_nginx['cpu_us_per_request']:.2f}× nginx"),
             ("timeline (client-api sample, 275 KB), wrk -t1 -c16", f"{timeline['rps']:,.0f} req/s",
              f"p50 {timeline['p50']:.2f} ms, p99 {timeline['p99']:.2f} ms", "p99 target ≤ 5 ms"),
             ("timeline request body per server CPU-second", f"{mb_per_cpu_s:,.0f} MB/s", "", "target ≥ 300 MB/s"),
             ("RSS idle / peak under load", f"{idle_rss:.1f} MB / {max(ours['rss_peak_mb'], timeline['rss_peak_mb']):.1f} MB",
              f"nginx {theirs['rss_peak_mb']:.1f} MB", "idle target ≤ 20 MB"),
-            ("errors (wrk socket errors + non-2xx)", f"{ours['errors'] + timeline['errors']}", f"nginx {theirs['errors']}", ""),
+            ("errors (wrk socket errors + non-2xx)", f"{ours['errors'] + timeline['errors'] + small['errors']}",
+             f"nginx {theirs['errors'] + small_nginx['errors']}", ""),
         ]
         table = "| measure | timeline-layout | reference | ratio / target |\n|---|---|---|---|\n"
         table += "".join(f"| {a} | {b} | {c} | {d} |\n" for a, b, c, d in rows)

@@ -198,3 +198,24 @@ struct HTTPByteLookupTests {
         }
     }
 }
+
+/// `RequestTarget`'s split of a String target (HTTP/2's `:path`, a handler's): the exact parts.
+struct RequestTargetStringTests {
+    @Test func originFormParts() {
+        let cases: [(String, String, String?)] = [
+            ("/healthz", "/healthz", nil), ("/a?b", "/a", "b"), ("/a?", "/a", ""), ("/?", "/", ""),
+            ("/a?b?c", "/a", "b?c"), ("/é/ü?q=ß", "/é/ü", "q=ß"), ("/", "/", nil),
+            (
+                "/a-path-longer-than-a-small-string?and=a&long=query", "/a-path-longer-than-a-small-string",
+                "and=a&long=query"
+            ),
+        ]
+        for (target, path, query) in cases {
+            let split = RequestTarget(target)
+            #expect(split.target == target && split.path == path && split.query == query, "\(target)")
+        }
+        let absolute = RequestTarget("HTTP://h:1/p?q")
+        #expect(absolute.path == "/p" && absolute.query == "q")
+        #expect(RequestTarget("*").path == "*" && RequestTarget("*").query == nil)
+    }
+}

@@ -60,3 +60,65 @@ struct HTTP1HeadWriterTests {
         }
     }
 }
+
+/// A response written again with the same fields (a static answer) takes its head up to the
+/// fields from the serializer's `HeadPrefix`: the bytes are those of a serializer writing it the
+/// first time, whatever changes around it.
+struct HTTP1HeadPrefixTests {
+    /// What a fresh serializer writes for `response`: the head made field by field.
+    static func fresh(_ response: HTTPResponse, id: RequestContext.ID?, close: Bool) -> [UInt8] {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        var buffer: [UInt8] = []
+        serializer.writeHead(response, id: id, closeConnection: close, into: &buffer)
+        return buffer
+    }
+
+    /// The same static response five times, with other request IDs, other body lengths and both
+    /// tails: each head equals a fresh serializer's (the Date line aside, which is per second).
+    @Test func repeatedResponseIsWrittenTheSame() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let shared = HTTPResponse(headers: ["Content-Type": "application/json", "X-Request-Id": "handler's"])
+        var buffer: [UInt8] = []
+        for round in 0..<5 {
+            var response = shared
+            response.body = Array(repeating: UInt8(ascii: "a"), count: round * 7)
+            let id = RequestContext.ID(prefix: "c\(round)", number: round * 1_000)
+            serializer.writeHead(response, id: id, closeConnection: round == 3, into: &buffer)
+            let expected = Self.fresh(response, id: id, close: round == 3)
+            #expect(Self.withoutDate(buffer) == Self.withoutDate(expected))
+            #expect(
+                Array(HTTP1SerializerTests.lines(buffer)[3...5]) == [
+                    "Content-Type: application/json", "X-Request-Id: c\(round)-\(round * 1_000)",
+                    "Content-Length: \(round * 7)",
+                ])
+        }
+    }
+
+    /// What is kept is told apart: the same fields with another status, with the handler's
+    /// `X-Request-Id` kept (no server ID) and dropped again, and a copy of the fields changed
+    /// (which no longer shares their storage) are each written as they are.
+    @Test func changedResponsesAreNotTakenForTheKeptOne() {
+        var serializer = HTTP1Serializer(serverName: "unit")
+        let shared = HTTPResponse(headers: ["Content-Type": "text/plain", "X-Request-Id": "handler's"])
+        var changed = shared
+        changed.headers.add("Cache-Control", "no-store")
+        var renamed = shared
+        renamed.status = HTTPStatus(code: 200, reason: "Fine")
+        let id = RequestContext.ID("client-1")
+        let sequence: [(HTTPResponse, RequestContext.ID?)] = [
+            (shared, id), (shared, id), (shared, nil), (shared, nil), (shared, id),
+            (HTTPResponse(status: .notFound, headers: shared.headers), id), (shared, id), (changed, id), (shared, id),
+            (renamed, id), (renamed, id), (shared, id),
+        ]
+        var buffer: [UInt8] = []
+        for (response, id) in sequence {
+            serializer.writeHead(response, id: id, closeConnection: false, into: &buffer)
+            #expect(Self.withoutDate(buffer) == Self.withoutDate(Self.fresh(response, id: id, close: false)))
+        }
+    }
+
+    /// The head without its `Date` line (two serializers may write it in different seconds).
+    static func withoutDate(_ head: [UInt8]) -> [String] {
+        HTTP1SerializerTests.lines(head).filter { !$0.hasPrefix("Date: ") }
+    }
+}

@@ -245,3 +245,53 @@ struct HTTP2SessionTests {
         return frames
     }
 }
+
+/// A response answered again with the same fields (a static answer) keeps the start of its header
+/// list from the last one (`HTTP2Session.listPrefix`): every stream still gets exactly its own
+/// header list.
+struct HTTP2HeaderListPrefixTests {
+    /// The header list of `stream` without `date` (written per second), in order.
+    static func fields(_ stream: HTTP2TestClient.Stream?) -> [String] {
+        (stream?.headers ?? []).filter { $0.0 != "date" }.map { "\($0.0): \($0.1)" }
+    }
+
+    /// One shared response on five streams (two at once), between them the same fields with
+    /// another status, a changed copy of them, and a response without a body: each list is what
+    /// its response alone gives, with its own `x-request-id` and `content-length`.
+    @Test func repeatedResponsesKeepTheirOwnLists() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let shared = HTTPResponse(headers: ["Content-Type": "application/json", "X-Request-Id": "handler's"])
+        var changed = shared
+        changed.headers.add("Cache-Control", "no-store")
+        var answers: [(HTTPResponse, [String])] = []
+        func answer(_ response: HTTPResponse, body: String, status: String, extra: [String] = []) {
+            var response = response
+            response.body = Array(body.utf8)
+            let id = client.request("GET", "/a", headers: [("x-request-id", "client-\(answers.count)")])
+            client.exchange()
+            for request in client.pending { client.answer(request, response) }
+            client.pending.removeAll()
+            let expected =
+                [":status: \(status)", "server: timeline-layout", "content-type: application/json"] + extra + [
+                    "x-request-id: client-\(answers.count)", "content-length: \(body.utf8.count)",
+                ]
+            answers.append((response, expected))
+            #expect(Self.fields(client.streams[id]) == expected)
+        }
+        answer(shared, body: "{}", status: "200")
+        answer(shared, body: "{\"a\":1}", status: "200")
+        answer(HTTPResponse(status: .notFound, headers: shared.headers), body: "{}", status: "404")
+        answer(shared, body: "", status: "200")
+        answer(changed, body: "{}", status: "200", extra: ["cache-control: no-store"])
+        answer(shared, body: "[]", status: "200")
+        // Two streams at once, both answered with the shared response.
+        let ids = [client.request("GET", "/b"), client.request("GET", "/c")]
+        client.exchange()
+        for request in client.pending { client.answer(request, shared) }
+        for id in ids {
+            let fields = Self.fields(client.streams[id])
+            #expect(fields.count == 5 && fields.last == "content-length: 0")
+            #expect(fields.first { $0.hasPrefix("x-request-id: h2-") } != nil)
+        }
+    }
+}

@@ -79,3 +79,28 @@ struct RequestCountersTests {
         #expect(RequestCounters.statusIndex(-1) == nil && RequestCounters.statusIndex(600) == nil)
     }
 }
+
+/// `RequestCounters.measure`: the nanoseconds and bucket of a duration, on 64-bit integers, as
+/// `Duration.components` and comparisons of durations give them.
+struct RequestCountersMeasureTests {
+    /// Exactly at a bound, one attosecond past it, just under it, zero, negative, past every
+    /// bound, and over 9.2 seconds (the 128-bit path): the same as the Duration arithmetic.
+    @Test func measureMatchesDurationArithmetic() {
+        let bounds = ServiceMetrics.bucketDurations
+        var durations: [Duration] = [.zero, .nanoseconds(-3), .seconds(-20), .seconds(9), .seconds(10), .seconds(500)]
+        for bound in bounds {
+            durations += [
+                bound, bound + Duration(secondsComponent: 0, attosecondsComponent: 1), bound - .nanoseconds(1),
+            ]
+        }
+        for duration in durations {
+            let (seconds, attoseconds) = duration.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            let measured = RequestCounters.measure(duration)
+            #expect(measured.nanoseconds == nanoseconds, "\(duration)")
+            #expect(measured.bucket == bounds.firstIndex { duration <= $0 }, "\(duration)")
+        }
+        #expect(RequestCounters.measure(.milliseconds(3)).nanoseconds == 3_000_000)
+        #expect(RequestCounters.measure(.milliseconds(3)).bucket == 5)  // 0.0025 < 0.003 <= 0.005
+    }
+}

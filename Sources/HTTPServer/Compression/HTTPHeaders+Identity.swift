@@ -10,4 +10,10 @@ extension HTTPHeaders {
             }
         }
     }
+
+    /// Where the fields' storage is and how many fields it holds: equal for two headers exactly
+    /// when `sharesFields(with:)` is true, under the same condition (the other is kept alive).
+    var fieldsLocation: (address: Int, count: Int) {
+        fields.withUnsafeBufferPointer { (Int(bitPattern: $0.baseAddress), $0.count) }
+    }
 }

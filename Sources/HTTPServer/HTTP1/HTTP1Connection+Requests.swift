@@ -293,7 +293,7 @@ extension HTTP1Connection {
 
     /// A response that cannot be written safely becomes a 500; `X-Request-Id` is written from
     /// `info` by the serializer. (The ID is formatted only if the 500 is logged.)
-    static func finalize(_ response: HTTPResponse, id: RequestContext.ID) -> HTTPResponse {
+    static func finalize(_ response: consuming HTTPResponse, id: RequestContext.ID) -> HTTPResponse {
         response.validated(requestID: id.description)
     }
 }

@@ -203,8 +203,9 @@ struct HTTP1Connection: Sendable {
     }
 
     /// `complete(sequence:with:operationID:now:)`, appending the actions to the caller's queue.
+    /// The response is consumed: moved into its slot, not copied.
     mutating func complete(
-        sequence: Int, with response: HTTPResponse, operationID: String? = nil, now: Moment,
+        sequence: Int, with response: consuming HTTPResponse, operationID: String? = nil, now: Moment,
         into actions: ActionQueue
     ) {
         guard !isClosed, let index = slots.firstIndex(where: { $0.sequence == sequence }), !slots[index].isReady

@@ -47,9 +47,29 @@ struct HTTP1HeadWriter {
         count += 1
     }
 
-    /// Writes the decimal digits of a non-negative `value`, without making a String.
+    /// Copies the UTF-8 of a literal to the cursor (no String, no static array to load).
+    mutating func write(literal text: StaticString) {
+        text.withUTF8Buffer { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes the decimal digits of a non-negative `value` (0 for a negative one) in place,
+    /// without making a String: counted first, then written from the last one back.
     mutating func write(digitsOf value: Int) {
-        HTTP1Serializer.withDigits(of: value) { write($0) }
+        var rest = UInt64(max(0, value))
+        var length = 1
+        var scan = rest
+        while scan >= 10 {
+            scan /= 10
+            length += 1
+        }
+        precondition(length <= room.count - count, "response head larger than its bound")
+        var index = count + length
+        repeat {
+            index -= 1
+            room[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        count += length
     }
 
     /// The most bytes `write(digitsOf:)` writes: an Int has at most 19 digits.

@@ -8,9 +8,6 @@ struct HTTP1Serializer: Sendable {
 
     /// Header names the handler may not set: the serializer writes them itself.
 
-    private static let keepAliveTail = Array("Connection: keep-alive\r\n\r\n".utf8)
-    private static let closeTail = Array("Connection: close\r\n\r\n".utf8)
-    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
     private static let datePrefix = Array("Date: ".utf8)
     private static let separator = Array(": ".utf8)
     private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
@@ -27,7 +24,6 @@ struct HTTP1Serializer: Sendable {
         return line
     }
     private static let statusReasons: [String?] = (100...599).map { HTTPStatus.registeredReason(for: $0) }
-    private static let requestIDPrefix = Array("X-Request-Id: ".utf8)
 
     private let serverLine: [UInt8]
     private var dates = HTTPDateCache()
@@ -36,6 +32,8 @@ struct HTTP1Serializer: Sendable {
     private var serverLines: [UInt8] = []
     /// The `dates` value `serverLines` was made with (its second since the epoch).
     private var serverLinesSecond = -1
+    /// The last response's head up to its fields, and what it was made from.
+    private var prefix = HeadPrefix()
 
     init(serverName: String) {
         let safeName = serverName.utf8.filter(ASCII.isFieldValueCharacter)
@@ -74,24 +72,48 @@ struct HTTP1Serializer: Sendable {
 
     /// `writeHead(_:requestID:closeConnection:into:)` with the ID unformatted: its digits are
     /// written straight into `buffer`.
+    ///
+    /// A response whose fields share their storage with the previous response's (a static
+    /// answer, the content coder's shared headers), with the same status and the same choice
+    /// about `X-Request-Id`, gets its head up to the fields from `prefix`, made the second time
+    /// such a response is written and again when the second (its `Date`) changes; only the
+    /// request ID, `Content-Length` and `Connection` are written per response. The bytes are
+    /// those the field-by-field path writes.
     mutating func writeHead(
         _ response: HTTPResponse, id requestID: RequestContext.ID?, closeConnection: Bool, into buffer: inout [UInt8]
     ) {
         refreshServerLines()
         let code = response.status.code
-        let statusLine = Self.standardStatusLine(response.status)
         let writesLength = code >= 200 && code != 204
+        let isRepeated = prefix.describes(response, dropsRequestID: requestID != nil)
+        var bound = Self.keepAliveTailText.utf8CodeUnitCount  // the longer tail
+        if let requestID { bound += Self.requestIDPrefixText.utf8CodeUnitCount + requestID.byteCountBound + 2 }
+        if writesLength { bound += Self.contentLengthPrefixText.utf8CodeUnitCount + HTTP1HeadWriter.maxDigits + 2 }
+        if isRepeated, prefix.second == serverLinesSecond {
+            let bodyCount = response.body.count  // the closures below capture no part of `response`
+            prefix.bytes.withUnsafeBytes { made in
+                withUnsafeTemporaryAllocation(byteCount: bound + made.count, alignment: 1) { room in
+                    var head = HTTP1HeadWriter(room)
+                    head.write(made)
+                    Self.writeEnd(
+                        bodyCount: bodyCount, id: requestID, writesLength: writesLength,
+                        closeConnection: closeConnection,
+                        to: &head)
+                    buffer.replaceSubrange(buffer.startIndex..<buffer.endIndex, with: head.written)
+                }
+            }
+            return
+        }
+        let statusLine = Self.standardStatusLine(response.status)
         // The fields are read through a buffer pointer: `for field in fields` copied each field
         // (two names and a value, retained and released) twice per response.
         response.headers.fields.withUnsafeBufferPointer { fields in
             // The head's size, bounded before writing: its parts' lengths, digits at their most.
-            var bound = (statusLine?.count ?? 0) + serverLines.count + Self.closeTail.count
+            bound += (statusLine?.count ?? 0) + serverLines.count
             if statusLine == nil { bound += Self.customStatusLineBound(response.status) }
             for index in fields.indices {
                 bound += fields[index].name.rawName.utf8.count + fields[index].valueByteCount + 4
             }
-            if let requestID { bound += Self.requestIDPrefix.count + requestID.byteCountBound + 2 }
-            if writesLength { bound += Self.contentLengthPrefix.count + HTTP1HeadWriter.maxDigits + 2 }
             withUnsafeTemporaryAllocation(byteCount: bound, alignment: 1) { room in
                 var head = HTTP1HeadWriter(room)
                 if let statusLine {
@@ -109,23 +131,47 @@ struct HTTP1Serializer: Sendable {
                     head.write(byte: ASCII.cr)
                     head.write(byte: ASCII.lf)
                 }
-                if let requestID {
-                    head.write(Self.requestIDPrefix)
-                    requestID.write(to: &head)
-                    head.write(byte: ASCII.cr)
-                    head.write(byte: ASCII.lf)
+                if isRepeated {
+                    prefix.remake(from: head.written, second: serverLinesSecond)
+                } else {
+                    prefix.describe(response, dropsRequestID: requestID != nil)
                 }
-                if writesLength {
-                    head.write(Self.contentLengthPrefix)
-                    head.write(digitsOf: response.body.count)
-                    head.write(byte: ASCII.cr)
-                    head.write(byte: ASCII.lf)
-                }
-                head.write(closeConnection ? Self.closeTail : Self.keepAliveTail)
+                Self.writeEnd(
+                    bodyCount: response.body.count, id: requestID, writesLength: writesLength,
+                    closeConnection: closeConnection,
+                    to: &head)
                 buffer.replaceSubrange(buffer.startIndex..<buffer.endIndex, with: head.written)
             }
         }
     }
+
+    /// What follows the handler's fields: `X-Request-Id`, `Content-Length`, `Connection`, the
+    /// empty line.
+    private static func writeEnd(
+        bodyCount: Int, id requestID: RequestContext.ID?, writesLength: Bool, closeConnection: Bool,
+        to head: inout HTTP1HeadWriter
+    ) {
+        if let requestID {
+            head.write(literal: requestIDPrefixText)
+            requestID.write(to: &head)
+            head.write(byte: ASCII.cr)
+            head.write(byte: ASCII.lf)
+        }
+        if writesLength {
+            head.write(literal: contentLengthPrefixText)
+            head.write(digitsOf: bodyCount)
+            head.write(byte: ASCII.cr)
+            head.write(byte: ASCII.lf)
+        }
+        head.write(literal: closeConnection ? closeTailText : keepAliveTailText)
+    }
+
+    // The parts written after the fields, as literals: written from their static bytes, with no
+    // static array loaded (a `swift_once` and a retain each) per response.
+    private static var requestIDPrefixText: StaticString { "X-Request-Id: " }
+    private static var contentLengthPrefixText: StaticString { "Content-Length: " }
+    private static var keepAliveTailText: StaticString { "Connection: keep-alive\r\n\r\n" }
+    private static var closeTailText: StaticString { "Connection: close\r\n\r\n" }
 
     /// Head and, unless `isHeadRequest` (or the status forbids one), body: one byte array.
     mutating func serialize(_ response: HTTPResponse, isHeadRequest: Bool, closeConnection: Bool) -> [UInt8] {
@@ -216,7 +262,8 @@ struct HTTP1Serializer: Sendable {
     }
 
     /// Calls `body` with the decimal digits of a non-negative `value` (at most 19 bytes, in
-    /// scratch memory on the stack): the one digit formatter of the HTTP/1 head and its callers.
+    /// scratch memory on the stack), for callers appending to arrays; `HTTP1HeadWriter` writes
+    /// digits in place.
     static func withDigits<Result>(of value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has at most 19
         var length = 0
@@ -229,5 +276,47 @@ struct HTTP1Serializer: Sendable {
             } while rest > 0
             return body(UnsafeRawBufferPointer(rebasing: scratch[(24 - length)...]))
         }
+    }
+}
+
+/// The head of a response up to the end of its handler's fields (status line, `Server`, `Date`,
+/// the fields not owned by the server), for the next response with the same fields.
+///
+/// It keeps the headers it describes: while kept, their storage is neither freed (so no other
+/// array takes its address) nor changed (a mutation of storage that is shared copies it first),
+/// so a response whose fields are at that address, in that number, has those fields.
+struct HeadPrefix {
+    /// Kept only to keep their storage alive and unchanged; compared by `fieldsAddress`.
+    private var headers = HTTPHeaders()
+    /// Where `headers`' fields are, and how many (compared without copying `headers`).
+    private var fieldsAddress = 0
+    private var fieldsCount = 0
+    private var status = HTTPStatus(code: 0, reason: "")
+    private var dropsRequestID = false
+    /// The second of the `Date` in `bytes`; -1 while `bytes` are not made for the headers kept.
+    private(set) var second = -1
+    private(set) var bytes: [UInt8] = []
+
+    /// Whether `response`, with the handler's `X-Request-Id` dropped or not, has the fields and
+    /// status kept.
+    func describes(_ response: HTTPResponse, dropsRequestID: Bool) -> Bool {
+        response.status.code == status.code && dropsRequestID == self.dropsRequestID
+            && response.headers.fieldsLocation == (fieldsAddress, fieldsCount)
+            && response.status.reason == status.reason
+    }
+
+    /// Keeps `response`'s fields and status, with no bytes made yet.
+    mutating func describe(_ response: HTTPResponse, dropsRequestID: Bool) {
+        headers = response.headers
+        (fieldsAddress, fieldsCount) = headers.fieldsLocation
+        status = response.status
+        self.dropsRequestID = dropsRequestID
+        second = -1
+    }
+
+    /// The bytes of the head kept, as written in `second`.
+    mutating func remake(from written: UnsafeRawBufferPointer, second: Int) {
+        bytes.replaceSubrange(bytes.startIndex..<bytes.endIndex, with: written)
+        self.second = second
     }
 }

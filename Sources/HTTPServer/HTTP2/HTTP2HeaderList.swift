@@ -36,6 +36,24 @@ final class HTTP2HeaderList {
         fieldBytes = 0
     }
 
+    /// Where the list ends now: its entries, scratch bytes and field bytes.
+    struct Mark {
+        fileprivate var count = 0
+        fileprivate var usedBytes = 0
+        fileprivate var fieldBytes = 0
+    }
+
+    /// The end of what was added so far, to come back to with `removeAll(after:)`.
+    var mark: Mark { Mark(count: count, usedBytes: usedBytes, fieldBytes: fieldBytes) }
+
+    /// Starts a new list that keeps the entries (and their bytes) added before `mark` was taken
+    /// since the last `removeAll()`: they are still in the storage, which nghttp2 only read.
+    func removeAll(after mark: Mark) {
+        usedBytes = mark.usedBytes
+        count = mark.count
+        fieldBytes = mark.fieldBytes
+    }
+
     /// Calls `body` with the entries (valid during the call only).
     func withEntries<R>(_ body: (UnsafeBufferPointer<nghttp2_nv>) -> R) -> R {
         body(UnsafeBufferPointer(start: entries, count: count))

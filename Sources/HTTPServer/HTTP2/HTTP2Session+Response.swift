@@ -58,7 +58,7 @@ extension HTTP2Session {
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
     /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
     func complete(
-        streamID: Int32, with response: HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
+        streamID: Int32, with response: consuming HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
     ) {
         guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
         submit(
@@ -69,7 +69,8 @@ extension HTTP2Session {
     /// Submits HEADERS (and DATA through `readBody`) for `response`; `method` and `path` (the
     /// request's path, not its target) label the record of it, "-" when unknown.
     private func submit(
-        _ response: HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?, path: String?,
+        _ response: consuming HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?,
+        path: String?,
         operationID: String?
     ) {
         guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
@@ -108,21 +109,32 @@ extension HTTP2Session {
     /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,
     /// the server's own and connection-specific ones dropped), `x-request-id` and `content-length`
     /// (the body's, HEAD included, as on HTTP/1.1). `response` is validated: its status is 200–999.
+    ///
+    /// A response whose fields share their storage with the previous response's (a static
+    /// answer, the content coder's shared headers), with the same status, in the same second,
+    /// keeps the entries up to its fields from that response (`listPrefix`): only `x-request-id`
+    /// and `content-length` are added per response.
     func buildHeaderList(of response: HTTPResponse, requestID: RequestContext.ID) {
-        headerList.removeAll()
-        headerList.addStatus(response.status.code)
-        serverNameBytes.withUnsafeBufferPointer { headerList.add(.server, value: $0) }
-        dates.refresh()
-        dates.bytes.withUnsafeBufferPointer { headerList.add(.date, value: $0) }
-        // Through a buffer pointer: `for field in fields` copies (retains, then destroys) every field.
-        response.headers.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices where !Self.droppedHeaders.contains(fields[index].name) {
-                var name = fields[index].name.canonicalName
-                name.withUTF8 { name in fields[index].withValueBytes { headerList.add(name: name, value: $0) } }
+        let code = response.status.code
+        let second = dates.refresh()
+        if listPrefix.second == second, listPrefix.code == code, response.headers.sharesFields(with: listPrefix.headers)
+        {
+            headerList.removeAll(after: listPrefix.mark)
+        } else {
+            headerList.removeAll()
+            headerList.addStatus(code)
+            serverNameBytes.withUnsafeBufferPointer { headerList.add(.server, value: $0) }
+            dates.bytes.withUnsafeBufferPointer { headerList.add(.date, value: $0) }
+            // Through a buffer pointer: `for field in fields` copies (retains, then destroys) every field.
+            response.headers.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices where !Self.droppedHeaders.contains(fields[index].name) {
+                    var name = fields[index].name.canonicalName
+                    name.withUTF8 { name in fields[index].withValueBytes { headerList.add(name: name, value: $0) } }
+                }
             }
+            listPrefix = ListPrefix(headers: response.headers, code: code, second: second, mark: headerList.mark)
         }
         headerList.add(requestID: requestID)
-        let code = response.status.code
         if code != 204 && code != 304 { headerList.add(.contentLength, digitsOf: response.body.count) }
     }
 
@@ -154,4 +166,17 @@ extension HTTP2Session {
         }
         return count
     }
+}
+
+/// The start of the last response's header list (`:status`, `server`, `date`, the handler's
+/// fields) and what it was made from, for the next response with the same fields, status and
+/// second. The headers are kept: while kept, their storage is neither freed (no other array
+/// takes its address) nor changed (a mutation of shared storage copies it), so a response whose
+/// fields are at that address, in that number, has those fields.
+struct ListPrefix {
+    var headers = HTTPHeaders()
+    /// -1: nothing kept.
+    var code = -1
+    var second = -1
+    var mark = HTTP2HeaderList.Mark()
 }

@@ -91,6 +91,8 @@ final class HTTP2Session {
     /// the caller cancels their work (`takeAbandonedStreams`).
     @exclusivity(unchecked) var abandonedStreams: [Int32] = []
     @exclusivity(unchecked) var dates = HTTPDateCache()
+    /// The start of the last response's header list, kept for the next with the same fields.
+    @exclusivity(unchecked) var listPrefix = ListPrefix()
     /// The `server` header's value.
     let serverNameBytes: [UInt8]
     /// The entries of the response being submitted, reused by each.

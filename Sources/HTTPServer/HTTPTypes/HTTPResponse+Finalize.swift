@@ -10,7 +10,8 @@ extension HTTPResponse {
     /// The response itself when it can be written safely, else the logged 500 that replaces it;
     /// `X-Request-Id` is left to the HTTP/1.1 serializer, which writes it from the request's record
     /// (no copy of the headers to add it).
-    func validated(requestID: @autoclosure () -> String) -> HTTPResponse {
+    /// Consumed: a response moved in is moved out again, not copied.
+    consuming func validated(requestID: @autoclosure () -> String) -> HTTPResponse {
         guard !HTTP1Serializer.isWritable(self) else { return self }
         ServerLog.error(
             "request \(requestID()): unwritable response (status \(status.code) or a header "

@@ -35,13 +35,27 @@ struct RequestTarget: Sendable {
     /// reduced to its path and query; any other form is its own path.
     init(_ target: String) {
         self.target = target
-        var rest = Substring(target)
-        if target.utf8.first != UInt8(ascii: "/") {  // origin-form, the usual case: no scheme, no copy
-            for scheme in ["http://", "https://"] where !rest.hasPrefix("/") && rest.lowercased().hasPrefix(scheme) {
-                rest = rest.dropFirst(scheme.count)
-                rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
-                if !rest.hasPrefix("/") { rest = "/" + rest }
+        if target.utf8.first == UInt8(ascii: "/") {  // origin-form, the usual case (HTTP/2's `:path`)
+            // Split on the contiguous UTF-8 with a byte loop, not by walking `String.UTF8View`'s
+            // indices; a target without a query is its own path.
+            var bytes = target
+            let parts = bytes.withUTF8 { bytes -> (path: String, query: String)? in
+                guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+                return (
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[..<mark]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self)
+                )
             }
+            path = parts?.path ?? target
+            query = parts?.query
+            return
+        }
+        // Absolute-form, reduced to its path and query; any other form is its own path.
+        var rest = Substring(target)
+        for scheme in ["http://", "https://"] where !rest.hasPrefix("/") && rest.lowercased().hasPrefix(scheme) {
+            rest = rest.dropFirst(scheme.count)
+            rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
+            if !rest.hasPrefix("/") { rest = "/" + rest }
         }
         guard let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else {
             path = String(rest)

@@ -45,9 +45,11 @@ final class RequestCounters: Sendable {
     }
 
     /// The index of `label` in `routes`: a scan of a dozen strings (the operationIds come from the
-    /// route table itself, so equal ones usually share storage and compare at once).
+    /// route table itself, so equal ones usually share storage and compare at once), where a
+    /// label of another length is passed over without comparing strings.
     func routeIndex(_ label: String) -> Int? {
-        routes.firstIndex(of: label)
+        let length = label.utf8.count
+        return routes.firstIndex { $0.utf8.count == length && $0 == label }
     }
 
     /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
@@ -70,6 +72,27 @@ final class RequestCounters: Sendable {
         return slot < 0 ? nil : Int(slot)
     }
 
+    /// `ServiceMetrics.bucketDurations` in whole nanoseconds (each is a whole number of them).
+    static let bucketNanoseconds: [Int] = ServiceMetrics.bucketDurations.map { Int($0.attoseconds / 1_000_000_000) }
+
+    /// The whole nanoseconds of `duration` (truncated toward zero) and the index of the first
+    /// bucket bound it does not exceed (nil: above them all), as `Duration.components` and
+    /// comparisons of durations give them, but on 64-bit integers when the duration's
+    /// attoseconds fit in them (under 9.2 seconds either way): one division, no 128-bit one.
+    static func measure(_ duration: Duration) -> (nanoseconds: Int, bucket: Int?) {
+        guard let attoseconds = Int64(exactly: duration.attoseconds) else {
+            let (seconds, attoseconds) = duration.components
+            let nanoseconds = Int(seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+            return (nanoseconds, ServiceMetrics.bucketDurations.firstIndex { duration <= $0 })
+        }
+        let (quotient, remainder) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let nanoseconds = Int(quotient)
+        // duration <= bound exactly: the whole nanoseconds below the bound's, or equal with
+        // nothing (or less than nothing) left over.
+        let bucket = bucketNanoseconds.firstIndex { nanoseconds < $0 || (nanoseconds == $0 && remainder <= 0) }
+        return (nanoseconds, bucket)
+    }
+
     /// Counts one request in block `loop` (modulo the block count); false, counting nothing,
     /// when its route label or status has no slot.
     func record(_ record: RequestRecord, route label: String) -> Bool {
@@ -78,14 +101,11 @@ final class RequestCounters: Sendable {
         let method = Self.methodIndex(record.method)
         cells.add(1, at: (route * Self.methods.count + method) * Self.statuses.count + status)
         let histogram = histogramBase + route * Self.histogramWidth
-        let duration = record.duration
-        if let bucket = ServiceMetrics.bucketDurations.firstIndex(where: { duration <= $0 }) {
-            cells.add(1, at: histogram + bucket)
-        }
+        let (nanoseconds, bucket) = Self.measure(record.duration)
+        if let bucket { cells.add(1, at: histogram + bucket) }
         let buckets = ServiceMetrics.bucketDurations.count
         cells.add(1, at: histogram + buckets)
-        let (seconds, attoseconds) = duration.components
-        cells.add(Int(seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000), at: histogram + buckets + 1)
+        cells.add(nanoseconds, at: histogram + buckets + 1)
         cells.add(record.bytesIn, at: bytesBase)
         cells.add(record.bytesOut, at: bytesBase + 1)
         return true
