@@ -13,7 +13,10 @@ Cases: GET /healthz (both servers), a small POST /v1/timeline/layout (one status
 picture; nginx answers the same POST with its fixed body, as the floor of reading a request),
 the 275 KB client-API sample (the service only; also per input byte), the same sample laid out
 for three clients in one request (`--cases variants`: `variants` iOS @3x, Android, web; also
-as a multiple of the one-option case when both run), and the photo browser's
+as a multiple of the one-option case when both run), the same sample in one other grid style
+(`--cases adaptive,mosaic`: 355 points at @3x; the mosaic also as a multiple of the adaptive
+case when both run), the album of thirty squares and a justified album of the nine browser
+pictures and three more (`--cases album,justified`), the photo browser's
 open and close on nine pictures with keyframes (`--cases open,close`; the service only), and
 GET /healthz over HTTP/2 in cleartext (`--cases h2c`: h2load's prior-knowledge h2c, two
 connections of up to 16 concurrent streams each; beside it nghttpd, on the same libnghttp2, with
@@ -43,6 +46,25 @@ SAMPLE = os.path.join(ROOT, "Sources/LayoutService/Resources/samples/client-api-
 HEALTH_BODY = '{"status":"ok"}'
 VARIANTS = (b'"variants":{"ios3x":{"style":"adaptive","content_width":355,"scale":3},'
             b'"android":{"style":"adaptive","content_width":392,"scale":2},"web":{}},')
+
+
+STYLE_OPTIONS = {
+    "adaptive": b'"options":{"style":"adaptive","content_width":355,"scale":3},',
+    "mosaic": b'"options":{"style":"mosaic","content_width":355,"scale":3},',
+}
+
+
+def album_body():
+    """POST /v1/album/layout: the album grid of thirty pictures on a 414-point screen."""
+    return json.dumps({"screen": {"width": 414, "height": 896}, "count": 30}).encode()
+
+
+def justified_body():
+    """POST /v1/album/layout, justified: the nine browser pictures and three more, on a 390-point screen."""
+    sizes = [{"width": p["width"], "height": p["height"]} for p in browser_photos()]
+    sizes += [{"width": 1920, "height": 1080}, {"width": 800, "height": 1200}, {"width": 1000, "height": 1000}]
+    return json.dumps({"screen": {"width": 390, "height": 844}, "scale": 3, "style": "justified",
+                       "photos": sizes}).encode()
 
 
 def browser_photos():
@@ -289,7 +311,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/timeline-layout"))
     parser.add_argument("--requests", type=int, default=5000, help="requests per loaded run (small cases)")
     parser.add_argument("--sample-requests", type=int, default=200, help="requests with the 275 KB sample")
-    parser.add_argument("--cases", default="healthz,h2c,small,sample,variants,open,close",
+    parser.add_argument("--cases", default="healthz,h2c,small,sample,variants,adaptive,mosaic,album,justified,open,close",
                         help="which cases, comma-separated")
     parser.add_argument("--no-strace", action="store_true",
                         help="count instructions only (strace's runs are the slow and load-sensitive part)")
@@ -311,8 +333,14 @@ def main():
         with open(SAMPLE, "rb") as f, open(variants, "wb") as out:
             sample = f.read().lstrip()
             out.write(sample[:1] + VARIANTS + sample[1:])
+        styled = {}
+        for style, options in STYLE_OPTIONS.items():
+            styled[style] = os.path.join(workdir, f"{style}.json")
+            with open(styled[style], "wb") as out:
+                out.write(sample[:1] + options + sample[1:])
         browser_bodies = {}
-        for name, body in (("open", browser_open_body()), ("close", browser_close_body())):
+        for name, body in (("open", browser_open_body()), ("close", browser_close_body()), ("album", album_body()),
+                           ("justified", justified_body())):
             browser_bodies[name] = os.path.join(workdir, f"{name}.json")
             with open(browser_bodies[name], "wb") as f:
                 f.write(body)
@@ -325,6 +353,14 @@ def main():
                        args.sample_requests, [service]),
             "variants": ("`POST /v1/timeline/layout`, the same sample, three `variants`", "/v1/timeline/layout",
                          variants, args.sample_requests, [service]),
+            "adaptive": ("`POST /v1/timeline/layout`, the same sample, `adaptive` 355@3x", "/v1/timeline/layout",
+                         styled["adaptive"], args.sample_requests, [service]),
+            "mosaic": ("`POST /v1/timeline/layout`, the same sample, `mosaic` 355@3x", "/v1/timeline/layout",
+                       styled["mosaic"], args.sample_requests, [service]),
+            "album": ("`POST /v1/album/layout`, thirty squares", "/v1/album/layout", browser_bodies["album"],
+                      args.requests, [service]),
+            "justified": ("`POST /v1/album/layout`, justified, twelve pictures", "/v1/album/layout",
+                          browser_bodies["justified"], args.requests, [service]),
             "open": ("`POST /v1/browser/open`, nine pictures, keyframes", "/v1/browser/open", browser_bodies["open"],
                      args.requests, [service]),
             "close": ("`POST /v1/browser/close`, nine pictures, scroll, keyframes", "/v1/browser/close",
@@ -337,7 +373,7 @@ def main():
             results = {server.name: per_request(server, path, count, body, not args.no_strace, key == "h2c")
                        for server in who}
             rows.append((case, body, results))
-        one = None
+        one = adaptive = None
         print("| case | server | user-space instructions / request | system calls / request (by name) |")
         print("|---|---|---|---|")
         for case, body, results in rows:
@@ -351,6 +387,10 @@ def main():
                     one = instructions
                 if body == variants and one:
                     note += f"; {instructions / one:.2f}× one option set"
+                if body == styled["adaptive"]:
+                    adaptive = instructions
+                if body == styled["mosaic"] and adaptive:
+                    note += f"; {instructions / adaptive:.2f}× adaptive"
                 print(f"| {case} | {name} | {instructions:,.0f}{note} | {describe(syscalls)} |")
     finally:
         if os.path.isfile(os.path.join(workdir, "small.json")):  # our own folder, nothing else
