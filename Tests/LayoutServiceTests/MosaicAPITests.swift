@@ -10,7 +10,7 @@ import Testing
 struct MosaicAPITests {
     /// Four sizes at 355 points @3x: the frames of §4's "4, first 'w'" (worked in
     /// `MosaicGridTests.fourPictures`), sides in the API's order, `columns` and `rows` null, no
-    /// URLs and no crops; cacheable as any grid.
+    /// URLs, each item's crop of its size; cacheable as any grid.
     @Test func gridOfSizes() throws {
         let service = try RunningService()
         let client = try service.client()
@@ -31,7 +31,20 @@ struct MosaicAPITests {
             items.map { $0["sides"] as? [String] } == [
                 ["top", "left", "right"], ["left", "bottom"], ["bottom"], ["bottom", "right"],
             ])
-        #expect(items.allSatisfy { $0["crop"] is NSNull && $0["thumbnail_url"] == nil })
+        // Each crop is docs/API.md §4's of the given size in the rounded frame: 1200×800 (1.5) in
+        // 355×233 is the top q = 1.5 / (355/233); 600×800 (0.75) in 85×114 the middle
+        // q = (85/114) / 0.75; a square in a square and 800×600 in 152×114 are whole.
+        let q0 = 1.5 / (355.0 / 233.0)
+        let q2 = (85.0 / 114.0) / 0.75
+        let crops: [[String: Double]] = [
+            ["x": 0, "y": 0, "width": 1, "height": q0], ["x": 0, "y": 0, "width": 1, "height": 1],
+            ["x": (1 - q2) / 2, "y": 0, "width": q2, "height": 1], ["x": 0, "y": 0, "width": 1, "height": 1],
+        ]
+        for (item, crop) in zip(items, crops) {
+            let got = try #require(item["crop"] as? [String: Double])
+            for (key, value) in crop { #expect(abs(got[key, default: .nan] - value) <= 1e-9 * max(1, abs(value))) }
+        }
+        #expect(items.allSatisfy { $0["thumbnail_url"] == nil })
         #expect(
             response.text.contains(#""frame":{"x":0,"y":0,"width":355,"height":233},"sides":["top","left","right"]"#))
         // `count` beside `sizes` says the same; the ETag follows the sizes.

@@ -199,7 +199,7 @@ struct MosaicGridTests {
         #expect(long.items[0].crop == Rect(x: 0, y: 0, width: 1, height: (360.0 / 1755.0) / (355.0 / (1420.0 / 3))))
     }
 
-    /// `GET /v1/grid`'s grids: sizes given or unknown; no URLs, no crops.
+    /// `GET /v1/grid`'s grids: sizes given (crops of them) or unknown (no crops); no URLs.
     @Test func gridOfCount() throws {
         let unknown = try #require(GridRules.layout(count: 1, options: Self.options))
         #expect(unknown.items.map(\.frame) == [Rect(x: 0, y: 0, width: 355, height: 355)])
@@ -215,7 +215,15 @@ struct MosaicGridTests {
                 Rect(x: 0, y: 536.0 / 3, width: 355, height: 530.0 / 3),
             ])
         #expect(sized.items.map(\.sides) == [[.top, .left, .right], [.left, .bottom, .right]])
-        #expect(sized.items.allSatisfy { $0.crop == nil && $0.urls == nil })
+        // Each crop is its size's in the rounded frame: 4:3 in 355 × 530/3 is the top
+        // q = (4/3) / (355 / (530/3)); without sizes there is none.
+        let q = (400.0 / 300.0) / (355 / (530.0 / 3))
+        for item in sized.items {
+            let crop = try #require(item.crop)
+            #expect(crop.x == 0 && crop.y == 0 && crop.width == 1 && abs(crop.height - q) <= 1e-12)
+        }
+        #expect(sized.items.allSatisfy { $0.urls == nil })
+        #expect(unknown.items.allSatisfy { $0.crop == nil && $0.urls == nil })
     }
 
     /// Cards under mosaic are sized as adaptive ones with the mosaic's W and g.

@@ -159,14 +159,16 @@ public enum GridRules {
     }
 
     /// The grid of `count` plain pictures (`GET /v1/grid`), of the sizes `pictureSizes` gives
-    /// (the mosaic's; unknown without them): `geometry` rounded, no crops (no picture is
-    /// shown), no URLs, no badges; sides in a mosaic.
+    /// (the mosaic's; unknown without them): `geometry` rounded, each item's crop of its size in
+    /// its rounded frame (`nil` where no size is given), no URLs, no badges; sides in a mosaic.
     public static func layout(count: Int, pictureSizes: [Size?] = [], options: GridOptions) -> GridLayout? {
         guard let geometry = geometry(count: count, pictureSizes: pictureSizes, options: options) else { return nil }
         let items = geometry.frames.enumerated().map { index, exact in
-            GridItem(
-                index: index, frame: options.pixelGrid.round(exact), urls: nil, kind: .image, isLong: false,
-                badge: nil, sides: geometry.sides?[index])
+            let frame = options.pixelGrid.round(exact)
+            return GridItem(
+                index: index, frame: frame,
+                crop: CropRule.crop(pictureSize: index < pictureSizes.count ? pictureSizes[index] : nil, frame: frame),
+                urls: nil, kind: .image, isLong: false, badge: nil, sides: geometry.sides?[index])
         }
         return GridLayout(
             size: options.pixelGrid.round(geometry.size), columns: geometry.columns, rows: geometry.rows,
