@@ -152,9 +152,9 @@ extension HTTP2Session {
         if Self.equals(name, ":method") {
             stream.method = Self.method(value)
         } else if Self.equals(name, ":path") {
-            stream.target = String(decoding: value, as: UTF8.self)
+            stream.targetRange = stream.addPseudoValue(value)
         } else if Self.equals(name, ":authority") {
-            stream.authority = String(decoding: value, as: UTF8.self)
+            stream.authorityRange = stream.addPseudoValue(value)
         }  // else :scheme (nghttp2 checked them all)
         return 0
     }

@@ -7,13 +7,19 @@
 /// the storage of `fieldEnds` (small, bounded) is kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: String?
-    @exclusivity(unchecked) var target: String?
-    @exclusivity(unchecked) var authority: String?
-    /// The regular fields' values back to back, and each field's name and where its value ends
-    /// there: one buffer per request instead of a `String` per value (`receivedHeaders` makes
-    /// them received fields, slices of that one buffer, as HTTP/1.1's parser does).
+    /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
+    /// bytes until the request is made (`dispatch`), which splits the target once per distinct
+    /// value (`HTTP2Session.requestTarget`) and hands the authority on as a received `Host`.
+    @exclusivity(unchecked) var targetRange: Range<Int>?
+    @exclusivity(unchecked) var authorityRange: Range<Int>?
+    /// The regular fields' values (and the `:path` and `:authority` values) back to back, and
+    /// each regular field's name and where its value is there: one buffer per request instead of
+    /// a `String` per value (`receivedHeaders` makes them received fields, slices of that one
+    /// buffer, as HTTP/1.1's parser does). Only the first `fieldCount` entries of `fieldEnds` are
+    /// this request's: the rest are storage kept from earlier requests, overwritten as fields come.
     @exclusivity(unchecked) var fieldBytes: [UInt8] = []
-    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, end: Int)] = []
+    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, start: Int, end: Int)] = []
+    @exclusivity(unchecked) var fieldCount = 0
     /// The request's `User-Agent` (still bytes), kept for the access log once the fields are handed out.
     @exclusivity(unchecked) var userAgentValue: HTTPHeaders.Field.Storage?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
@@ -56,14 +62,11 @@ final class HTTP2Stream {
     func reset(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
         method = nil
-        target = nil
-        authority = nil
+        targetRange = nil
+        authorityRange = nil
         fieldBytes = []
-        if fieldEnds.capacity > Self.keptFieldEntries {
-            fieldEnds = []
-        } else {
-            fieldEnds.removeAll(keepingCapacity: true)
-        }
+        if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
+        fieldCount = 0
         userAgentValue = nil
         headerListSize = 0
         body = []
@@ -82,20 +85,60 @@ final class HTTP2Stream {
 
     /// Keeps a regular field (its name checked by nghttp2, lower case).
     func addField(_ name: HTTPFieldName, value: UnsafeBufferPointer<UInt8>) {
-        fieldBytes.append(contentsOf: value)
-        fieldEnds.append((name, fieldBytes.count))
+        let start = fieldBytes.count
+        append(value)
+        if fieldCount < fieldEnds.count {
+            fieldEnds[fieldCount] = (name, start, fieldBytes.count)
+        } else {
+            fieldEnds.append((name, start, fieldBytes.count))
+        }
+        fieldCount += 1
     }
 
-    /// The fields received so far, as received fields (values decoded only when read). Room for
-    /// one more: `dispatch` adds `Host` from `:authority` without growing (reallocating and
-    /// copying) the array.
+    /// Keeps a pseudo-header's value in `fieldBytes`; returns where it is there.
+    func addPseudoValue(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = fieldBytes.count
+        append(value)
+        return start..<fieldBytes.count
+    }
+
+    /// The room `fieldBytes` gets with its first bytes: a usual request's values fit without
+    /// growing (reallocating and copying) the buffer.
+    static let initialFieldBytes = 256
+
+    private func append(_ value: UnsafeBufferPointer<UInt8>) {
+        if fieldBytes.capacity == 0 { fieldBytes.reserveCapacity(max(Self.initialFieldBytes, value.count)) }
+        fieldBytes.append(contentsOf: value)
+    }
+
+    /// The `:path` received, or set (the request of an upgrade), as a String; nil if none.
+    var target: String? {
+        get { targetRange.map { String(decoding: fieldBytes[$0], as: UTF8.self) } }
+        set {
+            guard var newValue else {
+                targetRange = nil
+                return
+            }
+            targetRange = newValue.withUTF8 { addPseudoValue($0) }
+        }
+    }
+
+    /// The fields received so far, as received fields (values decoded only when read), and a
+    /// `Host` field with the `:authority` value after them when there is one and no `host`
+    /// field (RFC 9113 §8.3.1).
     var receivedHeaders: HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
-        fields.reserveCapacity(fieldEnds.count + 1)
-        var start = 0
-        for (name, end) in fieldEnds {
-            fields.append(HTTPHeaders.Field(name: name, bytes: fieldBytes[start..<end]))
-            start = end
+        fields.reserveCapacity(fieldCount + 1)
+        var hasHost = false
+        fieldEnds.withUnsafeBufferPointer { entries in
+            for index in 0..<fieldCount {
+                let entry = entries[index]
+                if entry.name == .host { hasHost = true }
+                fields.append(HTTPHeaders.Field(name: entry.name, bytes: fieldBytes[entry.start..<entry.end]))
+            }
+        }
+        if let authorityRange, !hasHost {
+            fields.append(HTTPHeaders.Field(name: .host, bytes: fieldBytes[authorityRange]))
         }
         return HTTPHeaders(received: fields)
     }
@@ -103,10 +146,8 @@ final class HTTP2Stream {
     /// The `User-Agent` as kept: the value of the last dispatched request, or the one received so far.
     var userAgent: HTTPHeaders.Field.Storage? {
         if let userAgentValue { return userAgentValue }
-        var start = 0
-        for (name, end) in fieldEnds {
-            if name == .userAgent { return .bytes(fieldBytes[start..<end]) }
-            start = end
+        for index in 0..<fieldCount where fieldEnds[index].name == .userAgent {
+            return .bytes(fieldBytes[fieldEnds[index].start..<fieldEnds[index].end])
         }
         return nil
     }

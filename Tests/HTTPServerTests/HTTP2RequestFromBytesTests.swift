@@ -1,0 +1,70 @@
+import Testing
+
+@testable import HTTPServer
+
+/// A request made from its stream's bytes: the target split once per distinct `:path` and given
+/// again to the next request with the same bytes, `Host` from `:authority` after the fields
+/// unless a `host` field came, and a reused stream's field entries never seen by the next request.
+struct HTTP2RequestFromBytesTests {
+    /// Each request on one connection, in order, against its own `:path`: repeated, the same
+    /// length with other bytes, with and without a query, a query only, and the root.
+    @Test func eachRequestHasItsOwnTarget() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let paths = ["/healthz", "/healthz", "/healthy", "/a?x=1", "/a?x=2", "/a?x=2", "/a", "/?", "/", "/healthz"]
+        for path in paths {
+            _ = client.request("GET", path)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            let expected = HTTPRequest(method: .get, target: path)
+            #expect(request.request.target == path)
+            #expect(request.request.path == expected.path && request.request.query == expected.query)
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.keptTarget.target == "/healthz")
+    }
+
+    /// Requests open at once with other paths each get theirs.
+    @Test func concurrentStreamsKeepTheirTargets() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let paths = ["/one", "/two?b=2", "/one", "/three"]
+        let ids = paths.map { client.request("GET", $0) }
+        client.exchange()
+        let byStream = Dictionary(uniqueKeysWithValues: client.pending.map { ($0.streamID, $0.request.target) })
+        #expect(ids.map { byStream[$0] } == paths)
+    }
+
+    /// `Host` comes from `:authority` after the regular fields in their order; a `host` field
+    /// sent by the client is kept and no second one is added.
+    @Test func hostFromAuthorityUnlessSent() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        _ = client.request("GET", "/a", headers: [("user-agent", "u/1"), ("x-b", "2")])
+        client.exchange()
+        let first = try #require(client.pending.first)
+        #expect(first.request.headers.fields.map(\.name.canonicalName) == ["user-agent", "x-b", "host"])
+        #expect(first.request.headers.map(\.value) == ["u/1", "2", "test"])
+        client.answer(first, HTTP2SessionTests.text("a"))
+        client.pending.removeAll()
+        _ = client.request("GET", "/b", headers: [("host", "example.org"), ("x-c", "3")])
+        client.exchange()
+        let second = try #require(client.pending.first)
+        #expect(second.request.headers.values(.host) == ["example.org"])
+        #expect(second.request.headers.fields.count == 2)
+    }
+
+    /// A reused stream that served a request with three fields serves one with one field: the
+    /// kept entries of the first are not the second's fields.
+    @Test func reusedEntriesAreNotFields() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        _ = client.request("GET", "/a", headers: [("x-a", "1"), ("x-b", "2"), ("x-c", "3")])
+        client.exchange()
+        client.answer(try #require(client.pending.first), HTTP2SessionTests.text("a"))
+        client.pending.removeAll()
+        #expect(client.server.freeStreams.count == 1)
+        _ = client.request("GET", "/b", headers: [("x-d", "4")])
+        client.exchange()
+        let request = try #require(client.pending.first)
+        #expect(request.request.headers.fields.map(\.name.canonicalName) == ["x-d", "host"])
+        #expect(request.request.headers.map(\.value) == ["4", "test"])
+    }
+}
