@@ -67,4 +67,31 @@ struct HTTP2RequestFromBytesTests {
         #expect(request.request.headers.fields.map(\.name.canonicalName) == ["x-d", "host"])
         #expect(request.request.headers.map(\.value) == ["4", "test"])
     }
+
+    /// A reused stream's kept entries give their names to fields spelled the same in the same
+    /// place, and only to those: another name there, an unknown name, a well-known one, each
+    /// request's fields are exactly its own (names and values).
+    @Test func keptNamesOnlyForTheSameSpelling() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let requests: [[(String, String)]] = [
+            [("user-agent", "a/1"), ("x-custom", "1"), ("accept", "*/*")],
+            [("user-agent", "a/2"), ("x-custom", "2"), ("accept", "text/plain")],
+            [("user-agent", "a/3"), ("x-custon", "3"), ("accept-encoding", "gzip")],
+            [("x-custom", "4"), ("user-agent", "a/4")],
+            [("user-agent", "a/5"), ("x-custom", "5"), ("accept", "*/*"), ("x-more", "6")],
+        ]
+        for fields in requests {
+            _ = client.request("GET", "/a", headers: fields)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            let received = request.request.headers.fields.dropLast()  // Host, from :authority
+            #expect(received.map(\.name) == fields.map { HTTPFieldName($0.0) })
+            #expect(received.map(\.name.canonicalName) == fields.map(\.0))
+            #expect(received.map(\.value) == fields.map(\.1))
+            #expect(request.request.headers["User-Agent"] == fields.first { $0.0 == "user-agent" }?.1)
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.freeStreams.count == 1)
+    }
 }

@@ -83,16 +83,31 @@ final class HTTP2Stream {
         responseOffset = 0
     }
 
-    /// Keeps a regular field (its name checked by nghttp2, lower case).
-    func addField(_ name: HTTPFieldName, value: UnsafeBufferPointer<UInt8>) {
+    /// Keeps a regular field (its name checked by nghttp2, lower case). A name with the bytes of
+    /// the kept entry it overwrites (the same field in the same place as in this stream's last
+    /// request) is that entry's name, not looked up again: a lower-case name's bytes are its
+    /// canonical spelling, and equal bytes make equal names.
+    func addField(named name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         let start = fieldBytes.count
         append(value)
         if fieldCount < fieldEnds.count {
-            fieldEnds[fieldCount] = (name, start, fieldBytes.count)
+            let kept = fieldEnds[fieldCount].name
+            let fieldName = Self.spells(kept, name) ? kept : HTTPFieldName(validTokenBytes: name)
+            fieldEnds[fieldCount] = (fieldName, start, fieldBytes.count)
         } else {
-            fieldEnds.append((name, start, fieldBytes.count))
+            fieldEnds.append((HTTPFieldName(validTokenBytes: name), start, fieldBytes.count))
         }
         fieldCount += 1
+    }
+
+    /// Whether `bytes` are `name`'s canonical spelling.
+    private static func spells(_ name: HTTPFieldName, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let same = name.canonicalName.utf8.withContiguousStorageIfAvailable { spelling in
+            guard spelling.count == bytes.count else { return false }
+            for index in 0..<bytes.count where spelling[index] != bytes[index] { return false }
+            return true
+        }
+        return same ?? false
     }
 
     /// Keeps a pseudo-header's value in `fieldBytes`; returns where it is there.
