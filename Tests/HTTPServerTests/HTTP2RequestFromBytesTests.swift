@@ -72,7 +72,8 @@ struct HTTP2RequestFromBytesTests {
     /// place, and only to those: another name there, an unknown name, a well-known one, each
     /// request's fields are exactly its own (names and values).
     @Test func keptNamesOnlyForTheSameSpelling() throws {
-        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let observer = RecordingObserver()
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session(observer: observer))
         let requests: [[(String, String)]] = [
             [("user-agent", "a/1"), ("x-custom", "1"), ("accept", "*/*")],
             [("user-agent", "a/2"), ("x-custom", "2"), ("accept", "text/plain")],
@@ -93,5 +94,12 @@ struct HTTP2RequestFromBytesTests {
             client.pending.removeAll()
         }
         #expect(client.server.freeStreams.count == 1)
+        // The record of each names the request's first `user-agent`, none for one without.
+        _ = client.request("GET", "/b", headers: [("user-agent", "b/1"), ("user-agent", "b/2")])
+        _ = client.request("GET", "/c")
+        client.exchange()
+        for request in client.pending { client.answer(request, HTTP2SessionTests.text("ok")) }
+        let agents = observer.records.withLock { $0.map(\.userAgent) }
+        #expect(agents == ["a/1", "a/2", "a/3", "a/4", "a/5", "b/1", nil])
     }
 }

@@ -27,8 +27,7 @@ extension HTTP2Session {
         let request = HTTPRequest(method: method, target: target, version: .http2, headers: headers, body: stream.body)
         let charge = stream.bodyCharge.take()  // goes with the body
         releaseBody(of: stream, streamID: streamID)
-        stream.userAgentValue = stream.userAgent
-        stream.fieldBytes = []
+        // `fieldBytes` stays (shared with the request's fields) for the record's `User-Agent`.
         stream.targetRange = nil
         stream.authorityRange = nil
         // The names were copied out; the entries' storage serves the stream's next user.

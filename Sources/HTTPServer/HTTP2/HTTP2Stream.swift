@@ -20,8 +20,8 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var fieldBytes: [UInt8] = []
     @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, start: Int, end: Int)] = []
     @exclusivity(unchecked) var fieldCount = 0
-    /// The request's `User-Agent` (still bytes), kept for the access log once the fields are handed out.
-    @exclusivity(unchecked) var userAgentValue: HTTPHeaders.Field.Storage?
+    /// Where the first `user-agent` value is in `fieldBytes`, for the access log (nil: none).
+    @exclusivity(unchecked) var userAgentRange: Range<Int>?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
     @exclusivity(unchecked) var headerListSize = 0
     @exclusivity(unchecked) var body: [UInt8] = []
@@ -67,7 +67,7 @@ final class HTTP2Stream {
         fieldBytes = []
         if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
         fieldCount = 0
-        userAgentValue = nil
+        userAgentRange = nil
         headerListSize = 0
         body = []
         bodyCharge = nil
@@ -97,6 +97,7 @@ final class HTTP2Stream {
         } else {
             fieldEnds.append((HTTPFieldName(validTokenBytes: name), start, fieldBytes.count))
         }
+        if userAgentRange == nil, fieldEnds[fieldCount].name == .userAgent { userAgentRange = start..<fieldBytes.count }
         fieldCount += 1
     }
 
@@ -158,12 +159,8 @@ final class HTTP2Stream {
         return HTTPHeaders(received: fields)
     }
 
-    /// The `User-Agent` as kept: the value of the last dispatched request, or the one received so far.
+    /// The first `User-Agent` value received, still bytes (decoded only if logged).
     var userAgent: HTTPHeaders.Field.Storage? {
-        if let userAgentValue { return userAgentValue }
-        for index in 0..<fieldCount where fieldEnds[index].name == .userAgent {
-            return .bytes(fieldBytes[fieldEnds[index].start..<fieldEnds[index].end])
-        }
-        return nil
+        userAgentRange.map { .bytes(fieldBytes[$0]) }
     }
 }
