@@ -4,7 +4,8 @@
 ///
 /// A closed stream that nothing else references goes back to its session's free list and is
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
-/// the storage of `fieldEnds` (small, bounded) is kept.
+/// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
+/// overwritten, see `fieldCount`) are kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: String?
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
@@ -54,11 +55,11 @@ final class HTTP2Stream {
         self.receivedAt = receivedAt
     }
 
-    /// The most field entries whose storage a reset keeps (beyond, it is freed).
+    /// The most field entries a reset keeps (beyond, they are freed).
     static let keptFieldEntries = 32
 
     /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
-    /// back to its initial value (the `fieldEnds` storage kept up to `keptFieldEntries`).
+    /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`).
     func reset(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
         method = nil
