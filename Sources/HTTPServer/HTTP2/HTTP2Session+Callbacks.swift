@@ -144,17 +144,17 @@ extension HTTP2Session {
         if isTrailer { return 0 }
         guard name.first == UInt8(ascii: ":") else {
             // A regular field: nghttp2 checked that its name is a lower-case token, so the name is
-            // made from the bytes (a well-known one without a String) and is not lower-cased again;
-            // the value stays bytes until read.
-            stream.addField(HTTPFieldName(validTokenBytes: name), value: value)
+            // made from the bytes (a well-known one without a String, one spelled as the entry it
+            // overwrites is that entry's) and is not lower-cased again; the value stays bytes until read.
+            stream.addField(named: name, value: value)
             return 0
         }
         if Self.equals(name, ":method") {
             stream.method = Self.method(value)
         } else if Self.equals(name, ":path") {
-            stream.target = String(decoding: value, as: UTF8.self)
+            stream.targetRange = stream.addPseudoValue(value)
         } else if Self.equals(name, ":authority") {
-            stream.authority = String(decoding: value, as: UTF8.self)
+            stream.authorityRange = stream.addPseudoValue(value)
         }  // else :scheme (nghttp2 checked them all)
         return 0
     }

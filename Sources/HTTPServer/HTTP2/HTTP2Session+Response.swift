@@ -17,19 +17,21 @@ extension HTTP2Session {
     func dispatch(streamID: Int32) {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
-        var headers = stream.receivedHeaders
-        if let authority = stream.authority, !headers.contains(.host) { headers.add(.host, authority) }
+        let headers = stream.receivedHeaders
         let method = HTTPMethod(rawValue: stream.method ?? "GET")
         stream.isHeadRequest = method == .head
-        let request = HTTPRequest(
-            method: method, target: stream.target ?? "/", version: .http2, headers: headers, body: stream.body
-        )
+        let target =
+            stream.targetRange.map {
+                requestTarget(stream.fieldBytes[$0], bufferCapacity: stream.fieldBytes.capacity)
+            } ?? RequestTarget("/")
+        let request = HTTPRequest(method: method, target: target, version: .http2, headers: headers, body: stream.body)
         let charge = stream.bodyCharge.take()  // goes with the body
         releaseBody(of: stream, streamID: streamID)
-        stream.userAgentValue = stream.userAgent
-        stream.fieldBytes = []
-        // The names were copied out; the storage serves the stream's next user.
-        stream.fieldEnds.removeAll(keepingCapacity: true)
+        // `fieldBytes` stays (shared with the request's fields) for the record's `User-Agent`.
+        stream.targetRange = nil
+        stream.authorityRange = nil
+        // The names were copied out; the entries' storage serves the stream's next user.
+        stream.fieldCount = 0
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(stream.receivedAt)
@@ -38,6 +40,33 @@ extension HTTP2Session {
         // growth 1, 2, 4, 8 (a reallocation and copy of requests each) under `-m 10`.
         if ready.isEmpty { ready.reserveCapacity(Self.readyBatch) }
         ready.append(Request(request: request, context: context, streamID: streamID, charge: charge))
+    }
+
+    /// The most bytes of a received buffer a kept target may pin (`requestTarget`).
+    static let maxKeptTargetBuffer = 1024
+
+    /// `bytes` (a `:path` value) split into a request target, as `RequestTarget(bytes)`; the
+    /// same bytes as the last request's give the last target again, without decoding or
+    /// splitting them. The last target's bytes are a slice of that request's field buffer, kept
+    /// only when `bufferCapacity`, that buffer's storage, is at most `maxKeptTargetBuffer` bytes
+    /// (it stays alive while kept).
+    func requestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
+        let same = keptTargetBytes.withUnsafeBufferPointer { old in
+            bytes.withUnsafeBufferPointer { new in
+                guard old.count == new.count, !new.isEmpty else { return false }
+                for index in 0..<new.count where old[index] != new[index] { return false }
+                return true
+            }
+        }
+        if same { return keptTarget }
+        let target = bytes.withUnsafeBufferPointer { RequestTarget($0) }
+        if bufferCapacity <= Self.maxKeptTargetBuffer {
+            keptTargetBytes = bytes
+            keptTarget = target
+        } else {
+            keptTargetBytes = []
+        }
+        return target
     }
 
     /// Answers a stream with a problem before its request was read whole.

@@ -93,6 +93,10 @@ final class HTTP2Session {
     @exclusivity(unchecked) var dates = HTTPDateCache()
     /// The start of the last response's header list, kept for the next with the same fields.
     @exclusivity(unchecked) var listPrefix = ListPrefix()
+    /// The last request's `:path` bytes and the target made of them (`requestTarget`).
+    /// (Apart, not an optional pair: returning the target then copied and destroyed the pair.)
+    @exclusivity(unchecked) var keptTargetBytes: ArraySlice<UInt8> = []
+    @exclusivity(unchecked) var keptTarget = RequestTarget(target: "", path: "", query: nil)
     /// The `server` header's value.
     let serverNameBytes: [UInt8]
     /// The entries of the response being submitted, reused by each.

@@ -4,18 +4,25 @@
 ///
 /// A closed stream that nothing else references goes back to its session's free list and is
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
-/// the storage of `fieldEnds` (small, bounded) is kept.
+/// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
+/// overwritten, see `fieldCount`) are kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: String?
-    @exclusivity(unchecked) var target: String?
-    @exclusivity(unchecked) var authority: String?
-    /// The regular fields' values back to back, and each field's name and where its value ends
-    /// there: one buffer per request instead of a `String` per value (`receivedHeaders` makes
-    /// them received fields, slices of that one buffer, as HTTP/1.1's parser does).
+    /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
+    /// bytes until the request is made (`dispatch`), which splits the target once per distinct
+    /// value (`HTTP2Session.requestTarget`) and hands the authority on as a received `Host`.
+    @exclusivity(unchecked) var targetRange: Range<Int>?
+    @exclusivity(unchecked) var authorityRange: Range<Int>?
+    /// The regular fields' values (and the `:path` and `:authority` values) back to back, and
+    /// each regular field's name and where its value is there: one buffer per request instead of
+    /// a `String` per value (`receivedHeaders` makes them received fields, slices of that one
+    /// buffer, as HTTP/1.1's parser does). Only the first `fieldCount` entries of `fieldEnds` are
+    /// this request's: the rest are storage kept from earlier requests, overwritten as fields come.
     @exclusivity(unchecked) var fieldBytes: [UInt8] = []
-    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, end: Int)] = []
-    /// The request's `User-Agent` (still bytes), kept for the access log once the fields are handed out.
-    @exclusivity(unchecked) var userAgentValue: HTTPHeaders.Field.Storage?
+    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, start: Int, end: Int)] = []
+    @exclusivity(unchecked) var fieldCount = 0
+    /// Where the first `user-agent` value is in `fieldBytes`, for the access log (nil: none).
+    @exclusivity(unchecked) var userAgentRange: Range<Int>?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
     @exclusivity(unchecked) var headerListSize = 0
     @exclusivity(unchecked) var body: [UInt8] = []
@@ -48,23 +55,20 @@ final class HTTP2Stream {
         self.receivedAt = receivedAt
     }
 
-    /// The most field entries whose storage a reset keeps (beyond, it is freed).
+    /// The most field entries a reset keeps (beyond, they are freed).
     static let keptFieldEntries = 32
 
     /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
-    /// back to its initial value (the `fieldEnds` storage kept up to `keptFieldEntries`).
+    /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`).
     func reset(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
         method = nil
-        target = nil
-        authority = nil
+        targetRange = nil
+        authorityRange = nil
         fieldBytes = []
-        if fieldEnds.capacity > Self.keptFieldEntries {
-            fieldEnds = []
-        } else {
-            fieldEnds.removeAll(keepingCapacity: true)
-        }
-        userAgentValue = nil
+        if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
+        fieldCount = 0
+        userAgentRange = nil
         headerListSize = 0
         body = []
         bodyCharge = nil
@@ -80,34 +84,84 @@ final class HTTP2Stream {
         responseOffset = 0
     }
 
-    /// Keeps a regular field (its name checked by nghttp2, lower case).
-    func addField(_ name: HTTPFieldName, value: UnsafeBufferPointer<UInt8>) {
-        fieldBytes.append(contentsOf: value)
-        fieldEnds.append((name, fieldBytes.count))
+    /// Keeps a regular field (its name checked by nghttp2, lower case). A name with the bytes of
+    /// the kept entry it overwrites (the same field in the same place as in this stream's last
+    /// request) is that entry's name, not looked up again: a lower-case name's bytes are its
+    /// canonical spelling, and equal bytes make equal names.
+    func addField(named name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let start = fieldBytes.count
+        append(value)
+        if fieldCount < fieldEnds.count {
+            let kept = fieldEnds[fieldCount].name
+            let fieldName = Self.spells(kept, name) ? kept : HTTPFieldName(validTokenBytes: name)
+            fieldEnds[fieldCount] = (fieldName, start, fieldBytes.count)
+        } else {
+            fieldEnds.append((HTTPFieldName(validTokenBytes: name), start, fieldBytes.count))
+        }
+        if userAgentRange == nil, fieldEnds[fieldCount].name == .userAgent { userAgentRange = start..<fieldBytes.count }
+        fieldCount += 1
     }
 
-    /// The fields received so far, as received fields (values decoded only when read). Room for
-    /// one more: `dispatch` adds `Host` from `:authority` without growing (reallocating and
-    /// copying) the array.
+    /// Whether `bytes` are `name`'s canonical spelling.
+    private static func spells(_ name: HTTPFieldName, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let same = name.canonicalName.utf8.withContiguousStorageIfAvailable { spelling in
+            guard spelling.count == bytes.count else { return false }
+            for index in 0..<bytes.count where spelling[index] != bytes[index] { return false }
+            return true
+        }
+        return same ?? false
+    }
+
+    /// Keeps a pseudo-header's value in `fieldBytes`; returns where it is there.
+    func addPseudoValue(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = fieldBytes.count
+        append(value)
+        return start..<fieldBytes.count
+    }
+
+    /// The room `fieldBytes` gets with its first bytes: a usual request's values fit without
+    /// growing (reallocating and copying) the buffer.
+    static let initialFieldBytes = 256
+
+    private func append(_ value: UnsafeBufferPointer<UInt8>) {
+        if fieldBytes.capacity == 0 { fieldBytes.reserveCapacity(max(Self.initialFieldBytes, value.count)) }
+        fieldBytes.append(contentsOf: value)
+    }
+
+    /// The `:path` received, or set (the request of an upgrade), as a String; nil if none.
+    var target: String? {
+        get { targetRange.map { String(decoding: fieldBytes[$0], as: UTF8.self) } }
+        set {
+            guard var newValue else {
+                targetRange = nil
+                return
+            }
+            targetRange = newValue.withUTF8 { addPseudoValue($0) }
+        }
+    }
+
+    /// The fields received so far, as received fields (values decoded only when read), and a
+    /// `Host` field with the `:authority` value after them when there is one and no `host`
+    /// field (RFC 9113 §8.3.1).
     var receivedHeaders: HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
-        fields.reserveCapacity(fieldEnds.count + 1)
-        var start = 0
-        for (name, end) in fieldEnds {
-            fields.append(HTTPHeaders.Field(name: name, bytes: fieldBytes[start..<end]))
-            start = end
+        fields.reserveCapacity(fieldCount + 1)
+        var hasHost = false
+        fieldEnds.withUnsafeBufferPointer { entries in
+            for index in 0..<fieldCount {
+                let entry = entries[index]
+                if entry.name == .host { hasHost = true }
+                fields.append(HTTPHeaders.Field(name: entry.name, bytes: fieldBytes[entry.start..<entry.end]))
+            }
+        }
+        if let authorityRange, !hasHost {
+            fields.append(HTTPHeaders.Field(name: .host, bytes: fieldBytes[authorityRange]))
         }
         return HTTPHeaders(received: fields)
     }
 
-    /// The `User-Agent` as kept: the value of the last dispatched request, or the one received so far.
+    /// The first `User-Agent` value received, still bytes (decoded only if logged).
     var userAgent: HTTPHeaders.Field.Storage? {
-        if let userAgentValue { return userAgentValue }
-        var start = 0
-        for (name, end) in fieldEnds {
-            if name == .userAgent { return .bytes(fieldBytes[start..<end]) }
-            start = end
-        }
-        return nil
+        userAgentRange.map { .bytes(fieldBytes[$0]) }
     }
 }

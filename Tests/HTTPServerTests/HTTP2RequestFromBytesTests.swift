@@ -1,0 +1,105 @@
+import Testing
+
+@testable import HTTPServer
+
+/// A request made from its stream's bytes: the target split once per distinct `:path` and given
+/// again to the next request with the same bytes, `Host` from `:authority` after the fields
+/// unless a `host` field came, and a reused stream's field entries never seen by the next request.
+struct HTTP2RequestFromBytesTests {
+    /// Each request on one connection, in order, against its own `:path`: repeated, the same
+    /// length with other bytes, with and without a query, a query only, and the root.
+    @Test func eachRequestHasItsOwnTarget() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let paths = ["/healthz", "/healthz", "/healthy", "/a?x=1", "/a?x=2", "/a?x=2", "/a", "/?", "/", "/healthz"]
+        for path in paths {
+            _ = client.request("GET", path)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            let expected = HTTPRequest(method: .get, target: path)
+            #expect(request.request.target == path)
+            #expect(request.request.path == expected.path && request.request.query == expected.query)
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.keptTarget.target == "/healthz")
+    }
+
+    /// Requests open at once with other paths each get theirs.
+    @Test func concurrentStreamsKeepTheirTargets() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let paths = ["/one", "/two?b=2", "/one", "/three"]
+        let ids = paths.map { client.request("GET", $0) }
+        client.exchange()
+        let byStream = Dictionary(uniqueKeysWithValues: client.pending.map { ($0.streamID, $0.request.target) })
+        #expect(ids.map { byStream[$0] } == paths)
+    }
+
+    /// `Host` comes from `:authority` after the regular fields in their order; a `host` field
+    /// sent by the client is kept and no second one is added.
+    @Test func hostFromAuthorityUnlessSent() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        _ = client.request("GET", "/a", headers: [("user-agent", "u/1"), ("x-b", "2")])
+        client.exchange()
+        let first = try #require(client.pending.first)
+        #expect(first.request.headers.fields.map(\.name.canonicalName) == ["user-agent", "x-b", "host"])
+        #expect(first.request.headers.map(\.value) == ["u/1", "2", "test"])
+        client.answer(first, HTTP2SessionTests.text("a"))
+        client.pending.removeAll()
+        _ = client.request("GET", "/b", headers: [("host", "example.org"), ("x-c", "3")])
+        client.exchange()
+        let second = try #require(client.pending.first)
+        #expect(second.request.headers.values(.host) == ["example.org"])
+        #expect(second.request.headers.fields.count == 2)
+    }
+
+    /// A reused stream that served a request with three fields serves one with one field: the
+    /// kept entries of the first are not the second's fields.
+    @Test func reusedEntriesAreNotFields() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        _ = client.request("GET", "/a", headers: [("x-a", "1"), ("x-b", "2"), ("x-c", "3")])
+        client.exchange()
+        client.answer(try #require(client.pending.first), HTTP2SessionTests.text("a"))
+        client.pending.removeAll()
+        #expect(client.server.freeStreams.count == 1)
+        _ = client.request("GET", "/b", headers: [("x-d", "4")])
+        client.exchange()
+        let request = try #require(client.pending.first)
+        #expect(request.request.headers.fields.map(\.name.canonicalName) == ["x-d", "host"])
+        #expect(request.request.headers.map(\.value) == ["4", "test"])
+    }
+
+    /// A reused stream's kept entries give their names to fields spelled the same in the same
+    /// place, and only to those: another name there, an unknown name, a well-known one, each
+    /// request's fields are exactly its own (names and values).
+    @Test func keptNamesOnlyForTheSameSpelling() throws {
+        let observer = RecordingObserver()
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session(observer: observer))
+        let requests: [[(String, String)]] = [
+            [("user-agent", "a/1"), ("x-custom", "1"), ("accept", "*/*")],
+            [("user-agent", "a/2"), ("x-custom", "2"), ("accept", "text/plain")],
+            [("user-agent", "a/3"), ("x-custon", "3"), ("accept-encoding", "gzip")],
+            [("x-custom", "4"), ("user-agent", "a/4")],
+            [("user-agent", "a/5"), ("x-custom", "5"), ("accept", "*/*"), ("x-more", "6")],
+        ]
+        for fields in requests {
+            _ = client.request("GET", "/a", headers: fields)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            let received = request.request.headers.fields.dropLast()  // Host, from :authority
+            #expect(received.map(\.name) == fields.map { HTTPFieldName($0.0) })
+            #expect(received.map(\.name.canonicalName) == fields.map(\.0))
+            #expect(received.map(\.value) == fields.map(\.1))
+            #expect(request.request.headers["User-Agent"] == fields.first { $0.0 == "user-agent" }?.1)
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.freeStreams.count == 1)
+        // The record of each names the request's first `user-agent`, none for one without.
+        _ = client.request("GET", "/b", headers: [("user-agent", "b/1"), ("user-agent", "b/2")])
+        _ = client.request("GET", "/c")
+        client.exchange()
+        for request in client.pending { client.answer(request, HTTP2SessionTests.text("ok")) }
+        let agents = observer.records.withLock { $0.map(\.userAgent) }
+        #expect(agents == ["a/1", "a/2", "a/3", "a/4", "a/5", "b/1", nil])
+    }
+}
