@@ -227,13 +227,16 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
         return (stop);                                                                 \
     } while (0)
 
-/// The walk of `cjs_next_member` and `cjs_gather_members` (inlined into each, `entries` a
-/// constant there): without `entries`, it stops on the first member to read; with them, it
-/// appends each member to read to `entries` (`*found` of them so far), passes over its value
-/// as over the values it skips, and goes on to the object's end.
+/// The walk of `cjs_next_member`, `cjs_gather_members` and `cjs_gather_nested` (inlined into
+/// each, `entries` and `nested` constants there): without `entries`, it stops on the first
+/// member to read; with them, it appends each member to read to `entries` (`*found` of them so
+/// far), passes over its value as over the values it skips, and goes on to the object's end.
+/// With `nested`, a member to read whose field is in `nested->fields` and whose value is an
+/// object with a first member is gathered with the inner table instead of skipped (see
+/// `cjs_gather_nested`).
 static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    int after_value, cjs_members *members, uint64_t *entries, size_t *found) {
+    int after_value, cjs_members *members, uint64_t *entries, size_t *found, const cjs_nested *nested) {
     size_t words = cjs_token_words(count);
     size_t word, base;
     uint64_t bits;
@@ -265,10 +268,36 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                     CJS_STOP(CJS_MEMBER_FIELD, value);
                 }
                 uint64_t entry = value;
-                entries[(*found)++] = entry << 8 | field;
+                size_t slot = (*found)++;
+                entries[slot] = entry << 8 | field;
                 // Passed over below like a skipped value, but not counted as one: the caller
                 // reads it.
                 skipped--;
+                if (nested) {
+                    uint64_t *inner = nested->inner + 9 * slot;
+                    inner[0] = CJS_NOT_GATHERED;
+                    if (((nested->fields >> field) & 1) && bytes[value] == '{' && room > 0) {
+                        // The first token inside: a key to gather from, or `}` (then skipped).
+                        size_t first_key;
+                        CJS_SEEK(value + 1);
+                        CJS_TAKE(first_key, CJS_STOP(CJS_MEMBER_KEY, key));
+                        if (bytes[first_key] == '"') {
+                            size_t inner_end, inner_skipped;
+                            ptrdiff_t inner_found = cjs_gather_members(
+                                bytes, count, tokens, nested->table, nested->key_count, room - 1, first_key,
+                                inner + 1, &inner_end, &inner_skipped);
+                            if (inner_found < 0) CJS_STOP(CJS_MEMBER_KEY, key);
+                            uint64_t closing = inner_end;
+                            inner[0] = closing << 8 | (uint64_t)inner_found;
+                            // The values skipped inside count; the object itself, which the
+                            // caller reads, does not (this jumps over the count of a value
+                            // passed over, which the `skipped--` above made up for).
+                            skipped += inner_skipped + 1;
+                            CJS_SEEK(inner_end + 1);
+                            goto after;
+                        }
+                    }
+                }
             }
             // Skip the value.
             uint8_t first = bytes[value];
@@ -297,7 +326,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
 cjs_member_stop cjs_next_member(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     int after_value, cjs_members *members) {
-    return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0);
+    return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0, 0);
 }
 
 ptrdiff_t cjs_gather_members(
@@ -305,7 +334,22 @@ ptrdiff_t cjs_gather_members(
     size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
     cjs_members members = {offset, 0, 0, 0};
     size_t found = 0;
-    cjs_member_stop stop = cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found);
+    cjs_member_stop stop =
+        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, 0);
+    if (stop != CJS_MEMBER_END) return -1;
+    *end = members.position;
+    *skipped = members.skipped;
+    ptrdiff_t result = found;
+    return result;
+}
+
+ptrdiff_t cjs_gather_nested(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, const cjs_nested *nested, uint64_t *entries, size_t *end, size_t *skipped) {
+    cjs_members members = {offset, 0, 0, 0};
+    size_t found = 0;
+    cjs_member_stop stop =
+        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, nested);
     if (stop != CJS_MEMBER_END) return -1;
     *end = members.position;
     *skipped = members.skipped;

@@ -69,6 +69,8 @@ extension JSONScanner {
 
 /// Where a member loop without closures stands (`JSONScanner.members()` and
 /// `nextField(_:in:)`): whether its first member is still to come, and the fields met so far.
+/// The gathered members are `package`, so that a reader in another module hands them out
+/// without a call (`JSONScanner.takeGathered` is not inlined there).
 package struct JSONMemberCursor {
     /// The object has a member that `nextField` has not reached yet (its first).
     @usableFromInline var firstPending: Bool
@@ -78,13 +80,13 @@ package struct JSONMemberCursor {
     @usableFromInline var seen: UInt64 = 0
     /// With `members(gathering:)` on token masks: how many wanted members the one C walk of
     /// the object found (`entries`), else -1 (the object is read member by member).
-    @usableFromInline var gathered = -1
+    @usableFromInline package var gathered = -1
     /// The gathered entries `nextField` has given.
-    @usableFromInline var taken = 0
+    @usableFromInline package var taken = 0
     /// Where the gathered object's `}` is.
-    @usableFromInline var end = 0
+    @usableFromInline package var end = 0
     /// The gathered members in document order, each `value offset << 8 | field`.
-    @usableFromInline var entries: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+    @usableFromInline package var entries: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
         0, 0, 0, 0, 0, 0, 0, 0
     )
     /// The most keys a set read by `members(gathering:)` has (the room of `entries`).
@@ -126,6 +128,87 @@ extension JSONScanner {
             gatherMembers(&cursor, in: keys)
         }
         return cursor
+    }
+
+    /// `members(gathering: keys)` for an object whose wanted values include objects read for
+    /// `inner` (a picture info's variants): with token masks, the one C walk of the object
+    /// (`cjs_gather_nested`) also gathers, for the keys of `inner`, each wanted value of a field
+    /// in `nested` (bit n for field n) that is an object with a member, instead of passing over
+    /// it: their insides are walked once, and no call into C is made per member read. What it
+    /// finds goes to `storage` (nine words per key of `keys`), which must outlive the cursor;
+    /// such a value is then entered with `nestedMembers(of:storage:)`. When the walk finds
+    /// anything it leaves to the caller, nothing has changed and the object is read member by
+    /// member as after `members()` (and `nestedMembers` gives `nil`), so values and errors are
+    /// the same.
+    @inlinable @inline(__always)
+    package mutating func members(
+        gathering keys: JSONKeySet, nesting nested: UInt64, inner: JSONKeySet, storage: UnsafeMutablePointer<UInt64>
+    ) throws(JSONSyntaxError) -> JSONMemberCursor {
+        var cursor = JSONMemberCursor(firstPending: try enterObject())
+        if cursor.firstPending, tokens != nil, keys.count <= JSONMemberCursor.gatheredLimit,
+            inner.count <= JSONMemberCursor.gatheredLimit
+        {
+            gatherMembers(&cursor, in: keys, nesting: nested, inner: inner, storage: storage)
+        }
+        return cursor
+    }
+
+    /// When the value at the position is an object that the walk of `cursor`
+    /// (`members(gathering:nesting:inner:storage:)`, the member it gave last) gathered: enters
+    /// it and returns its cursor, whose members `nextField` then gives without walking it again.
+    /// Otherwise `nil`, nothing changed (the caller reads the value as it would have).
+    @inlinable @inline(__always)
+    package mutating func nestedMembers(
+        of cursor: JSONMemberCursor, storage: UnsafePointer<UInt64>
+    ) throws(JSONSyntaxError) -> JSONMemberCursor? {
+        guard cursor.gathered >= 0, cursor.taken > 0 else { return nil }
+        return try enterGathered(storage + 9 &* (cursor.taken &- 1))
+    }
+
+    /// `nestedMembers`' object: `slot` as `cjs_gather_nested` wrote it for the member.
+    @usableFromInline
+    mutating func enterGathered(_ slot: UnsafePointer<UInt64>) throws(JSONSyntaxError) -> JSONMemberCursor? {
+        let head = slot[0]
+        guard head != JSONStructuralIndex.notGathered else { return nil }
+        // The walk found a member inside: `enterObject` passes the `{` (and checks the depth).
+        var cursor = JSONMemberCursor(firstPending: try enterObject())
+        let found = Int(truncatingIfNeeded: head & 0xFF)
+        cursor.gathered = found
+        cursor.end = Int(truncatingIfNeeded: head &>> 8)
+        withUnsafeMutableBytes(of: &cursor.entries) { entries in
+            entries.baseAddress.unsafelyUnwrapped.copyMemory(from: slot + 1, byteCount: found &* 8)
+        }
+        objectsGathered &+= 1
+        return cursor
+    }
+
+    /// `members(gathering:nesting:inner:storage:)`'s walk; on success the cursor holds the
+    /// wanted members and the object's end, `storage` what was gathered inside, and the values
+    /// the walk skipped are counted; otherwise nothing changes.
+    @usableFromInline
+    mutating func gatherMembers(
+        _ cursor: inout JSONMemberCursor, in keys: JSONKeySet, nesting nested: UInt64, inner: JSONKeySet,
+        storage: UnsafeMutablePointer<UInt64>
+    ) {
+        guard let tokens else { return }
+        keys.walkTable.withUnsafeBufferPointer { table in
+            inner.walkTable.withUnsafeBufferPointer { innerTable in
+                guard let table = table.baseAddress, let innerTable = innerTable.baseAddress else { return }
+                withUnsafeMutableBytes(of: &cursor.entries) { entries in
+                    let words = entries.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt64.self)
+                    guard
+                        let (found, end, skipped) = JSONStructuralIndex.gatherMembers(
+                            in: bytes, count: count, tokens: tokens, table: table, keyCount: keys.count,
+                            room: Self.maximumDepth &- depth, from: position, into: words, nesting: nested,
+                            innerTable: innerTable, innerKeyCount: inner.count, inner: storage)
+                    else { return }
+                    cursor.gathered = found
+                    cursor.end = end
+                    valuesSkippedByTokens &+= skipped
+                    objectsGathered &+= 1
+                }
+            }
+        }
     }
 
     /// The field number in `keys` of the next member that is the first of its key, the

@@ -135,6 +135,37 @@ package enum JSONStructuralIndex {
         return found < 0 ? nil : (found, end, skipped)
     }
 
+    /// `gatherMembers` that also gathers, in the same walk, the wanted values of the fields in
+    /// `nestedFields` (bit n for field n) that are objects with a member, for the keys of
+    /// `innerTable` (`cjs_gather_nested`): for entry i, word 9·i of `inner` is
+    /// `closing << 8 | found` (that object's `}` and its number of entries, which follow in
+    /// words 9·i + 1 …) or `notGathered`. `nil` where `gatherMembers` would give `nil` or the
+    /// inner walk would.
+    @inline(__always)
+    package static func gatherMembers(
+        in bytes: UnsafePointer<UInt8>, count: Int, tokens: UnsafePointer<UInt64>, table: UnsafePointer<UInt64>,
+        keyCount: Int, room: Int, from offset: Int, into entries: UnsafeMutablePointer<UInt64>,
+        nesting nestedFields: UInt64, innerTable: UnsafePointer<UInt64>, innerKeyCount: Int,
+        inner: UnsafeMutablePointer<UInt64>
+    ) -> (found: Int, end: Int, skipped: Int)? {
+        var end = 0
+        var skipped = 0
+        var nested = cjs_nested(fields: nestedFields, table: innerTable, key_count: innerKeyCount, inner: inner)
+        // Without the stack protector (see `nextMember`): the walk writes only these two.
+        let found = _withUnprotectedUnsafeMutablePointer(to: &end) { end in
+            _withUnprotectedUnsafeMutablePointer(to: &skipped) { skipped in
+                _withUnprotectedUnsafeMutablePointer(to: &nested) { nested in
+                    cjs_gather_nested(
+                        bytes, count, tokens, table, keyCount, room, offset, nested, entries, end, skipped)
+                }
+            }
+        }
+        return found < 0 ? nil : (found, end, skipped)
+    }
+
+    /// What `gatherMembers(…nesting:…)` writes for an entry whose value it did not gather.
+    package static var notGathered: UInt64 { .max }
+
     /// The number of 64-bit mask words for a document of `count` bytes.
     package static func wordCount(for count: Int) -> Int { cjs_token_words(count) }
 

@@ -141,6 +141,33 @@ ptrdiff_t cjs_gather_members(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
 
+/// What `cjs_gather_nested` writes for an entry whose value it did not gather.
+#define CJS_NOT_GATHERED (~(uint64_t)0)
+
+/// The inner walk of `cjs_gather_nested`: which fields of the outer set have object values
+/// gathered (bit n for field n), the inner key set (`table`, `key_count` at most 8, as for
+/// `cjs_gather_members`), and where to write: nine words per outer entry, in the entries'
+/// order (room for the outer `key_count` of them).
+typedef struct {
+    uint64_t fields;
+    const uint64_t *table;
+    size_t key_count;
+    uint64_t *inner;
+} cjs_nested;
+
+/// `cjs_gather_members` that also gathers, in the same walk, each wanted value that is an
+/// object with at least one member and whose field is in `nested->fields`: from its first
+/// key, as `cjs_gather_members` with `nested->table` and one level less of `room`, instead of
+/// passing over it (its insides are walked once). For outer entry i, word 9·i of
+/// `nested->inner` is `closing << 8 | found` (the offset of that object's `}` and the number of
+/// its entries, which follow in words 9·i + 1 …) or `CJS_NOT_GATHERED` (any other value: the
+/// caller reads it as after `cjs_gather_members`). The values skipped inside count as skipped,
+/// a gathered object (read by the caller) does not. Returns -1 wherever either walk would (the caller then reads the
+/// object member by member as before).
+ptrdiff_t cjs_gather_nested(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, const cjs_nested *nested, uint64_t *entries, size_t *end, size_t *skipped);
+
 // A byte search for the rules' URL scans: the first of two bytes, and whether the bytes are all
 // ASCII, in one pass of 16-byte compares (SSE2 is the x86-64 baseline and NEON arm64's: no
 // run-time choice), or one byte at a time on other CPUs. `static inline` in the header, so that

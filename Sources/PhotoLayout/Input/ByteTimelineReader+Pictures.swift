@@ -13,6 +13,19 @@ extension ByteTimelineReader {
         case keepSize = "keep_size"
 
         static let set = JSONFieldSet<Self>()
+
+        /// The variants' bits (bit n for the case at index n of `allCases`).
+        static let variants: UInt64 = allCases.enumerated().reduce(0) { mask, item in
+            item.element.isVariant ? mask | 1 << UInt64(item.offset) : mask
+        }
+
+        /// Whether the member is a picture variant (an object read as `VariantField`s).
+        var isVariant: Bool {
+            switch self {
+            case .thumbnail, .bmiddle, .large, .largest, .original: true
+            case .type, .keepSize: false
+            }
+        }
     }
 
     /// The members of a picture variant.
@@ -50,37 +63,55 @@ extension ByteTimelineReader {
     }
 
     /// The info at the position (an object) into `info`.
+    ///
+    /// With token masks the info is walked once for its members and its variants' members
+    /// (`members(gathering:nesting:inner:storage:)`): a variant read after that is not walked
+    /// again, and no member costs a call into C of its own.
     private static func readPictureInfo(
         _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo
     ) throws(JSONSyntaxError) {
-        // The set read once (a `static let` costs its lazy-initialisation check per access).
+        // The sets read once (a `static let` costs its lazy-initialisation check per access).
         let fields = InfoField.set
-        var members = try scanner.members()
-        while let field = try scanner.nextField(&members, in: fields) {
-            switch field {
-            case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail)
-            case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle)
-            case .large: try readVariant(&scanner, into: &info.slots.large)
-            case .largest: try readVariant(&scanner, into: &info.slots.largest)
-            case .original: try readVariant(&scanner, into: &info.slots.original)
-            case .type: info.type = try scanner.lenientPictureType()
-            case .keepSize: info.keepSize = try scanner.lenientTruthy()
+        let variantFields = VariantField.set
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 9 * InfoField.allCases.count) {
+            (storage: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in
+            let storage = storage.baseAddress.unsafelyUnwrapped
+            var members = try scanner.members(
+                gathering: fields.keys, nesting: InfoField.variants, inner: variantFields.keys, storage: storage)
+            while let field = try scanner.nextField(&members, in: fields) {
+                // A variant the walk gathered: entered, its members given without a walk.
+                let gathered = field.isVariant ? try scanner.nestedMembers(of: members, storage: storage) : nil
+                switch field {
+                case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, gathered: gathered)
+                case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, gathered: gathered)
+                case .large: try readVariant(&scanner, into: &info.slots.large, gathered: gathered)
+                case .largest: try readVariant(&scanner, into: &info.slots.largest, gathered: gathered)
+                case .original: try readVariant(&scanner, into: &info.slots.original, gathered: gathered)
+                case .type: info.type = try scanner.lenientPictureType()
+                case .keepSize: info.keepSize = try scanner.lenientTruthy()
+                }
             }
         }
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
-    /// slot left empty. The fields are written in place (`slot?.field =`: the slot was just
-    /// filled, so each right-hand side, which consumes the value, is always evaluated).
+    /// slot left empty. `gathered`: the object's cursor when the info's walk gathered it (the
+    /// scanner then inside it). The fields are written in place (`slot?.field =`: the slot was
+    /// just filled, so each right-hand side, which consumes the value, is always evaluated).
     private static func readVariant(
-        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?
+        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, gathered: JSONMemberCursor?
     ) throws(JSONSyntaxError) {
-        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-        slot = WeiboPictureVariant()
         // The set read once (a `static let` costs its lazy-initialisation check per access).
         let fields = VariantField.set
-        // Scalars wanted: the object walked once (`members(gathering:)`).
-        var members = try scanner.members(gathering: fields)
+        var members: JSONMemberCursor
+        if let gathered {
+            members = gathered
+        } else {
+            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            // Scalars wanted: the object walked once (`members(gathering:)`).
+            members = try scanner.members(gathering: fields)
+        }
+        slot = WeiboPictureVariant()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
             case .url: slot?.urlBytes = try scanner.lenientByteString()

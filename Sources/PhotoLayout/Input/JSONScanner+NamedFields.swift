@@ -8,10 +8,20 @@ import JSONBytes
 extension JSONScanner {
     /// The case of the next member that is the first of its key, the scanner on its value
     /// (which the caller must consume); `nil` at the object's end, its `}` consumed.
+    /// A gathered member (`members(gathering:)`) is handed out here, without a call into
+    /// JSONBytes, whose functions are not inlined in this module.
     @inline(__always)
     mutating func nextField<Field>(
         _ cursor: inout JSONMemberCursor, in fields: JSONFieldSet<Field>
     ) throws(JSONSyntaxError) -> Field? {
+        if cursor.taken < cursor.gathered {
+            let entry = withUnsafeBytes(of: &cursor.entries) { entries in
+                entries.load(fromByteOffset: cursor.taken &* 8, as: UInt64.self)
+            }
+            cursor.taken &+= 1
+            position = Int(truncatingIfNeeded: entry &>> 8)
+            return fields.fields[Int(truncatingIfNeeded: entry & 0xFF)]
+        }
         guard let index = try nextField(&cursor, in: fields.keys) else { return nil }
         return fields.fields[index]
     }

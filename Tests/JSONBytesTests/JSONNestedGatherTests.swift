@@ -1,0 +1,141 @@
+import Testing
+
+@testable import JSONBytes
+
+/// A picture info's keys (five variants, `type`, `keep_size`) and a variant's, as the reader
+/// has them: the variants (fields 0–4) are the nested fields.
+private let infoKeys = JSONKeySet(["thumbnail", "bmiddle", "large", "largest", "original", "type", "keep_size"])
+private let variantKeys = JSONKeySet(["url", "width", "height", "type"])
+private let variantFields: UInt64 = 0b1_1111
+
+/// The value at the position: for an object, each field of `keys` and what the same read
+/// gives for its value (`keys` again, with `inner` for the object values of nested fields);
+/// for anything else, its bytes as the scanner consumed them. With `nesting`, objects read for
+/// `keys` are entered by `members(gathering:nesting:inner:storage:)` and their nested fields'
+/// objects by `nestedMembers`, when the walk gathered them.
+private func read(
+    _ scanner: inout JSONScanner, _ keys: JSONKeySet, inner: JSONKeySet?, nesting: Bool
+) throws(JSONSyntaxError) -> String {
+    guard try scanner.peekKind() == .object else {
+        let start = scanner.position
+        try scanner.skipValue()
+        var end = scanner.position
+        while end > start, scanner.bytes[end - 1] <= 0x20 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start), as: UTF8.self)
+    }
+    let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 9 * keys.count)
+    defer { storage.deallocate() }
+    var members =
+        try nesting && inner != nil
+        ? scanner.members(gathering: keys, nesting: variantFields, inner: inner!, storage: storage)
+        : scanner.members()
+    var found: [String] = []
+    while let field = try scanner.nextField(&members, in: keys) {
+        guard let inner, variantFields >> UInt64(field) & 1 != 0 else {
+            found.append("\(field)=" + (try read(&scanner, keys, inner: inner, nesting: nesting)))
+            continue
+        }
+        if nesting, var gathered = try scanner.nestedMembers(of: members, storage: storage) {
+            var fields: [String] = []
+            while let innerField = try scanner.nextField(&gathered, in: inner) {
+                fields.append("\(innerField)=" + (try read(&scanner, inner, inner: nil, nesting: false)))
+            }
+            found.append("\(field)={" + fields.joined(separator: ",") + "}")
+        } else {
+            found.append("\(field)=" + (try read(&scanner, inner, inner: nil, nesting: false)))
+        }
+    }
+    return "{" + found.joined(separator: ",") + "}"
+}
+
+/// `read` of the whole of `text` as an info, with token masks or byte by byte; the values
+/// skipped by tokens and the objects gathered.
+private func readInfo(
+    _ text: String, withTokens: Bool, nesting: Bool
+) -> (read: Result<String, JSONSyntaxError>, skipped: Int, gathered: Int) {
+    Array(text.utf8).withUnsafeBufferPointer { buffer in
+        var skipped = 0
+        var gathered = 0
+        let result = Result { () throws(JSONSyntaxError) -> String in
+            func whole(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+                defer { (skipped, gathered) = (scanner.valuesSkippedByTokens, scanner.objectsGathered) }
+                let text = try read(&scanner, infoKeys, inner: variantKeys, nesting: nesting)
+                try scanner.finish()
+                return text
+            }
+            if withTokens {
+                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try whole(&scanner) }
+            }
+            var scanner = try JSONScanner(buffer)
+            return try whole(&scanner)
+        }
+        return (result, skipped, gathered)
+    }
+}
+
+/// Whether the nested walk reads `text` as the member-by-member walk with token masks and as
+/// the byte loop (fields, values, error message and offset), skipping as many values by tokens.
+private func readsAlike(_ text: String) -> Bool {
+    let nested = readInfo(text, withTokens: true, nesting: true)
+    let byMembers = readInfo(text, withTokens: true, nesting: false)
+    return nested.read == byMembers.read && nested.read == readInfo(text, withTokens: false, nesting: false).read
+        && (nested.skipped == byMembers.skipped || (try? byMembers.read.get()) == nil)
+}
+
+struct JSONNestedGatherTests {
+    /// An info with its variants gathered in one walk: each variant's members found without
+    /// walking it again, duplicates (the first wins), a variant that is no object or is empty
+    /// read as the member-by-member walk reads it, containers inside a variant skipped.
+    @Test func variantsAreGatheredInTheInfosWalk() throws {
+        let text =
+            #"{"thumbnail": {"cut_type": 1, "type": "WEBP", "url": "u1", "width": 186, "height": 150}, "#
+            + #""pic_id": "x", "bmiddle": {}, "large": "no object", "object_id": {"a": [1, {"b": 2}]}, "#
+            + #""largest": {"url": "u2", "w": [1, {"a": 2}], "url": "dup", "height": "1136"}, "type": "pic", "#
+            + #""original": {"width": null}, "thumbnail": {"url": "second"}, "keep_size": false}"#
+        let nested = readInfo(text, withTokens: true, nesting: true)
+        #expect(
+            try nested.read.get()
+                == #"{0={3="WEBP",0="u1",1=186,2=150},1={},2="no object",3={0="u2",2="1136"},5="pic","#
+                + #"4={1=null},6=false}"#)
+        #expect(readsAlike(text))
+        // Gathered: the info and the three variants with members (thumbnail, largest, original).
+        #expect(nested.gathered == 4)
+        // Skipped by tokens: pic_id, object_id, the second thumbnail (in the info); cut_type
+        // (thumbnail), w and the second url (largest); and the ten values read here as bytes
+        // (thumbnail's four, large, largest's url and height, type, original's width, keep_size).
+        #expect(nested.skipped == 3 + 3 + 10)
+    }
+
+    /// What the walk leaves to the caller, inside a variant or in the info, makes it read the
+    /// info member by member as before: an escaped key, a grammar error (the byte loop's
+    /// message at its offset), nesting past the depth limit.
+    @Test(arguments: [
+        #"{"thumbnail": {"\u0075rl": "u", "width": 1}, "type": "t"}"#,
+        #"{"thumbnail": {"url": "u"}, "\u0074ype": "t"}"#,
+        #"{"thumbnail": {"url": "u" "width": 1}}"#, #"{"thumbnail": {"url": "u",}}"#,
+        #"{"thumbnail": {"url": [1}, "type": 1}"#, #"{"thumbnail": {"url": "u"}, "type": 1,}"#,
+        #"{"thumbnail": {"url": "u"}, "large": {"url": }}"#, #"{"thumbnail": {"url": "u"}"#,
+        #"{"large": {"width": 1, "url": {"a" 1}}}"#, #"{"thumbnail": {"url": "u"}, "x": [1, 2}"#,
+        #"{"thumbnail": {"url": "#
+            + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}}",
+        #"{"thumbnail": {"url": "#
+            + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}}",
+    ])
+    func whatTheWalkLeavesIsReadAsBefore(text: String) {
+        #expect(readsAlike(text))
+    }
+
+    /// Infos whose tokens cross mask words anywhere: every alignment read alike.
+    @Test func infosAcrossBlockBoundaries() throws {
+        for padding in 0..<130 {
+            let text =
+                "{" + String(repeating: " ", count: padding) + #""thumbnail" : { "url" : "u", "cut_type": 1,"#
+                + String(repeating: "\n", count: padding % 7) + #" "width": 180}, "large": {"height": 2},"#
+                + String(repeating: " ", count: padding % 13) + #""type": "t"}"#
+            #expect(readsAlike(text), "padding \(padding)")
+            let nested = readInfo(text, withTokens: true, nesting: true)
+            #expect(try nested.read.get() == #"{0={0="u",1=180},2={2=2},5="t"}"#)
+            #expect(nested.gathered == 3)
+        }
+    }
+}
