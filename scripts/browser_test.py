@@ -416,10 +416,9 @@ def card_problems(driver, layout):
     return cards, problems
 
 
-def check_written_cards(driver, checks):
-    """A layout with cards, written by hand from docs/API.md §4, given to the page in place of the
-    service's answer (fetch is wrapped for that one request): every card and part is drawn at its
-    frame, a status with neither grid nor card keeps its note."""
+def answer_next_layout_with(driver, timeline, layout):
+    """Puts `timeline` in the page's JSON box and makes the page's next POST /v1/timeline/layout
+    answer `layout` (a layout written by hand) instead of the service; later requests go through."""
     driver.execute_script("""
         const area = document.getElementById('json');
         area.value = arguments[0];
@@ -429,7 +428,14 @@ def check_written_cards(driver, checks):
             if (String(input) !== 'v1/timeline/layout') return real(input, init);
             window.fetch = real;
             return Promise.resolve(new Response(layout, {status: 200, headers: {'Content-Type': 'application/json'}}));
-        };""", json.dumps(CARD_TIMELINE, ensure_ascii=False), json.dumps(CARD_LAYOUT))
+        };""", json.dumps(timeline, ensure_ascii=False), json.dumps(layout))
+
+
+def check_written_cards(driver, checks):
+    """A layout with cards, written by hand from docs/API.md §4, given to the page in place of the
+    service's answer (fetch is wrapped for that one request): every card and part is drawn at its
+    frame, a status with neither grid nor card keeps its note."""
+    answer_next_layout_with(driver, CARD_TIMELINE, CARD_LAYOUT)
     state = lay_out(driver)
     drawn_layout = driver.execute_script("return window.__lastLayout")
     if not checks.check(state == "ready" and drawn_layout == CARD_LAYOUT,
@@ -519,16 +525,7 @@ def check_mosaic(driver, base, checks, sample_doc):
     checks.check(state == "ready" and bool(grids) and not problems and rounded > 0,
                  f"mosaic 355@2x: {rounded} outer corners rounded, where two of an item's sides meet",
                  f"state {state}; " + "; ".join(problems[:5]))
-    driver.execute_script("""
-        const area = document.getElementById('json');
-        area.value = arguments[0];
-        area.dispatchEvent(new Event('input', {bubbles: true}));
-        const real = window.fetch, layout = arguments[1];
-        window.fetch = (input, init) => {
-            if (String(input) !== 'v1/timeline/layout') return real(input, init);
-            window.fetch = real;
-            return Promise.resolve(new Response(layout, {status: 200, headers: {'Content-Type': 'application/json'}}));
-        };""", json.dumps(MOSAIC_TIMELINE), json.dumps(MOSAIC_LAYOUT))
+    answer_next_layout_with(driver, MOSAIC_TIMELINE, MOSAIC_LAYOUT)
     state = lay_out(driver)
     drawn = driver.execute_script(DRAWN_JS)
     want = MOSAIC_LAYOUT["statuses"][0]["photos"]
