@@ -101,17 +101,13 @@ extension ByteTimelineReader {
     private static func readArrayEnvelope(
         _ scanner: inout JSONScanner, path: [String], envelope: StatusSource.Envelope
     ) throws(JSONSyntaxError) -> Result<[WeiboStatus], InputError>? {
-        switch try scanner.peekKind() {
-        case .array:
+        switch try scanner.expect(.array) {
+        case .found:
             return .success(
                 envelope.holdsCards
                     ? try readCards(&scanner, in: envelope) : try readStatuses(&scanner, in: envelope))
-        case .null:
-            try scanner.skipValue()
-            return nil
-        default:
-            try scanner.skipValue()
-            return .failure(TimelineEnvelope.wrongType(path))
+        case .null: return nil
+        case .other: return .failure(TimelineEnvelope.wrongType(path))
         }
     }
 
@@ -119,15 +115,10 @@ extension ByteTimelineReader {
     private static func readData(
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> Result<[WeiboStatus], InputError>? {
-        switch try scanner.peekKind() {
-        case .object:
-            break
-        case .null:
-            try scanner.skipValue()
-            return nil
-        default:
-            try scanner.skipValue()
-            return .failure(TimelineEnvelope.wrongType(["data"]))
+        switch try scanner.expect(.object) {
+        case .found: break
+        case .null: return nil
+        case .other: return .failure(TimelineEnvelope.wrongType(["data"]))
         }
         var list: Result<[WeiboStatus], InputError>?
         var statuses: Result<[WeiboStatus], InputError>?

@@ -42,15 +42,10 @@ extension ByteTimelineReader {
     static func readOptions(
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> Result<RawGridOptions, InputError> {
-        switch try scanner.peekKind() {
-        case .null:
-            try scanner.skipValue()
-            return .success(RawGridOptions())
-        case .object:
-            break
-        default:
-            try scanner.skipValue()
-            return .failure(.at("#/options", .wrongType, "must be an object"))
+        switch try scanner.expect(.object) {
+        case .found: break
+        case .null: return .success(RawGridOptions())
+        case .other: return .failure(.at("#/options", .wrongType, "must be an object"))
         }
         var raw = RawGridOptions()
         var wrong: Set<OptionField> = []

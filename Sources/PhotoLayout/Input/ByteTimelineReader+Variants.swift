@@ -10,15 +10,10 @@ extension ByteTimelineReader {
     static func readVariants(
         _ scanner: inout JSONScanner
     ) throws(JSONSyntaxError) -> Result<RawTimelineVariants, InputError>? {
-        switch try scanner.peekKind() {
-        case .object:
-            break
-        case .null:
-            try scanner.skipValue()
-            return nil
-        default:
-            try scanner.skipValue()
-            return .failure(RawTimelineVariants.notAnObject)
+        switch try scanner.expect(.object) {
+        case .found: break
+        case .null: return nil
+        case .other: return .failure(RawTimelineVariants.notAnObject)
         }
         var variants = RawTimelineVariants()
         var failure: InputError?
