@@ -66,9 +66,10 @@ let package = Package(
             name: "PhotoLayoutTests",
             dependencies: ["JSONBytes", "PhotoLayout", "ReferenceTimelineReader", "TimelineCorpus"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TimelineCorpus"]),
         .testTarget(
-            name: "LayoutServiceTests", dependencies: ["LayoutService", "PhotoLayout", "HTTPServer", "JSONBytes"]),
+            name: "LayoutServiceTests",
+            dependencies: ["LayoutService", "PhotoLayout", "HTTPServer", "JSONBytes", "TimelineCorpus"]),
     ] + benchmarkTargets,
     swiftLanguageModes: [.v6]
 )

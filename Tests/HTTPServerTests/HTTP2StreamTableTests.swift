@@ -1,4 +1,5 @@
 import Testing
+import TimelineCorpus
 
 @testable import HTTPServer
 
@@ -32,7 +33,7 @@ struct HTTP2StreamTableTests {
     @Test func agreesWithADictionary() {
         var table = HTTP2StreamTable()
         var reference: [Int32: HTTP2Stream] = [:]
-        var generator = SplitMix(seed: 14)
+        var generator = SeededGenerator(seed: 14)
         let ids = (0..<3000).map { Int32(2 * $0 + 1) }
         for round in 0..<6 {
             for id in ids.shuffled(using: &generator).prefix(1500) {
@@ -58,18 +59,5 @@ struct HTTP2StreamTableTests {
         for id: Int32 in [1, 3, 5, 101] { table[id] = Self.stream() }
         for (id, _) in table.entries { table.removeValue(forKey: id) }
         #expect(table.isEmpty)
-    }
-
-    /// A repeatable generator for the shuffles.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -53,24 +53,9 @@ private func walk(
 /// `nextField` runs the C member walk) or byte by byte; with the values skipped by tokens.
 private func walkDocument(
     _ bytes: [UInt8], _ keys: JSONKeySet = walkKeys, withTokens: Bool, gathering: Bool = false
-) -> (read: Result<String, JSONSyntaxError>, skippedByTokens: Int, gathered: Int) {
-    bytes.withUnsafeBufferPointer { buffer in
-        var skipped = 0
-        var gathered = 0
-        let read = Result { () throws(JSONSyntaxError) -> String in
-            func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
-                defer { (skipped, gathered) = (scanner.valuesSkippedByTokens, scanner.objectsGathered) }
-                let text = try walk(&scanner, keys, gathering: gathering)
-                try scanner.finish()
-                return text
-            }
-            if withTokens {
-                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try read(&scanner) }
-            }
-            var scanner = try JSONScanner(buffer)
-            return try read(&scanner)
-        }
-        return (read, skipped, gathered)
+) -> ScannerRun {
+    ScannerRun(bytes, withTokens: withTokens) { scanner throws(JSONSyntaxError) in
+        try walk(&scanner, keys, gathering: gathering)
     }
 }
 

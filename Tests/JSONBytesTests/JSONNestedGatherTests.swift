@@ -50,26 +50,9 @@ private func read(
 
 /// `read` of the whole of `text` as an info, with token masks or byte by byte; the values
 /// skipped by tokens and the objects gathered.
-private func readInfo(
-    _ text: String, withTokens: Bool, nesting: Bool
-) -> (read: Result<String, JSONSyntaxError>, skipped: Int, gathered: Int) {
-    Array(text.utf8).withUnsafeBufferPointer { buffer in
-        var skipped = 0
-        var gathered = 0
-        let result = Result { () throws(JSONSyntaxError) -> String in
-            func whole(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
-                defer { (skipped, gathered) = (scanner.valuesSkippedByTokens, scanner.objectsGathered) }
-                let text = try read(&scanner, infoKeys, inner: variantKeys, nesting: nesting)
-                try scanner.finish()
-                return text
-            }
-            if withTokens {
-                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try whole(&scanner) }
-            }
-            var scanner = try JSONScanner(buffer)
-            return try whole(&scanner)
-        }
-        return (result, skipped, gathered)
+private func readInfo(_ text: String, withTokens: Bool, nesting: Bool) -> ScannerRun {
+    ScannerRun(Array(text.utf8), withTokens: withTokens) { scanner throws(JSONSyntaxError) in
+        try read(&scanner, infoKeys, inner: variantKeys, nesting: nesting)
     }
 }
 
@@ -79,7 +62,7 @@ private func readsAlike(_ text: String) -> Bool {
     let nested = readInfo(text, withTokens: true, nesting: true)
     let byMembers = readInfo(text, withTokens: true, nesting: false)
     return nested.read == byMembers.read && nested.read == readInfo(text, withTokens: false, nesting: false).read
-        && (nested.skipped == byMembers.skipped || (try? byMembers.read.get()) == nil)
+        && (nested.skippedByTokens == byMembers.skippedByTokens || (try? byMembers.read.get()) == nil)
 }
 
 struct JSONNestedGatherTests {
@@ -103,7 +86,7 @@ struct JSONNestedGatherTests {
         // Skipped by tokens: pic_id, object_id, the second thumbnail (in the info); cut_type
         // (thumbnail), w and the second url (largest); and the ten values read here as bytes
         // (thumbnail's four, large, largest's url and height, type, original's width, keep_size).
-        #expect(nested.skipped == 3 + 3 + 10)
+        #expect(nested.skippedByTokens == 3 + 3 + 10)
     }
 
     /// What the walk leaves to the caller, inside a variant or in the info, makes it read the

@@ -1,6 +1,7 @@
 import Foundation
 import JSONBytes
 import Testing
+import TimelineCorpus
 
 @testable import LayoutService
 @testable import PhotoLayout
@@ -240,7 +241,7 @@ struct JustifiedAlbumRequestTests {
     /// that closes ends within half a point (the justification's whole-point rounding) and a
     /// pixel of the right inset; all lie within `content_size`.
     @Test func randomAlbums() throws {
-        var random = SplitMix(state: 0x616C_6275_6D)
+        var random = SeededGenerator(seed: 0x616C_6275_6D)
         for _ in 0..<300 {
             let count = Int.random(in: 1...40, using: &random)
             let photos = (0..<count).map { _ in
@@ -274,18 +275,5 @@ struct JustifiedAlbumRequestTests {
                 }
             }
         }
-    }
-}
-
-/// SplitMix64: a seeded generator, so that the random albums are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
