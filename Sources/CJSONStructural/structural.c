@@ -196,8 +196,8 @@ static long cjs_hex4(const uint8_t *bytes, size_t count, size_t offset) {
 
 /// Whether the escaped byte at `offset` (after a backslash) makes a JSON escape; a high
 /// surrogate must be followed by a `\u` low surrogate, whose escaped `u` is then marked as
-/// checked in `checked_to`.
-int cjs_valid_escape(const uint8_t *bytes, size_t count, size_t offset, size_t *checked_to) {
+/// checked in `checked_to`. Inlined into `cjs_block_validate`, which checks every escape.
+__attribute__((always_inline)) int cjs_valid_escape(const uint8_t *bytes, size_t count, size_t offset, size_t *checked_to) {
     if (offset >= count) return 0;
     switch (bytes[offset]) {
     case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
