@@ -442,6 +442,22 @@ struct JSONStructuralIndexTests {
         }
     }
 
+    /// The fuzz corpus (the samples, mutated timelines, random JSON with broken structure):
+    /// every path gives the scalar path's outcome, and its masks where the document passes, and
+    /// both outcomes occur.
+    @Test func fuzzCorpusAgreesOnEveryPath() throws {
+        let samples = try Samples.names.map(Samples.bytes)
+        let documents = try TimelineFuzzer.corpus(
+            samples: samples, fuzzerSeed: 41, randomSeed: 42, mutated: 1500, random: 500)
+        var outcomes: Set<JSONStructuralIndex.Outcome> = []
+        for document in documents {
+            checkPaths(document)
+            outcomes.insert(stage1(document, .scalar).0)
+        }
+        #expect(outcomes.contains(.valid))
+        #expect(outcomes.count >= 3)
+    }
+
     /// `nextToken` from the document's end (or past it) answers the end without reading the
     /// mask word after the last, here a word whose set bit would give 69.
     @Test func nextTokenStopsAtTheLastWord() {
