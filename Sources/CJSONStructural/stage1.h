@@ -47,6 +47,7 @@ cjs_status cjs_run_scalar(cjs_stage1 *stage);
 #if defined(__x86_64__) || defined(_M_X64)
 cjs_status cjs_run_sse2(cjs_stage1 *stage);
 cjs_status cjs_run_avx2(cjs_stage1 *stage);
+cjs_status cjs_run_avx512(cjs_stage1 *stage);
 #endif
 #if defined(__aarch64__) || defined(_M_ARM64)
 cjs_status cjs_run_neon(cjs_stage1 *stage);
@@ -181,31 +182,48 @@ static inline cjs_status cjs_result(cjs_stage1 *stage) {
 /// line, so that the block loop keeps its vector constants in registers.
 void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block);
 
-/// The scalar tokens starting at `starts` that the masks pass on their own: a run of digits
-/// that ends inside the block (its end being known) and has no leading zero. What is left is
-/// for `cjs_valid_scalar`: signs, fractions, exponents, literals, runs reaching the block's end.
+/// Whether the scalar token starting at bit `index` of its block, byte `offset` of the
+/// document, is `true`, `false` or `null`, its run of scalar bytes (`run`, bit 0 its first byte)
+/// ending inside the block: the literal's bytes, then a byte that is no part of a scalar. Read
+/// as one word, so only where eight bytes are left; elsewhere 0 (`cjs_valid_scalar` decides).
+static inline __attribute__((always_inline)) int cjs_plain_literal(const cjs_stage1 *stage, size_t offset, uint64_t run) {
+    if (stage->count - offset < 8) return 0;
+    uint64_t word;
+    memcpy(&word, stage->bytes + offset, sizeof word);
+    uint64_t length = cjs_trailing_zeros(~run);
+    uint64_t four = word & 0xFFFFFFFFULL;
+    uint64_t five = word & 0xFFFFFFFFFFULL;
+    // "true", "null" and "false", first byte lowest.
+    if (length == 4) return four == 0x65757274ULL || four == 0x6C6C756EULL;
+    return length == 5 && five == 0x65736C6166ULL;
+}
+
+/// The scalar tokens starting at `starts` (block `base / 64`) that the masks do not pass on
+/// their own, for `cjs_valid_scalar`: signs, fractions, exponents, leading zeros, other
+/// letters, runs reaching the block's end. Passed here: a run of digits that ends inside the
+/// block and has no leading zero, and `true`, `false` or `null` (`cjs_plain_literal`).
 /// `digit` and `zero` are the block's bytes `0`…`9` and `0`.
-static inline __attribute__((always_inline)) uint64_t cjs_plain_integers(
-    uint64_t starts, uint64_t scalar, uint64_t digit, uint64_t zero) {
+static inline __attribute__((always_inline)) uint64_t cjs_scalars_to_check(
+    const cjs_stage1 *stage, size_t base, uint64_t starts, uint64_t scalar, uint64_t digit, uint64_t zero) {
     // The run that reaches the block's end may go on in the next: its start is the last one.
     // A branch, not a select: few blocks end inside a number, and the select would cost every
     // block that holds numbers.
     uint64_t slow = 0;
     if (__builtin_expect(scalar >> 63, 0)) slow = starts & (0x8000000000000000ULL >> __builtin_clzll(starts));
-    if (!(scalar & ~digit)) {
-        // Only digits (most blocks): a `0` followed by more is all that can be wrong.
-        return slow | (starts & zero & (scalar >> 1));
-    }
-    uint64_t rest = starts & ~slow;
+    // A `0` followed by more of its token.
+    slow |= starts & zero & (scalar >> 1);
+    if (!(scalar & ~digit)) return slow;  // only digits (most blocks)
+    // Adding a run's start to its digits carries to the first byte after its leading digits:
+    // when that byte is still part of the token, the token is more than digits. Which token is
+    // not worked out: every token of the block that starts with a digit is checked.
+    uint64_t digits = scalar & digit;
+    uint64_t after_digits = (digits + (starts & digits)) & ~digits;
+    if (after_digits & scalar) slow |= starts & digit;
+    uint64_t rest = starts & ~digit & ~slow;
     while (rest) {
-        unsigned index = __builtin_ctzll(rest);
-        uint64_t start = rest & (0 - rest);
-        rest ^= start;
-        uint64_t run = scalar >> index;                 // bit 0: the start
-        uint64_t length_mask = (~run & (run + 1)) - 1;  // the run's bytes, from bit 0
-        uint64_t digits = (digit >> index) & length_mask;
-        uint64_t leading_zero = (zero >> index) & (length_mask >> 1) & 1;
-        if (digits != length_mask || leading_zero) slow |= start;
+        size_t index = cjs_trailing_zeros(rest);
+        if (!cjs_plain_literal(stage, base + index, scalar >> index)) slow |= rest & (0 - rest);
+        rest &= rest - 1;
     }
     return slow;
 }
@@ -259,7 +277,7 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
         if (cjs_starts) {                                                              \
             uint64_t cjs_zero;                                                         \
             uint64_t cjs_digit = DIGITS((pointer), (classes), &cjs_zero);              \
-            cjs_slow = cjs_plain_integers(cjs_starts, cjs_scalar, cjs_digit, cjs_zero); \
+            cjs_slow = cjs_scalars_to_check((stage), 64 * (block), cjs_starts, cjs_scalar, cjs_digit, cjs_zero); \
         }                                                                              \
         uint64_t cjs_escapes = cjs_escaped_bytes & cjs_inside;                         \
         uint64_t cjs_high = HIGH(classes);                                             \

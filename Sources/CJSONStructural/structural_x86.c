@@ -278,35 +278,119 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_padded_block_avx2(
     cjs_block_avx2(stage, carry, utf8, stage->tokens, padded, index);
 }
 
-/// The AVX2 pass: its own loop rather than `CJS_RUN`, so that the blocks wholly inside the
-/// document run one after the other with the carries, the token pointer and the vector
-/// constants in registers (the padded blocks, before and after them, are out of line).
+/// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, tokens,
+/// pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than `CJS_RUN`,
+/// so that the blocks wholly inside the document run one after the other with the carries,
+/// the token pointer and the vector constants in registers (the padded blocks, before and
+/// after them, are out of line).
+#define CJS_X86_RUN(stage, BLOCK, PADDED)                                                  \
+    do {                                                                                   \
+        cjs_utf8 cjs_run_utf8;                                                             \
+        memset(&cjs_run_utf8, 0, sizeof cjs_run_utf8);                                     \
+        cjs_carry cjs_run_carry = {0, 0, 0};                                               \
+        size_t cjs_blocks = cjs_token_words((stage)->count);                               \
+        size_t cjs_direct_from = ((stage)->start + 63) / 64;                               \
+        size_t cjs_direct_to = (stage)->count / 64;                                        \
+        size_t cjs_index = 0;                                                              \
+        for (; cjs_index < cjs_blocks && (cjs_index < cjs_direct_from || cjs_index >= cjs_direct_to); cjs_index++) { \
+            PADDED((stage), &cjs_run_carry, &cjs_run_utf8, cjs_index);                     \
+        }                                                                                  \
+        if (cjs_index < cjs_direct_to) {                                                   \
+            /* Copies that no call sees, so that they stay in registers. */                \
+            cjs_carry cjs_direct_carry = cjs_run_carry;                                    \
+            cjs_utf8 cjs_direct_utf8 = cjs_run_utf8;                                       \
+            uint64_t *cjs_tokens = (stage)->tokens;                                        \
+            const uint8_t *cjs_pointer = (stage)->bytes + 64 * cjs_index;                  \
+            for (; cjs_index < cjs_direct_to; cjs_index++, cjs_pointer += 64) {            \
+                BLOCK((stage), &cjs_direct_carry, &cjs_direct_utf8, cjs_tokens, cjs_pointer, cjs_index); \
+            }                                                                              \
+            cjs_run_carry = cjs_direct_carry;                                              \
+            cjs_run_utf8 = cjs_direct_utf8;                                                \
+        }                                                                                  \
+        for (; cjs_index < cjs_blocks; cjs_index++) PADDED((stage), &cjs_run_carry, &cjs_run_utf8, cjs_index); \
+        if (cjs_run_carry.prev_in_string) cjs_fail((stage), CJS_ERROR_UNTERMINATED);       \
+        if (cjs_run_utf8.failed) cjs_fail((stage), CJS_ERROR_UTF8);                        \
+    } while (0)
+
+/// The AVX2 pass.
 CJS_AVX2 cjs_status cjs_run_avx2(cjs_stage1 *stage) {
-    cjs_utf8 utf8;
-    memset(&utf8, 0, sizeof utf8);
-    cjs_carry carry = {0, 0, 0};
-    size_t blocks = cjs_token_words(stage->count);
-    size_t direct_from = (stage->start + 63) / 64;
-    size_t direct_to = stage->count / 64;
-    size_t index = 0;
-    for (; index < blocks && (index < direct_from || index >= direct_to); index++) {
-        cjs_padded_block_avx2(stage, &carry, &utf8, index);
-    }
-    if (index < direct_to) {
-        // Copies that no call sees, so that they stay in registers.
-        cjs_carry direct_carry = carry;
-        cjs_utf8 direct_utf8 = utf8;
-        uint64_t *tokens = stage->tokens;
-        const uint8_t *pointer = stage->bytes + 64 * index;
-        for (; index < direct_to; index++, pointer += 64) {
-            cjs_block_avx2(stage, &direct_carry, &direct_utf8, tokens, pointer, index);
-        }
-        carry = direct_carry;
-        utf8 = direct_utf8;
-    }
-    for (; index < blocks; index++) cjs_padded_block_avx2(stage, &carry, &utf8, index);
-    if (carry.prev_in_string) cjs_fail(stage, CJS_ERROR_UNTERMINATED);
-    if (utf8.failed) cjs_fail(stage, CJS_ERROR_UTF8);
+    CJS_X86_RUN(stage, cjs_block_avx2, cjs_padded_block_avx2);
+    return cjs_result(stage);
+}
+
+// MARK: AVX-512
+
+#define CJS_AVX512 __attribute__((target("avx512f,avx512bw,avx2,pclmul,bmi,bmi2")))
+
+typedef char cjs_v64 __attribute__((vector_size(64)));
+
+#define CJS_SPLAT64(x) CJS_SPLAT32(x), CJS_SPLAT32(x)
+#define CJS_EQUAL 0
+#define CJS_LESS 1
+
+/// The bytes of `bytes` equal to those of `other`, one bit each: a compare into a mask register.
+static inline CJS_AVX512 uint64_t cjs_equal64(cjs_v64 bytes, cjs_v64 other) {
+    return __builtin_ia32_cmpb512_mask(bytes, other, CJS_EQUAL, ~0ULL);
+}
+
+/// The classes of 64 bytes in one register, each mask from one compare: whitespace and
+/// `{ } [ ] : ,` by the lookups of `cjs_classify_avx2` (each 16-byte lane looks up its own copy
+/// of the table; 0x0C and 0x1A pass for operators as there), the controls by an unsigned
+/// compare.
+static inline CJS_AVX512 void cjs_classify_avx512(const uint8_t *block, cjs_classes *classes) {
+#define CJS_SPACES ' ', -1, -1, -1, -1, -1, -1, -1, -1, '\t', '\n', -1, -1, '\r', -1, -1
+#define CJS_OPERATORS 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0
+    const cjs_v64 spaces = {CJS_SPACES, CJS_SPACES, CJS_SPACES, CJS_SPACES};
+    const cjs_v64 operators = {CJS_OPERATORS, CJS_OPERATORS, CJS_OPERATORS, CJS_OPERATORS};
+#undef CJS_SPACES
+#undef CJS_OPERATORS
+    const cjs_v64 quote = {CJS_SPLAT64('"')};
+    const cjs_v64 backslash = {CJS_SPLAT64('\\')};
+    const cjs_v64 space = {CJS_SPLAT64(0x20)};
+    const cjs_v64 zero = {0};
+    cjs_v64 bytes;
+    memcpy(&bytes, block, sizeof bytes);
+    classes->quote = cjs_equal64(bytes, quote);
+    classes->backslash = cjs_equal64(bytes, backslash);
+    classes->whitespace = cjs_equal64(bytes, __builtin_ia32_pshufb512(spaces, bytes));
+    classes->op = cjs_equal64(bytes | space, __builtin_ia32_pshufb512(operators, bytes));
+    classes->control = __builtin_ia32_ucmpb512_mask(bytes, space, CJS_LESS, ~0ULL);
+    classes->nonascii = __builtin_ia32_cmpb512_mask(bytes, zero, CJS_LESS, ~0ULL);
+}
+
+/// The digits of 64 bytes, and in `zero` their zeros: asked only of blocks where numbers start.
+static inline CJS_AVX512 uint64_t cjs_digits_avx512(const uint8_t *block, uint64_t *zero) {
+    const cjs_v64 digit_zero = {CJS_SPLAT64('0')};
+    const cjs_v64 ten = {CJS_SPLAT64(10)};
+    cjs_v64 bytes;
+    memcpy(&bytes, block, sizeof bytes);
+    *zero = cjs_equal64(bytes, digit_zero);
+    return __builtin_ia32_ucmpb512_mask(bytes - digit_zero, ten, CJS_LESS, ~0ULL);
+}
+
+#define CJS_AVX512_DIGITS(pointer, classes, zeros) cjs_digits_avx512((pointer), (zeros))
+
+/// One block of the AVX-512 pass: the AVX2 pass's with the classes of `cjs_classify_avx512`
+/// (UTF-8 checked by the AVX2 tables, on the few blocks that are not ASCII).
+static inline CJS_AVX512 __attribute__((always_inline)) void cjs_block_avx512(
+    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer, size_t index) {
+    cjs_classes classes;
+    cjs_classify_avx512(pointer, &classes);
+    cjs_utf8_block(utf8, stage, pointer, index, &classes);
+    CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, CJS_AVX512_DIGITS);
+}
+
+/// A padded block of the AVX-512 pass (see `cjs_padded_block_avx2`).
+static CJS_AVX512 __attribute__((noinline)) void cjs_padded_block_avx512(
+    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {
+    uint8_t padded[64];
+    cjs_pad_block(stage, index, padded);
+    cjs_block_avx512(stage, carry, utf8, stage->tokens, padded, index);
+}
+
+/// The AVX-512 pass.
+CJS_AVX512 cjs_status cjs_run_avx512(cjs_stage1 *stage) {
+    CJS_X86_RUN(stage, cjs_block_avx512, cjs_padded_block_avx512);
     return cjs_result(stage);
 }
 

@@ -9,7 +9,7 @@ internal import CJSONStructural
 package enum JSONStructuralIndex {
     /// The implementations of the classification step.
     package enum Path: Int, CaseIterable, Sendable {
-        case scalar, sse2, avx2, neon
+        case scalar, sse2, avx2, neon, avx512
 
         fileprivate var cValue: cjs_path {
             switch self {
@@ -17,6 +17,7 @@ package enum JSONStructuralIndex {
             case .sse2: CJS_PATH_SSE2
             case .avx2: CJS_PATH_AVX2
             case .neon: CJS_PATH_NEON
+            case .avx512: CJS_PATH_AVX512
             }
         }
 
@@ -35,7 +36,7 @@ package enum JSONStructuralIndex {
         case unavailable = -1
     }
 
-    /// The fastest path this CPU runs (AVX2 or SSE2 on x86-64, NEON on arm64).
+    /// The fastest path this CPU runs (AVX-512, AVX2 or SSE2 on x86-64, NEON on arm64).
     package static let bestPath: Path = Path(rawValue: Int(cjs_best_path().rawValue)) ?? .scalar
 
     /// The deepest nesting `skipValue` follows (the scanner's `maximumDepth`).

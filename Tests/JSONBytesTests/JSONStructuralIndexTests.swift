@@ -232,6 +232,110 @@ struct JSONStructuralIndexTests {
         }
     }
 
+    /// Every printable byte at each of the four places of a `\u` escape (the others `0041`,
+    /// which no byte there makes a surrogate): a hex digit of either case passes, any other byte
+    /// is an invalid escape, on every path.
+    @Test func everyByteInAUnicodeEscape() {
+        let hex = Set(Array("0123456789abcdefABCDEF".utf8))
+        for place in 0..<4 {
+            for byte in UInt8(0x20)..<0x7F where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                var digits = Array("0041".utf8)
+                digits[place] = byte
+                let bytes = Array("[\"a\\u".utf8) + digits + Array("b\"]".utf8)
+                for path in paths {
+                    #expect(
+                        stage1(bytes, path).0 == (hex.contains(byte) ? .valid : .invalidEscape),
+                        "\(path) \(byte) at \(place)")
+                }
+            }
+        }
+    }
+
+    /// `true`, `false` and `null`, and tokens that begin like them, at every offset around the
+    /// block edges, followed by `]` or ending the document (fewer than eight bytes after their
+    /// start): the masks' check of literals agrees with the full one.
+    @Test func literalsAtBlockEdges() {
+        let valid = ["true", "false", "null"]
+        let invalid = [
+            "t", "tru", "truee", "trUe", "true1", "truefalse", "f", "fals", "falsee", "fAlse", "n", "nul", "nulll",
+            "nuLl", "x", "True", "-true",
+        ]
+        for literal in valid + invalid {
+            for padding in 48...140 {
+                let spaces = [UInt8](repeating: 0x20, count: padding)
+                let inArray = Array("[".utf8) + spaces + Array(literal.utf8) + Array("]".utf8)
+                let atTheEnd = spaces + Array(literal.utf8)
+                for bytes in [inArray, atTheEnd] {
+                    checkPaths(bytes)
+                    for path in paths {
+                        #expect(
+                            stage1(bytes, path).0 == (valid.contains(literal) ? .valid : .invalidScalar),
+                            "\(path) \(literal) at \(padding + 1)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// What may follow a literal (whitespace, `,` `:` `]` `}` `"`, the end) ends it; any other
+    /// byte is part of it, which then is no literal: on every path, inside one block and across
+    /// an edge.
+    @Test func whatEndsALiteral() {
+        let enders: [(String, JSONStructuralIndex.Outcome)] = [
+            (" ", .valid), ("\n", .valid), ("\t", .valid), ("\r", .valid), (",", .valid), (":", .valid), ("]", .valid),
+            ("}", .valid), ("\"x\"", .valid), ("a", .invalidScalar), ("0", .invalidScalar), ("-", .invalidScalar),
+            ("\u{0C}", .invalidScalar), ("\u{1A}", .invalidScalar), ("\u{01}", .invalidScalar),
+        ]
+        for literal in ["true", "false", "null"] {
+            for (ender, expected) in enders {
+                for padding in [0, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65] {
+                    let bytes =
+                        Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array((literal + ender).utf8)
+                        + Array(" ]".utf8)
+                    checkPaths(bytes)
+                    for path in paths {
+                        #expect(stage1(bytes, path).0 == expected, "\(path) \(literal) then \(ender) at \(padding + 1)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two scalars in one block, every pair of plain integers, other numbers, literals and
+    /// misspellings: a block whose tokens are not all plain integers is checked token by token
+    /// where the masks cannot tell, and every path names the same outcome, valid only when both
+    /// are.
+    @Test func pairsOfScalarsInOneBlock() {
+        let valid = ["0", "7", "10", "-0", "0.5", "0e1", "123", "1.5e+3", "true", "false", "null"]
+        let invalid = ["00", "01", "-01", "1.", "1e", "-", "1-", "0x1", "123abc", "tru", "nulls", "1true"]
+        for first in valid + invalid {
+            for second in valid + invalid {
+                for padding in [0, 30, 50] {
+                    let bytes =
+                        Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array("\(first), \(second)]".utf8)
+                    checkPaths(bytes)
+                    let expected: JSONStructuralIndex.Outcome =
+                        valid.contains(first) && valid.contains(second) ? .valid : .invalidScalar
+                    for path in paths {
+                        #expect(stage1(bytes, path).0 == expected, "\(path) \(first), \(second) at \(padding + 1)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The best path is the widest this CPU runs: AVX-512 where it has AVX-512 F and BW, else
+    /// AVX2, on x86-64.
+    @Test func bestPathIsTheWidest() {
+        #if arch(x86_64)
+            let expected: JSONStructuralIndex.Path =
+                JSONStructuralIndex.Path.avx512.isAvailable
+                ? .avx512 : JSONStructuralIndex.Path.avx2.isAvailable ? .avx2 : .sse2
+            #expect(JSONStructuralIndex.bestPath == expected)
+            #expect(!JSONStructuralIndex.Path.neon.isAvailable)
+        #endif
+    }
+
     /// A document after a UTF-8 byte order mark: stage 1 from offset 3 reads the mark as
     /// spaces, and finds the tokens after it, on every path.
     @Test func startsAfterAByteOrderMark() {
@@ -336,6 +440,22 @@ struct JSONStructuralIndexTests {
             #expect(stage1(sample, JSONStructuralIndex.bestPath).0 == .valid)
             checkPaths(sample)
         }
+    }
+
+    /// The fuzz corpus (the samples, mutated timelines, random JSON with broken structure):
+    /// every path gives the scalar path's outcome, and its masks where the document passes, and
+    /// both outcomes occur.
+    @Test func fuzzCorpusAgreesOnEveryPath() throws {
+        let samples = try Samples.names.map(Samples.bytes)
+        let documents = try TimelineFuzzer.corpus(
+            samples: samples, fuzzerSeed: 41, randomSeed: 42, mutated: 1500, random: 500)
+        var outcomes: Set<JSONStructuralIndex.Outcome> = []
+        for document in documents {
+            checkPaths(document)
+            outcomes.insert(stage1(document, .scalar).0)
+        }
+        #expect(outcomes.contains(.valid))
+        #expect(outcomes.count >= 3)
     }
 
     /// `nextToken` from the document's end (or past it) answers the end without reading the

@@ -11,8 +11,8 @@
 // surrogates paired), every string closed, and every number or literal spelled as RFC 8259
 // says. A document that passes it is JSON exactly when its tokens follow the grammar.
 //
-// Plain C, no platform header beyond the compiler's intrinsics: SSE2 and AVX2 (+ PCLMULQDQ)
-// on x86-64 chosen at run time, NEON on arm64, and a portable scalar path every platform builds.
+// Plain C, no platform header beyond the compiler's intrinsics: SSE2, AVX2 (+ PCLMULQDQ) and
+// AVX-512 on x86-64 chosen at run time, NEON on arm64, and a portable scalar path every platform builds.
 #ifndef CJSON_STRUCTURAL_H
 #define CJSON_STRUCTURAL_H
 
@@ -29,6 +29,7 @@ typedef enum {
     CJS_PATH_SSE2 = 1,    ///< x86-64 baseline: 16-byte compares, prefix XOR by shifts.
     CJS_PATH_AVX2 = 2,    ///< x86-64 with AVX2, PCLMULQDQ, BMI1 and BMI2: 32-byte compares, carry-less multiply.
     CJS_PATH_NEON = 3,    ///< arm64: 16-byte compares, polynomial multiply when the CPU has it.
+    CJS_PATH_AVX512 = 4,  ///< x86-64 with AVX-512 F and BW besides AVX2's: 64-byte compares into mask registers.
 } cjs_path;
 
 /// Why a document failed the pass: of the problems found, the first in this order.
