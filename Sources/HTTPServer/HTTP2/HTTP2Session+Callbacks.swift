@@ -150,21 +150,13 @@ extension HTTP2Session {
             return 0
         }
         if Self.equals(name, ":method") {
-            stream.method = Self.method(value)
+            stream.method = HTTPMethod(tokenBytes: value)
         } else if Self.equals(name, ":path") {
             stream.targetRange = stream.addPseudoValue(value)
         } else if Self.equals(name, ":authority") {
             stream.authorityRange = stream.addPseudoValue(value)
         }  // else :scheme (nghttp2 checked them all)
         return 0
-    }
-
-    /// The `:method` as a String: GET and POST (nearly every request) as literals, which need
-    /// neither an allocation check nor UTF-8 validation (`String(decoding:)` for the others).
-    private static func method(_ value: UnsafeBufferPointer<UInt8>) -> String {
-        if equals(value, "GET") { return "GET" }
-        if equals(value, "POST") { return "POST" }
-        return String(decoding: value, as: UTF8.self)
     }
 
     /// Whether `bytes` are `literal`'s: a plain loop over the bytes (not the generic
