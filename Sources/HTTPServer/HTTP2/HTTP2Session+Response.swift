@@ -174,9 +174,10 @@ extension HTTP2Session {
     private static let readBody: nghttp2_data_source_read_callback = {
         _, streamID, buffer, length, flags, _, userData in
         guard let userData, let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        let session = Unmanaged<HTTP2Session>.fromOpaque(userData).takeUnretainedValue()
-        return session.readBody(
-            streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        return HTTP2Session.withOwner(userData) {
+            $0.readBody(
+                streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        }
     }
 
     private func readBody(
