@@ -99,6 +99,65 @@ struct HTTP2SessionTests {
         #expect(client.server.freeStreams.count == 1)
     }
 
+    /// A reused stream keeps its emptied field buffer's storage for the next request, which
+    /// allocates none; a request still holding the old buffer keeps its fields; a buffer larger
+    /// than `keptFieldBytes` is freed.
+    @Test func reusedStreamKeepsItsFieldBuffer() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        let first = client.request("GET", "/first", headers: [("x-a", "1")])
+        client.exchange()
+        let capacity = try #require(client.server.streams[first]).fieldBytes.capacity
+        #expect(capacity >= HTTP2Stream.initialFieldBytes)
+        let held = try #require(client.pending.first)
+        client.answer(held, Self.text("first"))
+        client.pending.removeAll()
+        // The answered request is still held here: its fields are its own.
+        #expect(held.request.headers["x-a"] == "1" && held.request.headers["Host"] == "test")
+        let free = try #require(client.server.freeStreams.first)
+        #expect(free.fieldBytes.isEmpty && free.fieldBytes.capacity == capacity)
+
+        let second = client.request("GET", "/second", headers: [("x-b", "2")])
+        client.exchange()
+        #expect(client.server.streams[second]?.fieldBytes.capacity == capacity)
+        let request = try #require(client.pending.first)
+        #expect(request.request.path == "/second" && request.request.headers["x-b"] == "2")
+        #expect(request.request.headers["x-a"] == nil && held.request.headers["x-a"] == "1")
+        client.answer(request, Self.text("second"))
+        client.pending.removeAll()
+
+        let large = String(repeating: "v", count: HTTP2Stream.keptFieldBytes + 1)
+        client.request("GET", "/third", headers: [("x-c", large)])
+        client.exchange()
+        let third = try #require(client.pending.first)
+        #expect(third.request.headers["x-c"] == large)
+        client.answer(third, Self.text("third"))
+        client.pending.removeAll()
+        #expect(client.server.freeStreams.first.map { $0.fieldBytes.isEmpty && $0.fieldBytes.capacity == 0 } == true)
+    }
+
+    /// Twenty requests completed by one read come out in stream order, the session's room for
+    /// them grown past its first batch; requests a read completed and nobody took are dropped by
+    /// the next read.
+    @Test func readyRequestsInOrderAndDroppedWhenNotTaken() throws {
+        let client = HTTP2TestClient(server: Self.session())
+        let ids = (0..<20).map { client.request("GET", "/n\($0)") }
+        client.exchange()
+        #expect(client.pending.map(\.streamID) == ids)
+        #expect(client.pending.map(\.request.path) == (0..<20).map { "/n\($0)" })
+        #expect(client.server.readyCapacity == 2 * HTTP2Session.readyBatch)
+        for request in client.pending { client.answer(request, Self.text("n")) }
+        client.pending.removeAll()
+        #expect(ids.allSatisfy { client.streams[$0]?.body == Array("n".utf8) })
+
+        let server = client.server
+        let frames = RawHTTP2.get(stream: 41) + RawHTTP2.get(stream: 43)
+        frames.withUnsafeBytes { server.read($0, now: .now) }
+        #expect(server.takeRequest()?.streamID == 41)
+        #expect(server.readyCount - server.readyTaken == 1)
+        server.read(UnsafeRawBufferPointer(start: nil, count: 0), now: .now)
+        #expect(server.readyCount == 0 && server.takeRequest() == nil)
+    }
+
     /// Three streams are handed out together and answered in reverse order; each gets its own body.
     @Test func concurrentStreamsAnsweredOutOfOrder() throws {
         let client = HTTP2TestClient(server: Self.session())
@@ -293,5 +352,77 @@ struct HTTP2HeaderListPrefixTests {
             #expect(fields.count == 5 && fields.last == "content-length: 0")
             #expect(fields.first { $0.hasPrefix("x-request-id: h2-") } != nil)
         }
+    }
+}
+
+/// `x-request-id` on the wire: the session's first response puts it in the HPACK dynamic table
+/// (a literal with incremental indexing and a new name, 0x40), the next ones are never-indexed
+/// literals that name that entry by its index (0x1f: a 4-bit index prefix, filled), and the
+/// `requestIDIndexInterval`-th after the first indexes one again (its name by index); the client
+/// reads each stream's own ID, and the table holds one entry of that name per interval.
+struct HTTP2RequestIDEncodingTests {
+    @Test func requestIDNamedByIndexAfterTheFirst() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let responses = HTTP2Session.requestIDIndexInterval + 2
+        for number in 1...responses {
+            let id = client.request("GET", "/a")
+            client.exchange()
+            for request in client.pending { client.answer(request, HTTP2SessionTests.text("a")) }
+            client.pending.removeAll()
+            #expect(client.streams[id]?.header("x-request-id") == "h2-\(number)")
+        }
+        var inflater: OpaquePointer?
+        #expect(nghttp2_hd_inflate_new(&inflater) == 0)
+        defer { nghttp2_hd_inflate_del(inflater) }
+        // Per response: the first byte of its `x-request-id` field and whether it is never indexed.
+        var firstBytes: [UInt8] = []
+        var neverIndexed: [Bool] = []
+        var values: [String] = []
+        for frame in HTTP2SessionTests.frames(client.serverOutput) where frame.type == UInt8(NGHTTP2_HEADERS.rawValue) {
+            frame.payload.withUnsafeBufferPointer { block in
+                var offset = 0
+                while offset <= block.count {
+                    var field = nghttp2_nv()
+                    var flags: Int32 = 0
+                    let used = nghttp2_hd_inflate_hd2(
+                        inflater, &field, &flags, block.baseAddress! + offset, block.count - offset, 1)
+                    guard used >= 0 else { break }
+                    if flags & Int32(NGHTTP2_HD_INFLATE_EMIT.rawValue) != 0,
+                        String(decoding: UnsafeBufferPointer(start: field.name, count: field.namelen), as: UTF8.self)
+                            == "x-request-id"
+                    {
+                        firstBytes.append(block[offset])
+                        neverIndexed.append(field.flags & UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue) != 0)
+                        values.append(
+                            String(
+                                decoding: UnsafeBufferPointer(start: field.value, count: field.valuelen), as: UTF8.self)
+                        )
+                    }
+                    offset += used
+                    if flags & Int32(NGHTTP2_HD_INFLATE_FINAL.rawValue) != 0 {
+                        nghttp2_hd_inflate_end_headers(inflater)
+                        break
+                    }
+                }
+            }
+        }
+        let interval = HTTP2Session.requestIDIndexInterval
+        #expect(values == (1...responses).map { "h2-\($0)" })
+        #expect(neverIndexed == [false] + Array(repeating: true, count: interval - 1) + [false, true])
+        #expect(firstBytes.count == responses && firstBytes[0] == 0x40)
+        #expect(firstBytes[1..<interval].allSatisfy { $0 == 0x1f })
+        // Incremental indexing with an indexed name (62 or more: six bits of prefix, not 0).
+        #expect(firstBytes[interval] & 0xc0 == 0x40 && firstBytes[interval] != 0x40)
+        #expect(firstBytes[interval + 1] == 0x1f)
+        // The client's table: the two indexed IDs, newest first.
+        let count = nghttp2_hd_inflate_get_num_table_entries(inflater)
+        let indexed = (62...max(62, count)).compactMap { index -> String? in
+            guard let entry = nghttp2_hd_inflate_get_table_entry(inflater, index)?.pointee,
+                String(decoding: UnsafeBufferPointer(start: entry.name, count: entry.namelen), as: UTF8.self)
+                    == "x-request-id"
+            else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: entry.value, count: entry.valuelen), as: UTF8.self)
+        }
+        #expect(indexed == ["h2-\(interval + 1)", "h2-1"])
     }
 }

@@ -83,11 +83,14 @@ final class HTTP2HeaderList {
 
     /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
     ///
-    /// Never indexed (HPACK's literal without indexing, `NGHTTP2_NV_FLAG_NO_INDEX`): each value
-    /// is new, so indexing it would only fill nghttp2's dynamic table with dead `x-request-id`
-    /// entries, all of one name, that its encoder walks for every later field of that name
-    /// (docs/decisions/100). The other fields repeat and stay indexed.
-    func add(requestID id: RequestContext.ID) {
+    /// Never indexed (HPACK's never-indexed literal, `NGHTTP2_NV_FLAG_NO_INDEX`) unless
+    /// `indexed`: each value is new, so indexing every one would only fill nghttp2's dynamic
+    /// table with dead `x-request-id` entries, all of one name, that its encoder walks when it
+    /// looks for a value to reuse (docs/decisions/100). An `indexed` one puts one entry of that
+    /// name in the table: the never-indexed ones after it name it by its index (nghttp2 looks
+    /// only for the name of a never-indexed field, and stops at the first entry with it)
+    /// instead of spelling `x-request-id` again. The other fields repeat and stay indexed.
+    func add(requestID id: RequestContext.ID, indexed: Bool = false) {
         var text = id.text
         text.withUTF8 { prefix in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 21) { room in
@@ -106,7 +109,7 @@ final class HTTP2HeaderList {
                         end += 1
                     }
                 }
-                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]), indexed: false)
+                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]), indexed: indexed)
             }
         }
     }

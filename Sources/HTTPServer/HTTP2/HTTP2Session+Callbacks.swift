@@ -9,11 +9,11 @@ extension HTTP2Session {
         defer { nghttp2_session_callbacks_del(callbacks) }
         nghttp2_session_callbacks_set_on_begin_frame_callback(callbacks) { _, header, userData in
             guard let header, let userData else { return 0 }
-            return HTTP2Session.owner(userData).beginFrame(header.pointee)
+            return HTTP2Session.withOwner(userData) { $0.beginFrame(header.pointee) }
         }
         nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
-            HTTP2Session.owner(userData).beginHeaders(frame.pointee)
+            HTTP2Session.withOwner(userData) { $0.beginHeaders(frame.pointee) }
             return 0
         }
         nghttp2_session_callbacks_set_on_header_callback(callbacks) {
@@ -22,27 +22,30 @@ extension HTTP2Session {
             let name = UnsafeBufferPointer(start: name, count: nameLength)
             let value = UnsafeBufferPointer(start: value, count: valueLength)
             let isTrailer = frame.pointee.headers.cat != NGHTTP2_HCAT_REQUEST
-            return HTTP2Session.owner(userData).header(
-                streamID: frame.pointee.hd.stream_id, name: name, value: value, isTrailer: isTrailer
-            )
+            let streamID = frame.pointee.hd.stream_id
+            return HTTP2Session.withOwner(userData) {
+                $0.header(streamID: streamID, name: name, value: value, isTrailer: isTrailer)
+            }
         }
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks) { _, _, streamID, data, length, userData in
             guard let userData else { return 0 }
-            HTTP2Session.owner(userData).data(streamID: streamID, UnsafeBufferPointer(start: data, count: length))
+            HTTP2Session.withOwner(userData) {
+                $0.data(streamID: streamID, UnsafeBufferPointer(start: data, count: length))
+            }
             return 0
         }
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
-            return HTTP2Session.owner(userData).frameReceived(frame.pointee)
+            return HTTP2Session.withOwner(userData) { $0.frameReceived(frame.pointee) }
         }
         nghttp2_session_callbacks_set_on_frame_send_callback(callbacks) { _, frame, userData in
             guard let frame, let userData else { return 0 }
-            HTTP2Session.owner(userData).frameSent(frame.pointee)
+            HTTP2Session.withOwner(userData) { $0.frameSent(frame.pointee) }
             return 0
         }
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks) { _, streamID, _, userData in
             guard let userData else { return 0 }
-            HTTP2Session.owner(userData).streamClosed(streamID)
+            HTTP2Session.withOwner(userData) { $0.streamClosed(streamID) }
             return 0
         }
         var option: OpaquePointer?
@@ -70,8 +73,10 @@ extension HTTP2Session {
         return session
     }
 
-    private static func owner(_ userData: UnsafeMutableRawPointer) -> HTTP2Session {
-        Unmanaged<HTTP2Session>.fromOpaque(userData).takeUnretainedValue()
+    /// Calls `body` with the session `userData` points at, without retaining it for the call:
+    /// nghttp2 calls back only from inside the session's own calls, while the session is alive.
+    static func withOwner<R>(_ userData: UnsafeMutableRawPointer, _ body: (HTTP2Session) -> R) -> R {
+        Unmanaged<HTTP2Session>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
     }
 
     private static func isEndStream(_ frame: nghttp2_frame) -> Bool {
@@ -150,21 +155,13 @@ extension HTTP2Session {
             return 0
         }
         if Self.equals(name, ":method") {
-            stream.method = Self.method(value)
+            stream.method = HTTPMethod(tokenBytes: value)
         } else if Self.equals(name, ":path") {
             stream.targetRange = stream.addPseudoValue(value)
         } else if Self.equals(name, ":authority") {
             stream.authorityRange = stream.addPseudoValue(value)
         }  // else :scheme (nghttp2 checked them all)
         return 0
-    }
-
-    /// The `:method` as a String: GET and POST (nearly every request) as literals, which need
-    /// neither an allocation check nor UTF-8 validation (`String(decoding:)` for the others).
-    private static func method(_ value: UnsafeBufferPointer<UInt8>) -> String {
-        if equals(value, "GET") { return "GET" }
-        if equals(value, "POST") { return "POST" }
-        return String(decoding: value, as: UTF8.self)
     }
 
     /// Whether `bytes` are `literal`'s: a plain loop over the bytes (not the generic

@@ -10,7 +10,7 @@ extension HTTP2Session {
         .transferEncoding, .upgrade,
     ]
 
-    /// The requests `ready` has room for when the first of a read is queued.
+    /// The requests a session has room for (`appendReady`) before it grows that room.
     static let readyBatch = 16
 
     /// The request of a stream whose END_STREAM arrived, queued for the caller.
@@ -18,7 +18,7 @@ extension HTTP2Session {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
         let headers = stream.receivedHeaders
-        let method = HTTPMethod(rawValue: stream.method ?? "GET")
+        let method = stream.method ?? .get
         stream.isHeadRequest = method == .head
         let target =
             stream.targetRange.map {
@@ -36,10 +36,7 @@ extension HTTP2Session {
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
             receivedMoment: Moment(stream.receivedAt)
         )
-        // `receive` hands `ready` out and starts a new one: room for a batch at once, not the
-        // growth 1, 2, 4, 8 (a reallocation and copy of requests each) under `-m 10`.
-        if ready.isEmpty { ready.reserveCapacity(Self.readyBatch) }
-        ready.append(Request(request: request, context: context, streamID: streamID, charge: charge))
+        appendReady(Request(request: request, context: context, streamID: streamID, charge: charge))
     }
 
     /// The most bytes of a received buffer a kept target may pin (`requestTarget`).
@@ -75,12 +72,12 @@ extension HTTP2Session {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         servedStreams -= 1
-        stream.isHeadRequest = stream.method == "HEAD"
+        stream.isHeadRequest = stream.method == .head
         let requestID = nextRequestID(echoing: stream.receivedHeaders)
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            response, streamID: streamID, requestID: requestID, method: stream.method.map(HTTPMethod.init),
+            response, streamID: streamID, requestID: requestID, method: stream.method,
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 
@@ -127,8 +124,7 @@ extension HTTP2Session {
             method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
             status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
             bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
-            remoteAddress: remoteAddress,
-            protocolVersion: HTTPVersion.http2.description, operationID: operationID,
+            remoteAddress: remoteAddress, protocolVersion: "HTTP/2.0", operationID: operationID,
             loopIndex: loopIndex
         )
         record.userAgentValue = stream.userAgent  // still bytes: decoded only if logged
@@ -138,6 +134,7 @@ extension HTTP2Session {
     /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,
     /// the server's own and connection-specific ones dropped), `x-request-id` and `content-length`
     /// (the body's, HEAD included, as on HTTP/1.1). `response` is validated: its status is 200–999.
+    /// `x-request-id` is never indexed but in one response of `requestIDIndexInterval`.
     ///
     /// A response whose fields share their storage with the previous response's (a static
     /// answer, the content coder's shared headers), with the same status, in the same second,
@@ -163,17 +160,24 @@ extension HTTP2Session {
             }
             listPrefix = ListPrefix(headers: response.headers, code: code, second: second, mark: headerList.mark)
         }
-        headerList.add(requestID: requestID)
+        headerList.add(requestID: requestID, indexed: requestIDsSinceIndexed == 0)
+        requestIDsSinceIndexed = (requestIDsSinceIndexed + 1) % Self.requestIDIndexInterval
         if code != 204 && code != 304 { headerList.add(.contentLength, digitsOf: response.body.count) }
     }
+
+    /// One response in this many puts its `x-request-id` in the HPACK dynamic table (the
+    /// session's first one included), so that the name stays there to be referred to while other
+    /// entries push older ones out, and the table never holds more than a few of that name.
+    static let requestIDIndexInterval = 64
 
     /// nghttp2 asks for the next DATA payload of a response.
     private static let readBody: nghttp2_data_source_read_callback = {
         _, streamID, buffer, length, flags, _, userData in
         guard let userData, let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        let session = Unmanaged<HTTP2Session>.fromOpaque(userData).takeUnretainedValue()
-        return session.readBody(
-            streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        return HTTP2Session.withOwner(userData) {
+            $0.readBody(
+                streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        }
     }
 
     private func readBody(

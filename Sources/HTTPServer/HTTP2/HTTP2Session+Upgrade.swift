@@ -12,7 +12,7 @@ extension HTTP2Session {
         }
         guard result == 0 else { return false }
         let stream = HTTP2Stream(receivedAt: receivedAt)
-        stream.method = request.method.rawValue
+        stream.method = request.method
         stream.target = request.target
         stream.requestEnded = true
         stream.isDispatched = true

@@ -60,8 +60,13 @@ final class HTTP2Session {
     /// Streams in `streams` that are not refused: those `maxConcurrentStreams` counts (kept
     /// as streams open, are refused and close, so that `beginHeaders` need not count them).
     @exclusivity(unchecked) var servedStreams = 0
-    /// Requests completed by the bytes being received.
-    @exclusivity(unchecked) var ready: [Request] = []
+    /// Requests completed by the bytes last read, in order, waiting to be taken (`takeRequest`):
+    /// slots `readyTaken..<readyCount` of `readyStorage` (`readyCapacity` slots, kept from one
+    /// read to the next) hold them.
+    @exclusivity(unchecked) var readyStorage: UnsafeMutablePointer<Request>
+    @exclusivity(unchecked) var readyCapacity = HTTP2Session.readyBatch
+    @exclusivity(unchecked) var readyCount = 0
+    @exclusivity(unchecked) var readyTaken = 0
     /// The time `receive` was called with, for the streams it opens.
     @exclusivity(unchecked) var now: ContinuousClock.Instant
     /// When the last bytes arrived or the last response was submitted.
@@ -102,6 +107,9 @@ final class HTTP2Session {
     /// The entries of the response being submitted, reused by each.
     let headerList = HTTP2HeaderList()
     @exclusivity(unchecked) var requestCounter = 0
+    /// Responses since the last whose `x-request-id` went into the HPACK dynamic table, modulo
+    /// `requestIDIndexInterval` (0: the next one goes in).
+    @exclusivity(unchecked) var requestIDsSinceIndexed = 0
     /// nghttp2 reported an error it cannot recover from (bad preface, out of memory).
     @exclusivity(unchecked) private(set) var isFailed = false
     /// The peer broke the protocol or flooded: GOAWAY is queued, no more input is read.
@@ -138,6 +146,7 @@ final class HTTP2Session {
         lastActivity = now
         lastBodyProgress = now
         floodRefilledAt = now
+        readyStorage = .allocate(capacity: Self.readyBatch)
         session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
         guard let session else {
             isFailed = true
@@ -163,19 +172,62 @@ final class HTTP2Session {
     deinit {
         configuration.memory?.release(bufferedResponseBytes, .responses)  // what was never sent
         nghttp2_session_del(session)
+        discardReady()
+        readyStorage.deallocate()
     }
 
-    /// Bytes from the peer; returns the requests they completed.
-    func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Request] {
-        guard let session, !isFailed, !isCondemned, !bytes.isEmpty else { return [] }
+    /// Bytes from the peer; the requests they completed wait, in order, to be taken with
+    /// `takeRequest` (those of an earlier read not taken are dropped first). A session that
+    /// failed or was condemned by them completes none.
+    func read(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) {
+        discardReady()
+        guard let session, !isFailed, !isCondemned, !bytes.isEmpty else { return }
         self.now = now
         lastActivity = now
         let result = nghttp2_session_mem_recv(
             session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         if result < 0 { failed(Int32(result)) }
         grantDeferredWindow()
-        defer { ready.removeAll() }
-        return isCondemned || isFailed ? [] : ready
+        if isCondemned || isFailed { discardReady() }
+    }
+
+    /// The next request the last `read` completed, moved out of the session; nil once all are taken.
+    func takeRequest() -> Request? {
+        guard readyTaken < readyCount else { return nil }
+        readyTaken += 1
+        return (readyStorage + (readyTaken - 1)).move()
+    }
+
+    /// Bytes from the peer; returns the requests they completed.
+    func receive(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) -> [Request] {
+        read(bytes, now: now)
+        var requests: [Request] = []
+        while let request = takeRequest() { requests.append(request) }
+        return requests
+    }
+
+    /// Queues a request for `takeRequest`, in the slots kept from read to read (grown by doubling).
+    func appendReady(_ request: consuming Request) {
+        if readyTaken == readyCount {
+            readyTaken = 0
+            readyCount = 0
+        }
+        if readyCount == readyCapacity {
+            let larger = UnsafeMutablePointer<Request>.allocate(capacity: 2 * readyCapacity)
+            (larger + readyTaken).moveInitialize(from: readyStorage + readyTaken, count: readyCount - readyTaken)
+            readyStorage.deallocate()
+            readyStorage = larger
+            readyCapacity *= 2
+        }
+        (readyStorage + readyCount).initialize(to: request)
+        readyCount += 1
+    }
+
+    /// Drops the requests not taken.
+    private func discardReady() {
+        (readyStorage + readyTaken).deinitialize(count: readyCount - readyTaken)
+        readyTaken = 0
+        readyCount = 0
     }
 
     /// nghttp2 stopped reading with `code`: a flood ends the connection with GOAWAY

@@ -5,9 +5,10 @@
 /// A closed stream that nothing else references goes back to its session's free list and is
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
 /// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
-/// overwritten, see `fieldCount`) are kept.
+/// overwritten, see `fieldCount`) and the storage of an emptied `fieldBytes` (at most
+/// `keptFieldBytes`) are kept.
 final class HTTP2Stream {
-    @exclusivity(unchecked) var method: String?
+    @exclusivity(unchecked) var method: HTTPMethod?
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
     /// bytes until the request is made (`dispatch`), which splits the target once per distinct
     /// value (`HTTP2Session.requestTarget`) and hands the authority on as a received `Host`.
@@ -57,15 +58,25 @@ final class HTTP2Stream {
 
     /// The most field entries a reset keeps (beyond, they are freed).
     static let keptFieldEntries = 32
+    /// The largest field buffer (its capacity in bytes) a reset keeps for the next request.
+    static let keptFieldBytes = 1024
 
     /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
-    /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`).
+    /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`, the
+    /// emptied `fieldBytes`' storage up to `keptFieldBytes`).
     func reset(receivedAt: ContinuousClock.Instant) {
         self.receivedAt = receivedAt
         method = nil
         targetRange = nil
         authorityRange = nil
-        fieldBytes = []
+        // Emptied in place, its storage kept for the next request (unless it is large): by the
+        // stream's close the request that shared it is usually gone, so no allocation is made
+        // now or when the next request's first value comes.
+        if fieldBytes.capacity <= Self.keptFieldBytes {
+            fieldBytes.removeAll(keepingCapacity: true)
+        } else {
+            fieldBytes = []
+        }
         if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
         fieldCount = 0
         userAgentRange = nil

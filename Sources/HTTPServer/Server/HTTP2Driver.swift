@@ -50,7 +50,7 @@ final class HTTP2Driver {
             return
         }
         driver.handle(
-            [HTTP2Session.Request(request: request, context: context, streamID: 1, charge: charge)], on: connection,
+            HTTP2Session.Request(request: request, context: context, streamID: 1, charge: charge), on: connection,
             loop: loop)
         if leftover.isEmpty {
             driver.pump(connection, loop: loop)
@@ -62,31 +62,27 @@ final class HTTP2Driver {
     /// Feeds the session, starts the requests it completed, cancels the work of streams it saw
     /// reset, writes what it has to say.
     func received(_ bytes: UnsafeRawBufferPointer, on connection: ServerConnection, loop: EventLoop) {
-        let requests = session.receive(bytes, now: .now)
+        session.read(bytes, now: .now)
         loop.cancelWork(streams: session.takeAbandonedStreams(), of: connection)
-        handle(requests, on: connection, loop: loop)
+        while let item = session.takeRequest() { handle(item, on: connection, loop: loop) }
         pump(connection, loop: loop)
     }
 
-    /// Answers trivial requests here and queues the others for the pool (`pump` starts them).
-    ///
-    /// Read by index: `for item in items` copied each request whole (retains of every field,
-    /// then as many releases) before its `HTTPRequest` and context were copied out again.
-    private func handle(_ items: [HTTP2Session.Request], on connection: ServerConnection, loop: EventLoop) {
-        let draining = loop.shared.isDraining.load(ordering: .acquiring)
-        for index in items.indices {
-            var request = items[index].request
-            var context = items[index].context
-            let streamID = items[index].streamID
-            context.isDraining = context.isDraining || draining  // as on HTTP/1.1: the drain `shutdown` announced
-            guard loop.answersInline(&request) else {
-                connection.backlog.append(
-                    PendingRequest(request: request, context: context, key: Int(streamID), charge: items[index].charge))
-                continue
-            }
-            let response = loop.contentCoder.respond(to: request, context: context, with: loop.shared.responder)
-            session.complete(streamID: streamID, with: response, request: request, requestID: context.id)
+    /// Answers a trivial request here, or queues it for the pool (`pump` starts it).
+    /// The request is moved from the session and used in place: an answer made here copies
+    /// neither the request nor its context.
+    private func handle(_ item: consuming HTTP2Session.Request, on connection: ServerConnection, loop: EventLoop) {
+        var item = item  // its parts are used in place, not copied out
+        // As on HTTP/1.1: the drain `shutdown` announced.
+        if loop.shared.isDraining.load(ordering: .acquiring) { item.context.isDraining = true }
+        guard loop.answersInline(&item.request) else {
+            connection.backlog.append(
+                PendingRequest(
+                    request: item.request, context: item.context, key: Int(item.streamID), charge: item.charge))
+            return
         }
+        let response = loop.contentCoder.respond(to: item.request, context: item.context, with: loop.shared.responder)
+        session.complete(streamID: item.streamID, with: response, request: item.request, requestID: item.context.id)
     }
 
     /// A worker's (already encoded) answer on its stream, then whatever it lets out.

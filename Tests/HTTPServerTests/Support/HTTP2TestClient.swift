@@ -23,6 +23,8 @@ final class HTTP2TestClient {
     var goawayReceived = false
     /// Requests the server handed out, not answered yet.
     var pending: [HTTP2Session.Request] = []
+    /// Every byte the server sent through `exchange()`, in order.
+    private(set) var serverOutput: [UInt8] = []
 
     init(server: HTTP2Session, settings: [nghttp2_settings_entry] = []) {
         self.server = server
@@ -122,6 +124,7 @@ final class HTTP2TestClient {
             pending += server.receive(toServer, now: now)
             var toClient: [UInt8] = []
             server.drainOutput(into: &toClient)
+            serverOutput += toClient
             if !toClient.isEmpty { _ = nghttp2_session_mem_recv(session, toClient, toClient.count) }
             if toServer.isEmpty && toClient.isEmpty { return }
         }
