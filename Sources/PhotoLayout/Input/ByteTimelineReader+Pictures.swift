@@ -82,11 +82,16 @@ extension ByteTimelineReader {
                 // A variant the walk gathered: entered, its members given without a walk.
                 let gathered = field.isVariant ? try scanner.nestedMembers(of: members, storage: storage) : nil
                 switch field {
-                case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, gathered: gathered)
-                case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, gathered: gathered)
-                case .large: try readVariant(&scanner, into: &info.slots.large, gathered: gathered)
-                case .largest: try readVariant(&scanner, into: &info.slots.largest, gathered: gathered)
-                case .original: try readVariant(&scanner, into: &info.slots.original, gathered: gathered)
+                case .thumbnail:
+                    try readVariant(&scanner, into: &info.slots.thumbnail, gathered: gathered, fields: variantFields)
+                case .bmiddle:
+                    try readVariant(&scanner, into: &info.slots.bmiddle, gathered: gathered, fields: variantFields)
+                case .large:
+                    try readVariant(&scanner, into: &info.slots.large, gathered: gathered, fields: variantFields)
+                case .largest:
+                    try readVariant(&scanner, into: &info.slots.largest, gathered: gathered, fields: variantFields)
+                case .original:
+                    try readVariant(&scanner, into: &info.slots.original, gathered: gathered, fields: variantFields)
                 case .type: info.type = try scanner.lenientPictureType()
                 case .keepSize: info.keepSize = try scanner.lenientTruthy()
                 }
@@ -96,13 +101,13 @@ extension ByteTimelineReader {
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
     /// slot left empty. `gathered`: the object's cursor when the info's walk gathered it (the
-    /// scanner then inside it). The fields are written in place (`slot?.field =`: the slot was
-    /// just filled, so each right-hand side, which consumes the value, is always evaluated).
+    /// scanner then inside it). `fields` is `VariantField.set`, read once by the caller.
+    /// The variant is built in a local and stored once, not written member by member through
+    /// the optional (`slot?.field =`), which copies and destroys the variant on each write.
     private static func readVariant(
-        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, gathered: JSONMemberCursor?
+        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, gathered: JSONMemberCursor?,
+        fields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let fields = VariantField.set
         var members: JSONMemberCursor
         if let gathered {
             members = gathered
@@ -111,14 +116,15 @@ extension ByteTimelineReader {
             // Scalars wanted: the object walked once (`members(gathering:)`).
             members = try scanner.members(gathering: fields)
         }
-        slot = WeiboPictureVariant()
+        var variant = WeiboPictureVariant()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .url: slot?.urlBytes = try scanner.lenientByteString()
-            case .width: slot?.width = try scanner.lenientSide()
-            case .height: slot?.height = try scanner.lenientSide()
-            case .type: slot?.type = try scanner.lenientPictureType()
+            case .url: variant.urlBytes = try scanner.lenientByteString()
+            case .width: variant.width = try scanner.lenientSide()
+            case .height: variant.height = try scanner.lenientSide()
+            case .type: variant.type = try scanner.lenientPictureType()
             }
         }
+        slot = variant
     }
 }

@@ -87,7 +87,8 @@ extension ByteTimelineReader {
         // A status or retweet with no picture field and no retweet shows its card: its page is
         // read now, through the request's token masks (a copy of the scanner, put back on the
         // object). Any other keeps the bytes, read only if its pictures make no grid.
-        if let pageAt, retweeted == nil, !media.hasPictureFields {
+        // `case .none`, not `== nil`, which copies the retweet to compare it.
+        if let pageAt, case .none = retweeted, !media.hasPictureFields {
             var page = scanner
             page.position = pageAt.start
             page.depth = pageAt.depth
@@ -109,11 +110,15 @@ extension ByteTimelineReader {
         return urls
     }
 
-    /// `pic_ids`: its string entries, in order, as bytes of the request.
+    /// `pic_ids`: its string entries, in order, as bytes of the request. Room for nine (a
+    /// status's pictures) is made at the first, rather than growing the array by doubling.
     private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var ids: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if let id = try scanner.lenientByteString() { ids.append(id) }
+            if let id = try scanner.lenientByteString() {
+                if ids.capacity == 0 { ids.reserveCapacity(9) }
+                ids.append(id)
+            }
         }
         return ids
     }

@@ -22,7 +22,9 @@ extension JSONScanner {
     /// exponent or further digit; a string's digits then its closing quote); anything else is
     /// left to `lenientFlexibleNumber`.
     mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
-        let first = try peek()
+        // On a value already (a gathered member, a value after `: `): its byte without the
+        // call of `peek()`, which other modules do not inline.
+        let first = position < count && bytes[position] > 0x20 ? bytes[position] : try peek()
         let lead = first &- UInt8(ascii: "1")
         if lead < 9 {
             let (value, index) = digitRun(from: position &+ 1, upTo: position &+ 15, startingWith: UInt64(lead &+ 1))

@@ -44,13 +44,6 @@ extension JSONScanner {
         }
         return (try? JSONDecoder().decode(DecodedNumberID.self, from: literal(token)))?.text
     }
-
-    /// The document's bytes in `range` as a slice of its copy (the one `byteString(_:)` shares).
-    private mutating func documentSlice(_ range: Range<Int>) -> ByteString {
-        let document = retained ?? Array(UnsafeBufferPointer(start: bytes, count: count))
-        retained = document
-        return ByteString(utf8: document[range])
-    }
 }
 
 /// JSONDecoder's reading of a numeric status id, for the shapes `statusID` does not read

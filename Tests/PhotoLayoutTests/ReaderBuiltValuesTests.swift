@@ -1,0 +1,84 @@
+import JSONBytes
+import Testing
+
+@testable import PhotoLayout
+
+/// The values the byte reader builds as it reads: the empty ones it starts from, the strings
+/// it slices from one copy of the request, and the arrays it fills.
+struct ReaderBuiltValuesTests {
+    /// The reader's empty media, info and variant are the public initializers' defaults.
+    @Test func emptyValuesAreThePublicDefaults() {
+        #expect(WeiboMedia() == WeiboMedia(picURLs: []))
+        #expect(!WeiboMedia().hasPictureFields)
+        #expect(!WeiboMedia().hasPageInfo)
+        #expect(WeiboPictureInfo() == WeiboPictureInfo(type: nil))
+        #expect(WeiboPictureInfo().slots == PictureVariantSlots())
+        #expect(WeiboPictureVariant() == WeiboPictureVariant(url: nil))
+        #expect(WeiboPictureVariant().knownSize == nil)
+    }
+
+    /// Read from a buffer (no array to share), ids, pids and URLs are slices of one copy of
+    /// the request, made at the first string kept.
+    @Test func keptStringsShareOneCopy() throws {
+        let text = """
+            {"statuses": [{"idstr": "41", "pic_ids": ["p1"], "pic_infos": {"p1": {"large":
+             {"url": "https://a/large/p1.jpg", "width": 8, "height": 6}}}}, {"id": 42}]}
+            """
+        let bytes = Array(text.utf8)
+        let request = try bytes.withUnsafeBytes { buffer in try ByteTimelineReader().readTimeline(buffer) }
+        let first = request.statuses[0]
+        let id = try #require(first.idBytes)
+        let pid = try #require(first.media.pids.first)
+        let url = try #require(first.media.infos[pid: pid]?.slots.large?.urlBytes)
+        let number = try #require(request.statuses[1].idBytes)
+        #expect(id.description == "41")
+        #expect(pid.description == "p1")
+        #expect(url.description == "https://a/large/p1.jpg")
+        #expect(number.description == "42")
+        // Each slice's storage starts where the document does: one copy for all four.
+        func documentStart(_ string: ByteString) -> UnsafePointer<UInt8>? {
+            string.utf8.withUnsafeBufferPointer { $0.baseAddress.map { $0 - string.utf8.startIndex } }
+        }
+        let start = try #require(documentStart(id))
+        #expect(documentStart(pid) == start)
+        #expect(documentStart(url) == start)
+        #expect(documentStart(number) == start)
+        #expect(request.source?.count == bytes.count)
+    }
+
+    /// A variant that is not an object leaves its slot empty, and the variants around it are
+    /// read in full; a variant's members are its first occurrences.
+    @Test func variantsBuiltWhole() throws {
+        let text = """
+            {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"thumbnail": "none",
+             "bmiddle": {"url": "b", "width": "30", "height": 20, "type": "GIF", "url": "x"},
+             "large": null, "original": {"width": 4, "height": 3}}}}]}
+            """
+        let request = try ByteTimelineReader().readTimeline(Array(text.utf8))
+        let slots = try #require(request.statuses[0].media.infos[pid: "p"]?.slots)
+        #expect(slots.thumbnail == nil)
+        #expect(slots.large == nil)
+        #expect(slots.largest == nil)
+        #expect(slots.bmiddle == WeiboPictureVariant(url: "b", width: 30, height: 20, type: "GIF"))
+        #expect(slots.original == WeiboPictureVariant(width: 4, height: 3))
+    }
+
+    /// `pic_ids` past the nine the array is first made for, and `pic_infos` of more pids than
+    /// are compared one by one, keep every entry in order, the first of duplicates winning.
+    @Test func longPictureListsKeepEveryEntry() throws {
+        let pids = (0..<20).map { "p\($0)" }
+        let infos = (pids + ["p3"]).enumerated().map { index, pid in
+            #""\#(pid)": {"large": {"url": "u\#(index)", "width": 2, "height": 1}}"#
+        }
+        let text = #"""
+            {"statuses": [{"pic_ids": [\#(pids.map { #""\#($0)""# }.joined(separator: ", ")), 7],
+             "pic_infos": {\#(infos.joined(separator: ", "))}}]}
+            """#
+        let request = try ByteTimelineReader().readTimeline(Array(text.utf8))
+        let media = request.statuses[0].media
+        #expect(media.picIDs == pids)
+        #expect(media.infos.count == 20)
+        #expect(media.infos[pid: "p3"]?.slots.large?.url == "u3")
+        #expect(media.infos[pid: "p19"]?.slots.large?.url == "u19")
+    }
+}
