@@ -1,4 +1,5 @@
 import JSONBytes
+import ReferenceTimelineReader
 import Testing
 
 @testable import PhotoLayout
@@ -80,5 +81,56 @@ struct ReaderBuiltValuesTests {
         #expect(media.infos.count == 20)
         #expect(media.infos[pid: "p3"]?.slots.large?.url == "u3")
         #expect(media.infos[pid: "p19"]?.slots.large?.url == "u19")
+    }
+
+    /// The info of `text` (a `pic_infos` entry for pid `p`) as the byte reader reads it, read
+    /// also without token masks (`readCountingWork`), and as the reference reads it.
+    private static func info(_ text: String) throws -> (
+        fast: WeiboPictureInfo?, plain: WeiboPictureInfo?, reference: WeiboPictureInfo?
+    ) {
+        let bytes = Array(#"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(text)}}]}"#.utf8)
+        let fast = try ByteTimelineReader().readTimeline(bytes).statuses[0].media.infos[pid: "p"]
+        let plain = try ByteTimelineReader.readCountingWork(bytes).request.get().statuses[0].media.infos[pid: "p"]
+        let reference = try FoundationTimelineReader().readTimeline(bytes).statuses[0].media.infos[pid: "p"]
+        return (fast, plain, reference)
+    }
+
+    /// A variant is read the same whether the info's walk gathered it (plain keys), the info was
+    /// read member by member (an escaped key in the info, outside the variant), or the variant
+    /// itself was (an escaped key inside it, before its `url`, which is then reached by the
+    /// byte loop, whitespace before it); with and without token masks, and as the reference.
+    @Test func gatheredAndWalkedVariantsAgree() throws {
+        let expected = WeiboPictureVariant(url: "https://a/l.jpg", width: 640, height: 1136, type: "gif")
+        let shapes = [
+            #"{"large": {"cut_type": 1, "type": "GIF", "url": "https://a/l.jpg", "width": 640, "height": "1136"}}"#,
+            #"{"\u006beep_size": 0, "large": {"type": "GIF", "url": "https://a/l.jpg", "width": 640, "height": "1136"}}"#,
+            #"{"large": {"\u0063ut_type": 1, "type": "GIF", "url" :  "https://a/l.jpg", "width": "640", "height": 1136}}"#,
+            #"{"large": {"width": 640, "height": 1136, "url": "https://a/l.jpg", "type": "GIF", "url": "https://b"}}"#,
+        ]
+        for shape in shapes {
+            let (fast, plain, reference) = try Self.info(shape)
+            #expect(fast?.slots.large == expected, "\(shape)")
+            #expect(plain == fast, "\(shape)")
+            #expect(reference == fast, "\(shape)")
+        }
+    }
+
+    /// Strings with escapes are decoded (a URL, a type), values of other kinds are absent, and
+    /// a variant object with no member the layout reads is an empty variant.
+    @Test func variantMembersOfEveryShape() throws {
+        let (fast, plain, reference) = try Self.info(
+            #"""
+            {"thumbnail": {"url": "https:\/\/a\/t.jpg", "type": "G\u0049F", "width": 2.5, "height": -1},
+             "bmiddle": {"url": 7, "type": ["GIF"], "width": {"w": 1}, "height": null},
+             "large": {"cut_type": 1}, "largest": {}, "original": {"url": "", "type": "livephoto"}}
+            """#)
+        let slots = try #require(fast?.slots)
+        #expect(slots.thumbnail == WeiboPictureVariant(url: "https://a/t.jpg", width: 2.5, height: -1, type: "gif"))
+        #expect(slots.bmiddle == WeiboPictureVariant())
+        #expect(slots.large == WeiboPictureVariant())
+        #expect(slots.largest == WeiboPictureVariant())
+        #expect(slots.original == WeiboPictureVariant(url: "", type: "livephoto"))
+        #expect(plain == fast)
+        #expect(reference == fast)
     }
 }

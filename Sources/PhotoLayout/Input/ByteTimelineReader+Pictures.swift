@@ -79,19 +79,28 @@ extension ByteTimelineReader {
             var members = try scanner.members(
                 gathering: fields.keys, nesting: InfoField.variants, inner: variantFields.keys, storage: storage)
             while let field = try scanner.nextField(&members, in: fields) {
-                // A variant the walk gathered: entered, its members given without a walk.
-                let gathered = field.isVariant ? try scanner.nestedMembers(of: members, storage: storage) : nil
+                // A variant the walk gathered: read from what the walk found, not walked again.
+                if field.isVariant, members.gathered >= 0, members.taken > 0 {
+                    let slot = storage + 9 &* (members.taken &- 1)
+                    if slot[0] != JSONStructuralIndex.notGathered {
+                        let variant = try readGatheredVariant(&scanner, slot, fields: variantFields)
+                        switch field {
+                        case .thumbnail: info.slots.thumbnail = variant
+                        case .bmiddle: info.slots.bmiddle = variant
+                        case .large: info.slots.large = variant
+                        case .largest: info.slots.largest = variant
+                        case .original: info.slots.original = variant
+                        case .type, .keepSize: break
+                        }
+                        continue
+                    }
+                }
                 switch field {
-                case .thumbnail:
-                    try readVariant(&scanner, into: &info.slots.thumbnail, gathered: gathered, fields: variantFields)
-                case .bmiddle:
-                    try readVariant(&scanner, into: &info.slots.bmiddle, gathered: gathered, fields: variantFields)
-                case .large:
-                    try readVariant(&scanner, into: &info.slots.large, gathered: gathered, fields: variantFields)
-                case .largest:
-                    try readVariant(&scanner, into: &info.slots.largest, gathered: gathered, fields: variantFields)
-                case .original:
-                    try readVariant(&scanner, into: &info.slots.original, gathered: gathered, fields: variantFields)
+                case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, fields: variantFields)
+                case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, fields: variantFields)
+                case .large: try readVariant(&scanner, into: &info.slots.large, fields: variantFields)
+                case .largest: try readVariant(&scanner, into: &info.slots.largest, fields: variantFields)
+                case .original: try readVariant(&scanner, into: &info.slots.original, fields: variantFields)
                 case .type: info.type = try scanner.lenientPictureType()
                 case .keepSize: info.keepSize = try scanner.lenientTruthy()
                 }
@@ -99,27 +108,52 @@ extension ByteTimelineReader {
         }
     }
 
-    /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
-    /// slot left empty. `gathered`: the object's cursor when the info's walk gathered it (the
-    /// scanner then inside it). `fields` is `VariantField.set`, read once by the caller.
-    /// The variant is built in a local and stored once, not written member by member through
-    /// the optional (`slot?.field =`), which copies and destroys the variant on each write.
-    private static func readVariant(
-        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, gathered: JSONMemberCursor?,
-        fields: JSONFieldSet<VariantField>
-    ) throws(JSONSyntaxError) {
-        var members: JSONMemberCursor
-        if let gathered {
-            members = gathered
-        } else {
-            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-            // Scalars wanted: the object walked once (`members(gathering:)`).
-            members = try scanner.members(gathering: fields)
+    /// The variant object at the position that the info's walk gathered (`slot`: its word as
+    /// `cjs_gather_nested` wrote it, `closing << 8 | found`, then `found` entries
+    /// `value << 8 | field`): its members read at the places the walk found, in document
+    /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
+    /// would give for it, without a cursor copied in and out.
+    @inline(__always)
+    private static func readGatheredVariant(
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>
+    ) throws(JSONSyntaxError) -> WeiboPictureVariant {
+        let head = slot[0]
+        // Inside the object: one level deeper (the walk gathered it within the depth limit).
+        scanner.depth &+= 1
+        var variant = WeiboPictureVariant()
+        var index = 1
+        let found = Int(truncatingIfNeeded: head & 0xFF)
+        while index <= found {
+            let entry = slot[index]
+            index &+= 1
+            scanner.position = Int(truncatingIfNeeded: entry &>> 8)
+            switch fields.fields[Int(truncatingIfNeeded: entry & 0xFF)] {
+            case .url: variant.urlBytes = try scanner.keptString()
+            case .width: variant.width = try scanner.lenientSide()
+            case .height: variant.height = try scanner.lenientSide()
+            case .type: variant.type = try scanner.lenientPictureType()
+            }
         }
+        scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
+        scanner.depth &-= 1
+        scanner.objectsGathered &+= 1
+        return variant
+    }
+
+    /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
+    /// slot left empty. `fields` is `VariantField.set`, read once by the caller. The variant
+    /// is built in a local and stored once, not written member by member through the optional
+    /// (`slot?.field =`), which copies and destroys the variant on each write.
+    private static func readVariant(
+        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, fields: JSONFieldSet<VariantField>
+    ) throws(JSONSyntaxError) {
+        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+        // Scalars wanted: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: fields)
         var variant = WeiboPictureVariant()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .url: variant.urlBytes = try scanner.lenientByteString()
+            case .url: variant.urlBytes = try scanner.keptString()
             case .width: variant.width = try scanner.lenientSide()
             case .height: variant.height = try scanner.lenientSide()
             case .type: variant.type = try scanner.lenientPictureType()

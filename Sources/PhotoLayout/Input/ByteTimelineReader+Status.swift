@@ -58,10 +58,10 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .idstr: idstr = try scanner.lenientByteString()
+            case .idstr: idstr = try scanner.keptString()
             case .id: id = try scanner.lenientStatusIDBytes()
             case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
-            case .thumbnailPic: media.thumbnailPicBytes = try scanner.lenientByteString()
+            case .thumbnailPic: media.thumbnailPicBytes = try scanner.keptString()
             case .picIDs: media.pids = try readPicIDs(&scanner)
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
@@ -103,7 +103,7 @@ extension ByteTimelineReader {
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
-                url = try scanner.lenientByteString()
+                url = try scanner.keptString()
             }
             if let url { urls.append(url) }
         }
@@ -115,7 +115,7 @@ extension ByteTimelineReader {
     private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var ids: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if let id = try scanner.lenientByteString() {
+            if let id = try scanner.keptString() {
                 if ids.capacity == 0 { ids.reserveCapacity(9) }
                 ids.append(id)
             }

@@ -7,6 +7,9 @@ extension JSONScanner {
     /// document's bytes (a `String` only for a name with escapes); `nil` for any other value,
     /// skipped.
     mutating func lenientPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
+        if let plain = plainString() {
+            return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + plain.lowerBound, count: plain.count))
+        }
         guard try peekKind() == .string else {
             try skipValue()
             return nil
@@ -14,6 +17,52 @@ extension JSONScanner {
         let token = try scanString()
         guard !token.hasEscapes else { return WeiboPictureType(string(token)) }
         return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + token.start, count: token.byteCount))
+    }
+
+    /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
+    /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
+    /// from it): a URL, a pid or an id.
+    @inline(__always)
+    mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
+        guard let plain = plainString() else { return try lenientByteString() }
+        if retained == nil { retained = Array(UnsafeBufferPointer(start: bytes, count: count)) }
+        return ByteString(utf8: retained.unsafelyUnwrapped[plain])
+    }
+
+    /// With token masks, the bytes between the quotes of the string at the position when
+    /// stage 1 marked it (and so validated it) and no block it spans holds an escape: its
+    /// closing quote is the last quote before the next token (only whitespace lies between),
+    /// and its bytes are its UTF-8 as they are. The position moves past it. `nil`, nothing
+    /// changed, for any other value or string: what `JSONBytes`' `stringByTokens` finds.
+    @inline(__always)
+    mutating func plainString() -> Range<Int>? {
+        guard let tokens, let escapeBlocks, position < count, bytes[position] == UInt8(ascii: "\""),
+            tokens[position &>> 6] & (1 &<< UInt64(position & 63)) != 0
+        else { return nil }
+        let start = position &+ 1
+        // The next token after the opening quote, else the document's end.
+        var end = count
+        if start < count {
+            var word = start &>> 6
+            var bits = tokens[word] & (~0 &<< UInt64(start & 63))
+            let words = (count &+ 63) &>> 6
+            while bits == 0 {
+                word &+= 1
+                guard word < words else { break }
+                bits = tokens[word]
+            }
+            if bits != 0 { end = word &<< 6 | bits.trailingZeroBitCount }
+        }
+        end &-= 1
+        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        guard end > position else { return nil }
+        var block = start &>> 6
+        while block <= end &>> 6 {
+            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return nil }
+            block &+= 1
+        }
+        position = end &+ 1
+        return start..<end
     }
 
     /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15
