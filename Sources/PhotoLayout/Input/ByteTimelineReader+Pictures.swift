@@ -120,7 +120,13 @@ extension ByteTimelineReader {
         let head = slot[0]
         // Inside the object: one level deeper (the walk gathered it within the depth limit).
         scanner.depth &+= 1
-        var variant = WeiboPictureVariant()
+        // Values without references until the variant is made, at the end: a variant being
+        // filled member by member is copied and destroyed around the writes.
+        var url: Range<Int>?
+        var decoded: ByteString?
+        var width: Double?
+        var height: Double?
+        var type: WeiboPictureType?
         var index = 1
         let found = Int(truncatingIfNeeded: head & 0xFF)
         while index <= found {
@@ -128,16 +134,19 @@ extension ByteTimelineReader {
             index &+= 1
             scanner.position = Int(truncatingIfNeeded: entry &>> 8)
             switch fields.fields[Int(truncatingIfNeeded: entry & 0xFF)] {
-            case .url: variant.urlBytes = try scanner.keptString()
-            case .width: variant.width = try scanner.lenientSide()
-            case .height: variant.height = try scanner.lenientSide()
-            case .type: variant.type = try scanner.lenientPictureType()
+            case .url:
+                url = scanner.plainString()
+                if url == nil { decoded = try scanner.lenientByteString() }
+            case .width: width = try scanner.lenientSide()
+            case .height: height = try scanner.lenientSide()
+            case .type: type = try scanner.lenientPictureType()
             }
         }
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
         scanner.depth &-= 1
         scanner.objectsGathered &+= 1
-        return variant
+        if let url { decoded = scanner.documentSlice(url) }
+        return WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the

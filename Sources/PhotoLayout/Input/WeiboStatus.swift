@@ -272,6 +272,15 @@ public struct WeiboPictureVariant: Hashable, Sendable {
         type = nil
     }
 
+    /// A variant of these members: the reader's, its URL bytes of the request.
+    @inline(__always)
+    package init(urlBytes: ByteString?, width: Double?, height: Double?, type: WeiboPictureType?) {
+        self.urlBytes = urlBytes
+        self.width = width
+        self.height = height
+        self.type = type
+    }
+
     public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
         self.urlBytes = url.map { ByteString($0) }
         self.width = width
