@@ -133,4 +133,17 @@ struct ReaderBuiltValuesTests {
         #expect(plain == fast)
         #expect(reference == fast)
     }
+
+    /// A pid spelled with an escape is decoded, one without is a slice of the request; both
+    /// find their info, and a repeated pid (escaped or not) keeps the first.
+    @Test func pidsWithAndWithoutEscapes() throws {
+        let text = #"""
+            {"statuses": [{"pic_ids": ["p1", "p2"], "pic_infos": {"p\u0031": {"large": {"url": "a"}},
+             "p2": {"large": {"url": "b"}}, "p1": {"large": {"url": "c"}}, "p\u0032": {"large": {"url": "d"}}}}]}
+            """#
+        let media = try ByteTimelineReader().readTimeline(Array(text.utf8)).statuses[0].media
+        #expect(media.infos.count == 2)
+        #expect(media.infos[pid: "p1"]?.slots.large?.url == "a")
+        #expect(media.infos[pid: "p2"]?.slots.large?.url == "b")
+    }
 }

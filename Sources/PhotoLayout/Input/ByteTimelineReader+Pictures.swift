@@ -52,7 +52,8 @@ extension ByteTimelineReader {
             if seen.insert(pid, in: scanner), try scanner.peekKind() == .object {
                 var info = WeiboPictureInfo()
                 try readPictureInfo(&scanner, into: &info)
-                infos.append(pid: scanner.byteString(pid), info: consume info)
+                let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
+                infos.append(pid: bytes, info: consume info)
             } else {
                 try scanner.skipValue()
             }
@@ -83,13 +84,17 @@ extension ByteTimelineReader {
                 if field.isVariant, members.gathered >= 0, members.taken > 0 {
                     let slot = storage + 9 &* (members.taken &- 1)
                     if slot[0] != JSONStructuralIndex.notGathered {
-                        let variant = try readGatheredVariant(&scanner, slot, fields: variantFields)
                         switch field {
-                        case .thumbnail: info.slots.thumbnail = variant
-                        case .bmiddle: info.slots.bmiddle = variant
-                        case .large: info.slots.large = variant
-                        case .largest: info.slots.largest = variant
-                        case .original: info.slots.original = variant
+                        case .thumbnail:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.thumbnail)
+                        case .bmiddle:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.bmiddle)
+                        case .large:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.large)
+                        case .largest:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.largest)
+                        case .original:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.original)
                         case .type, .keepSize: break
                         }
                         continue
@@ -115,8 +120,9 @@ extension ByteTimelineReader {
     /// would give for it, without a cursor copied in and out.
     @inline(__always)
     private static func readGatheredVariant(
-        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>
-    ) throws(JSONSyntaxError) -> WeiboPictureVariant {
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>,
+        into variant: inout WeiboPictureVariant?
+    ) throws(JSONSyntaxError) {
         let head = slot[0]
         // Inside the object: one level deeper (the walk gathered it within the depth limit).
         scanner.depth &+= 1
@@ -145,8 +151,8 @@ extension ByteTimelineReader {
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
         scanner.depth &-= 1
         scanner.objectsGathered &+= 1
-        if let url { decoded = scanner.documentSlice(url) }
-        return WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
+        if let url { decoded = scanner.keptSlice(url) }
+        variant = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the

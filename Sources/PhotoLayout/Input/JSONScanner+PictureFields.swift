@@ -25,8 +25,15 @@ extension JSONScanner {
     @inline(__always)
     mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
         guard let plain = plainString() else { return try lenientByteString() }
+        return keptSlice(plain)
+    }
+
+    /// `documentSlice(_:)` in the reading module: the bytes in `range` as a slice of the
+    /// document's copy (`retained`, made by the first string kept).
+    @inline(__always)
+    mutating func keptSlice(_ range: Range<Int>) -> ByteString {
         if retained == nil { retained = Array(UnsafeBufferPointer(start: bytes, count: count)) }
-        return ByteString(utf8: retained.unsafelyUnwrapped[plain])
+        return ByteString(utf8: retained.unsafelyUnwrapped[range])
     }
 
     /// With token masks, the bytes between the quotes of the string at the position when

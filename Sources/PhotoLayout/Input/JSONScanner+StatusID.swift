@@ -19,7 +19,7 @@ extension JSONScanner {
             guard token.isInteger, token.digitCount <= 18, !negativeZero else {
                 return statusID(token).map { ByteString($0) }
             }
-            return documentSlice(token.start..<token.end)
+            return keptSlice(token.start..<token.end)
         default:
             try skipValue()
             return nil
