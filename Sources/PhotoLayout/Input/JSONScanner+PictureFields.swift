@@ -6,10 +6,17 @@ extension JSONScanner {
     /// A `type` field: what its string says (`WeiboPictureType`), classified on the
     /// document's bytes (a `String` only for a name with escapes); `nil` for any other value,
     /// skipped.
+    @inline(__always)
     mutating func lenientPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
         if let plain = plainString() {
             return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + plain.lowerBound, count: plain.count))
         }
+        return try otherPictureType()
+    }
+
+    /// `lenientPictureType()` for a value that is no string `plainString()` bounds.
+    @inline(never)
+    private mutating func otherPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
         guard try peekKind() == .string else {
             try skipValue()
             return nil
@@ -77,6 +84,7 @@ extension JSONScanner {
     /// fast path checks the grammar it passes (a first digit 1–9, digits, then no fraction,
     /// exponent or further digit; a string's digits then its closing quote); anything else is
     /// left to `lenientFlexibleNumber`.
+    @inline(__always)
     mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
         // On a value already (a gathered member, a value after `: `): its byte without the
         // call of `peek()`, which other modules do not inline.
