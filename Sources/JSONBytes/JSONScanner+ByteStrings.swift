@@ -10,9 +10,15 @@ extension JSONScanner {
             }
             return ByteString(utf8: decoded[...])
         }
-        let document = retained ?? Array(UnsafeBufferPointer(start: bytes, count: count))
-        retained = document
-        return ByteString(utf8: document[token.start..<token.end])
+        return documentSlice(token.start..<token.end)
+    }
+
+    /// The document's bytes in `range` as a slice of its copy (`retained`, made by the first
+    /// call): one retain, that of the slice.
+    @inline(__always)
+    package mutating func documentSlice(_ range: Range<Int>) -> ByteString {
+        if retained == nil { retained = Array(UnsafeBufferPointer(start: bytes, count: count)) }
+        return ByteString(utf8: retained.unsafelyUnwrapped[range])
     }
 
     /// A string as a `ByteString`, else `nil` (the value skipped, still validated).

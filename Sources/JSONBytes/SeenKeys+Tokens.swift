@@ -16,6 +16,8 @@ extension SeenKeys {
             for first in firstTokens where Self.same(first, (token, isPlainASCII), in: scanner) {
                 return false
             }
+            // Room for all of them at the first, rather than growing the array by doubling.
+            if firstTokens.capacity == 0 { firstTokens.reserveCapacity(Self.linearTokens) }
             firstTokens.append((token, isPlainASCII))
             return true
         }

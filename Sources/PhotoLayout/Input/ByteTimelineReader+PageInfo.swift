@@ -144,9 +144,7 @@ extension JSONScanner {
         }
         let start = position
         try skipValue()
-        let document = retained ?? Array(UnsafeBufferPointer(start: bytes, count: count))
-        retained = document
-        return ByteString(utf8: document[start..<position])
+        return documentSlice(start..<position)
     }
 
     /// A string that is not empty, else `nil`.

@@ -72,8 +72,8 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .pid: pic.pidBytes = try scanner.lenientByteString()
-            case .url: pic.thumbnail.urlBytes = try scanner.lenientByteString()
+            case .pid: pic.pidBytes = try scanner.keptString()
+            case .url: pic.thumbnail.urlBytes = try scanner.keptString()
             case .geo: (pic.thumbnail.width, pic.thumbnail.height) = try readGeo(&scanner)
             case .large: pic.large = try readLarge(&scanner)
             case .type: pic.thumbnail.type = try scanner.lenientPictureType()
@@ -94,7 +94,7 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .url: large.urlBytes = try scanner.lenientByteString()
+            case .url: large.urlBytes = try scanner.keptString()
             case .geo: (large.width, large.height) = try readGeo(&scanner)
             }
         }

@@ -52,7 +52,8 @@ extension ByteTimelineReader {
             if seen.insert(pid, in: scanner), try scanner.peekKind() == .object {
                 var info = WeiboPictureInfo()
                 try readPictureInfo(&scanner, into: &info)
-                infos.append(pid: scanner.byteString(pid), info: consume info)
+                let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
+                infos.append(pid: bytes, info: consume info)
             } else {
                 try scanner.skipValue()
             }
@@ -79,14 +80,32 @@ extension ByteTimelineReader {
             var members = try scanner.members(
                 gathering: fields.keys, nesting: InfoField.variants, inner: variantFields.keys, storage: storage)
             while let field = try scanner.nextField(&members, in: fields) {
-                // A variant the walk gathered: entered, its members given without a walk.
-                let gathered = field.isVariant ? try scanner.nestedMembers(of: members, storage: storage) : nil
+                // A variant the walk gathered: read from what the walk found, not walked again.
+                if field.isVariant, members.gathered >= 0, members.taken > 0 {
+                    let slot = storage + 9 &* (members.taken &- 1)
+                    if slot[0] != JSONStructuralIndex.notGathered {
+                        switch field {
+                        case .thumbnail:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.thumbnail)
+                        case .bmiddle:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.bmiddle)
+                        case .large:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.large)
+                        case .largest:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.largest)
+                        case .original:
+                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.original)
+                        case .type, .keepSize: break
+                        }
+                        continue
+                    }
+                }
                 switch field {
-                case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, gathered: gathered)
-                case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, gathered: gathered)
-                case .large: try readVariant(&scanner, into: &info.slots.large, gathered: gathered)
-                case .largest: try readVariant(&scanner, into: &info.slots.largest, gathered: gathered)
-                case .original: try readVariant(&scanner, into: &info.slots.original, gathered: gathered)
+                case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, fields: variantFields)
+                case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, fields: variantFields)
+                case .large: try readVariant(&scanner, into: &info.slots.large, fields: variantFields)
+                case .largest: try readVariant(&scanner, into: &info.slots.largest, fields: variantFields)
+                case .original: try readVariant(&scanner, into: &info.slots.original, fields: variantFields)
                 case .type: info.type = try scanner.lenientPictureType()
                 case .keepSize: info.keepSize = try scanner.lenientTruthy()
                 }
@@ -94,31 +113,67 @@ extension ByteTimelineReader {
         }
     }
 
-    /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
-    /// slot left empty. `gathered`: the object's cursor when the info's walk gathered it (the
-    /// scanner then inside it). The fields are written in place (`slot?.field =`: the slot was
-    /// just filled, so each right-hand side, which consumes the value, is always evaluated).
-    private static func readVariant(
-        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, gathered: JSONMemberCursor?
+    /// The variant object at the position that the info's walk gathered (`slot`: its word as
+    /// `cjs_gather_nested` wrote it, `closing << 8 | found`, then `found` entries
+    /// `value << 8 | field`): its members read at the places the walk found, in document
+    /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
+    /// would give for it, without a cursor copied in and out.
+    @inline(__always)
+    private static func readGatheredVariant(
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>,
+        into variant: inout WeiboPictureVariant?
     ) throws(JSONSyntaxError) {
-        // The set read once (a `static let` costs its lazy-initialisation check per access).
-        let fields = VariantField.set
-        var members: JSONMemberCursor
-        if let gathered {
-            members = gathered
-        } else {
-            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
-            // Scalars wanted: the object walked once (`members(gathering:)`).
-            members = try scanner.members(gathering: fields)
-        }
-        slot = WeiboPictureVariant()
-        while let field = try scanner.nextField(&members, in: fields) {
-            switch field {
-            case .url: slot?.urlBytes = try scanner.lenientByteString()
-            case .width: slot?.width = try scanner.lenientSide()
-            case .height: slot?.height = try scanner.lenientSide()
-            case .type: slot?.type = try scanner.lenientPictureType()
+        let head = slot[0]
+        // Inside the object: one level deeper (the walk gathered it within the depth limit).
+        scanner.depth &+= 1
+        // Values without references until the variant is made, at the end: a variant being
+        // filled member by member is copied and destroyed around the writes.
+        var url: Range<Int>?
+        var decoded: ByteString?
+        var width: Double?
+        var height: Double?
+        var type: WeiboPictureType?
+        var index = 1
+        let found = Int(truncatingIfNeeded: head & 0xFF)
+        while index <= found {
+            let entry = slot[index]
+            index &+= 1
+            scanner.position = Int(truncatingIfNeeded: entry &>> 8)
+            switch fields.fields[Int(truncatingIfNeeded: entry & 0xFF)] {
+            case .url:
+                url = scanner.plainString()
+                if url == nil { decoded = try scanner.lenientByteString() }
+            case .width: width = try scanner.lenientSide()
+            case .height: height = try scanner.lenientSide()
+            case .type: type = try scanner.lenientPictureType()
             }
         }
+        scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
+        scanner.depth &-= 1
+        scanner.objectsGathered &+= 1
+        if let url { decoded = scanner.keptSlice(url) }
+        variant = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
+    }
+
+    /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
+    /// slot left empty. `fields` is `VariantField.set`, read once by the caller. The variant
+    /// is built in a local and stored once, not written member by member through the optional
+    /// (`slot?.field =`), which copies and destroys the variant on each write.
+    private static func readVariant(
+        _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, fields: JSONFieldSet<VariantField>
+    ) throws(JSONSyntaxError) {
+        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+        // Scalars wanted: the object walked once (`members(gathering:)`).
+        var members = try scanner.members(gathering: fields)
+        var variant = WeiboPictureVariant()
+        while let field = try scanner.nextField(&members, in: fields) {
+            switch field {
+            case .url: variant.urlBytes = try scanner.keptString()
+            case .width: variant.width = try scanner.lenientSide()
+            case .height: variant.height = try scanner.lenientSide()
+            case .type: variant.type = try scanner.lenientPictureType()
+            }
+        }
+        slot = variant
     }
 }

@@ -58,10 +58,10 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .idstr: idstr = try scanner.lenientByteString()
+            case .idstr: idstr = try scanner.keptString()
             case .id: id = try scanner.lenientStatusIDBytes()
             case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
-            case .thumbnailPic: media.thumbnailPicBytes = try scanner.lenientByteString()
+            case .thumbnailPic: media.thumbnailPicBytes = try scanner.keptString()
             case .picIDs: media.pids = try readPicIDs(&scanner)
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
@@ -87,7 +87,8 @@ extension ByteTimelineReader {
         // A status or retweet with no picture field and no retweet shows its card: its page is
         // read now, through the request's token masks (a copy of the scanner, put back on the
         // object). Any other keeps the bytes, read only if its pictures make no grid.
-        if let pageAt, retweeted == nil, !media.hasPictureFields {
+        // `case .none`, not `== nil`, which copies the retweet to compare it.
+        if let pageAt, case .none = retweeted, !media.hasPictureFields {
             var page = scanner
             page.position = pageAt.start
             page.depth = pageAt.depth
@@ -102,18 +103,22 @@ extension ByteTimelineReader {
             guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
-                url = try scanner.lenientByteString()
+                url = try scanner.keptString()
             }
             if let url { urls.append(url) }
         }
         return urls
     }
 
-    /// `pic_ids`: its string entries, in order, as bytes of the request.
+    /// `pic_ids`: its string entries, in order, as bytes of the request. Room for nine (a
+    /// status's pictures) is made at the first, rather than growing the array by doubling.
     private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var ids: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if let id = try scanner.lenientByteString() { ids.append(id) }
+            if let id = try scanner.keptString() {
+                if ids.capacity == 0 { ids.reserveCapacity(9) }
+                ids.append(id)
+            }
         }
         return ids
     }

@@ -6,7 +6,17 @@ extension JSONScanner {
     /// A `type` field: what its string says (`WeiboPictureType`), classified on the
     /// document's bytes (a `String` only for a name with escapes); `nil` for any other value,
     /// skipped.
+    @inline(__always)
     mutating func lenientPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
+        if let plain = plainString() {
+            return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + plain.lowerBound, count: plain.count))
+        }
+        return try otherPictureType()
+    }
+
+    /// `lenientPictureType()` for a value that is no string `plainString()` bounds.
+    @inline(never)
+    private mutating func otherPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
         guard try peekKind() == .string else {
             try skipValue()
             return nil
@@ -16,13 +26,69 @@ extension JSONScanner {
         return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + token.start, count: token.byteCount))
     }
 
+    /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
+    /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
+    /// from it): a URL, a pid or an id.
+    @inline(__always)
+    mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
+        guard let plain = plainString() else { return try lenientByteString() }
+        return keptSlice(plain)
+    }
+
+    /// `documentSlice(_:)` in the reading module: the bytes in `range` as a slice of the
+    /// document's copy (`retained`, made by the first string kept).
+    @inline(__always)
+    mutating func keptSlice(_ range: Range<Int>) -> ByteString {
+        if retained == nil { retained = Array(UnsafeBufferPointer(start: bytes, count: count)) }
+        return ByteString(utf8: retained.unsafelyUnwrapped[range])
+    }
+
+    /// With token masks, the bytes between the quotes of the string at the position when
+    /// stage 1 marked it (and so validated it) and no block it spans holds an escape: its
+    /// closing quote is the last quote before the next token (only whitespace lies between),
+    /// and its bytes are its UTF-8 as they are. The position moves past it. `nil`, nothing
+    /// changed, for any other value or string: what `JSONBytes`' `stringByTokens` finds.
+    @inline(__always)
+    mutating func plainString() -> Range<Int>? {
+        guard let tokens, let escapeBlocks, position < count, bytes[position] == UInt8(ascii: "\""),
+            tokens[position &>> 6] & (1 &<< UInt64(position & 63)) != 0
+        else { return nil }
+        let start = position &+ 1
+        // The next token after the opening quote, else the document's end.
+        var end = count
+        if start < count {
+            var word = start &>> 6
+            var bits = tokens[word] & (~0 &<< UInt64(start & 63))
+            let words = (count &+ 63) &>> 6
+            while bits == 0 {
+                word &+= 1
+                guard word < words else { break }
+                bits = tokens[word]
+            }
+            if bits != 0 { end = word &<< 6 | bits.trailingZeroBitCount }
+        }
+        end &-= 1
+        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        guard end > position else { return nil }
+        var block = start &>> 6
+        while block <= end &>> 6 {
+            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return nil }
+            block &+= 1
+        }
+        position = end &+ 1
+        return start..<end
+    }
+
     /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15
     /// digits (`1242`, exact as a double) or of a string of 1 to 15 digits read in place. The
     /// fast path checks the grammar it passes (a first digit 1–9, digits, then no fraction,
     /// exponent or further digit; a string's digits then its closing quote); anything else is
     /// left to `lenientFlexibleNumber`.
+    @inline(__always)
     mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
-        let first = try peek()
+        // On a value already (a gathered member, a value after `: `): its byte without the
+        // call of `peek()`, which other modules do not inline.
+        let first = position < count && bytes[position] > 0x20 ? bytes[position] : try peek()
         let lead = first &- UInt8(ascii: "1")
         if lead < 9 {
             let (value, index) = digitRun(from: position &+ 1, upTo: position &+ 15, startingWith: UInt64(lead &+ 1))

@@ -19,7 +19,7 @@ extension JSONScanner {
             guard token.isInteger, token.digitCount <= 18, !negativeZero else {
                 return statusID(token).map { ByteString($0) }
             }
-            return documentSlice(token.start..<token.end)
+            return keptSlice(token.start..<token.end)
         default:
             try skipValue()
             return nil
@@ -43,13 +43,6 @@ extension JSONScanner {
             if magnitude <= UInt64(Int64.max) { return String(-Int64(magnitude)) }
         }
         return (try? JSONDecoder().decode(DecodedNumberID.self, from: literal(token)))?.text
-    }
-
-    /// The document's bytes in `range` as a slice of its copy (the one `byteString(_:)` shares).
-    private mutating func documentSlice(_ range: Range<Int>) -> ByteString {
-        let document = retained ?? Array(UnsafeBufferPointer(start: bytes, count: count))
-        retained = document
-        return ByteString(utf8: document[range])
     }
 }
 

@@ -17,7 +17,7 @@ public struct WeiboStatus: Hashable, Sendable {
     public var source: StatusSource?
 
     public init(
-        id: String? = nil, media: WeiboMedia = WeiboMedia(), retweeted: WeiboRetweet? = nil,
+        id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: []), retweeted: WeiboRetweet? = nil,
         source: StatusSource? = nil
     ) {
         self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted)
@@ -44,7 +44,7 @@ public struct WeiboRetweet: Hashable, Sendable {
     package var idBytes: ByteString?
     public var media: WeiboMedia
 
-    public init(id: String? = nil, media: WeiboMedia = WeiboMedia()) {
+    public init(id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: [])) {
         self.init(idBytes: id.map { ByteString($0) }, media: media)
     }
 
@@ -82,6 +82,18 @@ public struct WeiboMedia: Hashable, Sendable {
     /// `page_info` as held: absent, its object's bytes (read only when asked for, by
     /// `pageInfo`), or a value.
     package var pageInfoStorage: PageInfoStorage
+
+    /// No picture field and no page: what a reader fills in (built without the public
+    /// initializer's conversions).
+    package init() {
+        picURLBytes = []
+        thumbnailPicBytes = nil
+        pids = []
+        infos = WeiboPictureInfos()
+        pics = []
+        picNum = nil
+        pageInfoStorage = .absent
+    }
 
     public init(
         picURLs: [String] = [],
@@ -192,7 +204,8 @@ public struct WeiboPic: Hashable, Sendable {
     public var large: WeiboPictureVariant?
 
     public init(
-        pid: String? = nil, thumbnail: WeiboPictureVariant = WeiboPictureVariant(), large: WeiboPictureVariant? = nil
+        pid: String? = nil, thumbnail: WeiboPictureVariant = WeiboPictureVariant(url: nil),
+        large: WeiboPictureVariant? = nil
     ) {
         self.pidBytes = pid.map { ByteString($0) }
         self.thumbnail = thumbnail
@@ -214,6 +227,14 @@ public struct WeiboPictureInfo: Hashable, Sendable {
     public var keepSize: Bool
     /// The variants, one slot each (`variants` is their `Dictionary` form).
     package var slots: PictureVariantSlots
+
+    /// No type, no variant: what a reader fills in (built without the public initializer's
+    /// dictionary).
+    package init() {
+        type = nil
+        keepSize = false
+        slots = PictureVariantSlots()
+    }
 
     public init(type: String? = nil, keepSize: Bool = false, variants: [PictureVariant: WeiboPictureVariant] = [:]) {
         self.type = type.map(WeiboPictureType.init)
@@ -242,6 +263,23 @@ public struct WeiboPictureVariant: Hashable, Sendable {
     public var height: Double?
     /// What `type` says, when it is a string.
     public var type: WeiboPictureType?
+
+    /// Every member absent: what a reader fills in.
+    package init() {
+        urlBytes = nil
+        width = nil
+        height = nil
+        type = nil
+    }
+
+    /// A variant of these members: the reader's, its URL bytes of the request.
+    @inline(__always)
+    package init(urlBytes: ByteString?, width: Double?, height: Double?, type: WeiboPictureType?) {
+        self.urlBytes = urlBytes
+        self.width = width
+        self.height = height
+        self.type = type
+    }
 
     public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
         self.urlBytes = url.map { ByteString($0) }

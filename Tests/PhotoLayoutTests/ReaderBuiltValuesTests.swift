@@ -1,0 +1,149 @@
+import JSONBytes
+import ReferenceTimelineReader
+import Testing
+
+@testable import PhotoLayout
+
+/// The values the byte reader builds as it reads: the empty ones it starts from, the strings
+/// it slices from one copy of the request, and the arrays it fills.
+struct ReaderBuiltValuesTests {
+    /// The reader's empty media, info and variant are the public initializers' defaults.
+    @Test func emptyValuesAreThePublicDefaults() {
+        #expect(WeiboMedia() == WeiboMedia(picURLs: []))
+        #expect(!WeiboMedia().hasPictureFields)
+        #expect(!WeiboMedia().hasPageInfo)
+        #expect(WeiboPictureInfo() == WeiboPictureInfo(type: nil))
+        #expect(WeiboPictureInfo().slots == PictureVariantSlots())
+        #expect(WeiboPictureVariant() == WeiboPictureVariant(url: nil))
+        #expect(WeiboPictureVariant().knownSize == nil)
+    }
+
+    /// Read from a buffer (no array to share), ids, pids and URLs are slices of one copy of
+    /// the request, made at the first string kept.
+    @Test func keptStringsShareOneCopy() throws {
+        let text = """
+            {"statuses": [{"idstr": "41", "pic_ids": ["p1"], "pic_infos": {"p1": {"large":
+             {"url": "https://a/large/p1.jpg", "width": 8, "height": 6}}}}, {"id": 42}]}
+            """
+        let bytes = Array(text.utf8)
+        let request = try bytes.withUnsafeBytes { buffer in try ByteTimelineReader().readTimeline(buffer) }
+        let first = request.statuses[0]
+        let id = try #require(first.idBytes)
+        let pid = try #require(first.media.pids.first)
+        let url = try #require(first.media.infos[pid: pid]?.slots.large?.urlBytes)
+        let number = try #require(request.statuses[1].idBytes)
+        #expect(id.description == "41")
+        #expect(pid.description == "p1")
+        #expect(url.description == "https://a/large/p1.jpg")
+        #expect(number.description == "42")
+        // Each slice's storage starts where the document does: one copy for all four.
+        func documentStart(_ string: ByteString) -> UnsafePointer<UInt8>? {
+            string.utf8.withUnsafeBufferPointer { $0.baseAddress.map { $0 - string.utf8.startIndex } }
+        }
+        let start = try #require(documentStart(id))
+        #expect(documentStart(pid) == start)
+        #expect(documentStart(url) == start)
+        #expect(documentStart(number) == start)
+        #expect(request.source?.count == bytes.count)
+    }
+
+    /// A variant that is not an object leaves its slot empty, and the variants around it are
+    /// read in full; a variant's members are its first occurrences.
+    @Test func variantsBuiltWhole() throws {
+        let text = """
+            {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"thumbnail": "none",
+             "bmiddle": {"url": "b", "width": "30", "height": 20, "type": "GIF", "url": "x"},
+             "large": null, "original": {"width": 4, "height": 3}}}}]}
+            """
+        let request = try ByteTimelineReader().readTimeline(Array(text.utf8))
+        let slots = try #require(request.statuses[0].media.infos[pid: "p"]?.slots)
+        #expect(slots.thumbnail == nil)
+        #expect(slots.large == nil)
+        #expect(slots.largest == nil)
+        #expect(slots.bmiddle == WeiboPictureVariant(url: "b", width: 30, height: 20, type: "GIF"))
+        #expect(slots.original == WeiboPictureVariant(width: 4, height: 3))
+    }
+
+    /// `pic_ids` past the nine the array is first made for, and `pic_infos` of more pids than
+    /// are compared one by one, keep every entry in order, the first of duplicates winning.
+    @Test func longPictureListsKeepEveryEntry() throws {
+        let pids = (0..<20).map { "p\($0)" }
+        let infos = (pids + ["p3"]).enumerated().map { index, pid in
+            #""\#(pid)": {"large": {"url": "u\#(index)", "width": 2, "height": 1}}"#
+        }
+        let text = #"""
+            {"statuses": [{"pic_ids": [\#(pids.map { #""\#($0)""# }.joined(separator: ", ")), 7],
+             "pic_infos": {\#(infos.joined(separator: ", "))}}]}
+            """#
+        let request = try ByteTimelineReader().readTimeline(Array(text.utf8))
+        let media = request.statuses[0].media
+        #expect(media.picIDs == pids)
+        #expect(media.infos.count == 20)
+        #expect(media.infos[pid: "p3"]?.slots.large?.url == "u3")
+        #expect(media.infos[pid: "p19"]?.slots.large?.url == "u19")
+    }
+
+    /// The info of `text` (a `pic_infos` entry for pid `p`) as the byte reader reads it, read
+    /// also without token masks (`readCountingWork`), and as the reference reads it.
+    private static func info(_ text: String) throws -> (
+        fast: WeiboPictureInfo?, plain: WeiboPictureInfo?, reference: WeiboPictureInfo?
+    ) {
+        let bytes = Array(#"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(text)}}]}"#.utf8)
+        let fast = try ByteTimelineReader().readTimeline(bytes).statuses[0].media.infos[pid: "p"]
+        let plain = try ByteTimelineReader.readCountingWork(bytes).request.get().statuses[0].media.infos[pid: "p"]
+        let reference = try FoundationTimelineReader().readTimeline(bytes).statuses[0].media.infos[pid: "p"]
+        return (fast, plain, reference)
+    }
+
+    /// A variant is read the same whether the info's walk gathered it (plain keys), the info was
+    /// read member by member (an escaped key in the info, outside the variant), or the variant
+    /// itself was (an escaped key inside it, before its `url`, which is then reached by the
+    /// byte loop, whitespace before it); with and without token masks, and as the reference.
+    @Test func gatheredAndWalkedVariantsAgree() throws {
+        let expected = WeiboPictureVariant(url: "https://a/l.jpg", width: 640, height: 1136, type: "gif")
+        let shapes = [
+            #"{"large": {"cut_type": 1, "type": "GIF", "url": "https://a/l.jpg", "width": 640, "height": "1136"}}"#,
+            #"{"\u006beep_size": 0, "large": {"type": "GIF", "url": "https://a/l.jpg", "width": 640, "height": "1136"}}"#,
+            #"{"large": {"\u0063ut_type": 1, "type": "GIF", "url" :  "https://a/l.jpg", "width": "640", "height": 1136}}"#,
+            #"{"large": {"width": 640, "height": 1136, "url": "https://a/l.jpg", "type": "GIF", "url": "https://b"}}"#,
+        ]
+        for shape in shapes {
+            let (fast, plain, reference) = try Self.info(shape)
+            #expect(fast?.slots.large == expected, "\(shape)")
+            #expect(plain == fast, "\(shape)")
+            #expect(reference == fast, "\(shape)")
+        }
+    }
+
+    /// Strings with escapes are decoded (a URL, a type), values of other kinds are absent, and
+    /// a variant object with no member the layout reads is an empty variant.
+    @Test func variantMembersOfEveryShape() throws {
+        let (fast, plain, reference) = try Self.info(
+            #"""
+            {"thumbnail": {"url": "https:\/\/a\/t.jpg", "type": "G\u0049F", "width": 2.5, "height": -1},
+             "bmiddle": {"url": 7, "type": ["GIF"], "width": {"w": 1}, "height": null},
+             "large": {"cut_type": 1}, "largest": {}, "original": {"url": "", "type": "livephoto"}}
+            """#)
+        let slots = try #require(fast?.slots)
+        #expect(slots.thumbnail == WeiboPictureVariant(url: "https://a/t.jpg", width: 2.5, height: -1, type: "gif"))
+        #expect(slots.bmiddle == WeiboPictureVariant())
+        #expect(slots.large == WeiboPictureVariant())
+        #expect(slots.largest == WeiboPictureVariant())
+        #expect(slots.original == WeiboPictureVariant(url: "", type: "livephoto"))
+        #expect(plain == fast)
+        #expect(reference == fast)
+    }
+
+    /// A pid spelled with an escape is decoded, one without is a slice of the request; both
+    /// find their info, and a repeated pid (escaped or not) keeps the first.
+    @Test func pidsWithAndWithoutEscapes() throws {
+        let text = #"""
+            {"statuses": [{"pic_ids": ["p1", "p2"], "pic_infos": {"p\u0031": {"large": {"url": "a"}},
+             "p2": {"large": {"url": "b"}}, "p1": {"large": {"url": "c"}}, "p\u0032": {"large": {"url": "d"}}}}]}
+            """#
+        let media = try ByteTimelineReader().readTimeline(Array(text.utf8)).statuses[0].media
+        #expect(media.infos.count == 2)
+        #expect(media.infos[pid: "p1"]?.slots.large?.url == "a")
+        #expect(media.infos[pid: "p2"]?.slots.large?.url == "b")
+    }
+}
