@@ -14,6 +14,7 @@ enum JSONBody {
                 "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
         guard let contentType = request.headers[.contentType] else { return }
+        if contentType == "application/json" { return }  // what nearly every client sends: no parsing
         let mediaType = Self.mediaType(of: contentType).trimmingSpaces.lowercased()
         if mediaType == "application/json" || mediaType.hasSuffix("+json")
             || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty
