@@ -37,4 +37,16 @@ struct JSONBodyMediaTypeTests {
         }
         #expect(outcome == accepted, "\(value)")
     }
+
+    /// A JSON response carries `Content-Type: application/json` and nothing else, whatever its
+    /// status and body.
+    @Test func responsesCarryTheJSONContentType() {
+        for (status, body) in [(HTTPStatus.ok, Array(#"{"a":1}"#.utf8)), (.unprocessableContent, [])] {
+            let response = JSONBody.response(body, status: status)
+            #expect(response.status == status)
+            #expect(response.body == body)
+            #expect(response.headers.count == 1)
+            #expect(response.headers[.contentType] == "application/json")
+        }
+    }
 }
