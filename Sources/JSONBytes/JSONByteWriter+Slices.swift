@@ -14,6 +14,24 @@ extension JSONByteWriter {
         needsComma = true
     }
 
+    /// `utf8` between quotes as it is, not scanned for escapes: text known to hold no byte JSON
+    /// must escape (`"`, `\\`, a control character), such as a slice of the text of a string of
+    /// a JSON document that had no escape sequence, or of a number's literal (checked in debug
+    /// builds). Writes what `string(utf8:)` writes for such text.
+    @inline(__always)
+    public mutating func string(plain utf8: UnsafeBufferPointer<UInt8>) {
+        assert(
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+            "a string written as it is must need no escaping")
+        write(reserving: utf8.count &+ 2) { output in
+            output[0] = UInt8(ascii: "\"")
+            let written = 1 &+ Self.copy(utf8, into: output + 1)
+            output[written] = UInt8(ascii: "\"")
+            return written &+ 1
+        }
+        needsComma = true
+    }
+
     /// One JSON string whose text is `prefix`, then `middle`, then `suffix`, escaped as
     /// `string(_:)` escapes: a URL with one path segment replaced (`…/orj360/…` written as
     /// `…/`, `bmiddle`, `/…`) goes out without the spliced URL ever being built.

@@ -167,4 +167,71 @@ struct HTTP1DirectBodyTests {
         #expect(direct.bodies.isEmpty)
         #expect(direct.directBytes > 0)
     }
+
+    /// Between requests, and only then, the machine says so: not in a head, not in a body,
+    /// not with a pipelined request's first bytes buffered.
+    @Test func betweenRequestsOnlyWhenNothingOfANextRequestIsHeld() {
+        var harness = ConnectionHarness()
+        #expect(harness.connection.isBetweenRequestsNow())
+        _ = harness.receive("POST /a HTTP/1.1\r\nHost: t\r\n")
+        #expect(!harness.connection.isBetweenRequestsNow())  // in the head
+        _ = harness.receive("Content-Length: 5\r\n\r\nab")
+        #expect(!harness.connection.isBetweenRequestsNow())  // in the body
+        let actions = harness.receive("cde")
+        #expect(actions.summaries == ["handle 0 POST /a"])
+        #expect(harness.connection.isBetweenRequestsNow())  // handled, not answered yet: nothing of a next one
+        _ = harness.receive("GET /b HTTP/1.1\r\nHo")
+        #expect(!harness.connection.isBetweenRequestsNow())  // a pipelined head begun
+    }
+
+    /// Reading as the event loop does (a short read between requests, the rest of a large body
+    /// straight into it): of a 100,000-byte body only what the short read took went through
+    /// the read buffer, and the request and its body are those of a stream fed whole.
+    @Test func aShortReadBetweenRequestsLeavesALargeBodyToTheDirectPath() {
+        let body = Self.patterned(100_000)
+        let stream =
+            Array("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n".utf8) + body
+            + Array("GET /next HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        var harness = ConnectionHarness()
+        var summaries: [String] = []
+        var bodies: [[UInt8]] = []
+        var buffered = 0
+        var offset = 0
+        while offset < stream.count {
+            var actions: [HTTP1Connection.Action]
+            if harness.connection.directBodyCapacity >= EventLoop.directBodyThreshold {
+                let (count, received) = harness.connection.receiveBody(now: harness.now) { region in
+                    let count = min(region.count, stream.count - offset)
+                    stream.withUnsafeBytes {
+                        region.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count]))
+                    }
+                    return count
+                }
+                offset += count
+                actions = received
+            } else {
+                let size =
+                    harness.connection.isBetweenRequests ? EventLoop.requestStartReadSize : EventLoop.readBufferSize
+                let end = min(stream.count, offset + size)
+                buffered += end - offset
+                actions = harness.connection.received(Array(stream[offset..<end]), now: harness.now)
+                offset = end
+            }
+            for action in actions {
+                summaries.append(action.summary)
+                if case .handle(let request, _, _) = action { bodies.append(request.body) }
+            }
+        }
+        #expect(summaries == ["handle 0 POST /big", "handle 1 GET /next"])
+        #expect(bodies == [body, []])
+        #expect(buffered == EventLoop.requestStartReadSize + 31)  // the short read, then the GET
+    }
+}
+
+extension HTTP1Connection {
+    /// `isBetweenRequests` read from a copy (a mutating getter cannot be read inside `#expect`).
+    fileprivate func isBetweenRequestsNow() -> Bool {
+        var copy = self
+        return copy.isBetweenRequests
+    }
 }

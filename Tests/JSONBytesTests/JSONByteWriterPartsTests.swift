@@ -42,4 +42,33 @@ struct JSONByteWriterPartsTests {
         }
         #expect(Self.written { $0.string(prefix: "a\"", middle: "b", suffix: "\nc") } == #""a\"b\nc""#)
     }
+
+    /// `string(plain:)` writes what `string(utf8:)` writes for text that needs no escape, at
+    /// every length around a word and a block, after a value (a comma) and first in an array.
+    @Test func plainTextIsWrittenAsEscapedTextWouldBe() {
+        let alphabet = Array("http://wx1.sinaimg.cn/orj360/é😀-0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+        for length in 0...alphabet.count {
+            let text = Array(alphabet.prefix(length))
+            let plain = text.withUnsafeBufferPointer { utf8 in
+                Self.written { writer in
+                    writer.beginArray()
+                    writer.string(plain: utf8)
+                    writer.string(plain: utf8)
+                    writer.endArray()
+                }
+            }
+            let escaped = text.withUnsafeBufferPointer { utf8 in
+                Self.written { writer in
+                    writer.beginArray()
+                    writer.string(utf8: utf8)
+                    writer.string(utf8: utf8)
+                    writer.endArray()
+                }
+            }
+            #expect(plain == escaped, "length \(length)")
+        }
+        let id = Array("3885105414216212".utf8)
+        let json = id.withUnsafeBufferPointer { utf8 in Self.written { $0.string(plain: utf8) } }
+        #expect(json == #""3885105414216212""#)
+    }
 }

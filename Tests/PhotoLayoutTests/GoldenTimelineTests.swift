@@ -95,6 +95,35 @@ struct GoldenTimelineTests {
         #expect(!thumbnails.isEmpty && thumbnails.allSatisfy(\.inSource))
     }
 
+    /// Ids and URLs the request spells with escapes (`\\/`, `\\u0041`, a quote, a tab) are
+    /// unescaped into the table's text and written escaped again; those it spells without
+    /// escapes are written from the request's bytes as they are: the output is the one the
+    /// statuses alone give (every string copied and escaped), byte for byte.
+    @Test func escapedAndPlainStringsOfTheRequestAreWrittenAlike() throws {
+        let body = Array(
+            (#"{"statuses":[{"idstr":"3885105414216212","pic_ids":["p1","p2"],"pic_infos":{"#
+                + #""p1":{"thumbnail":{"url":"http:\/\/wx1.sinaimg.cn\/thumbnail\/p1.jpg","width":180,"height":120},"#
+                + #""bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p\u0041\"\t1.jpg","width":440,"height":293},"#
+                + #""large":{"url":"http://wx1.sinaimg.cn/large/p1-é.jpg","width":880,"height":586}},"#
+                + #""p2":{"thumbnail":{"url":"http://wx1.sinaimg.cn/thumbnail/p2.jpg","width":180,"height":120},"#
+                + #""bmiddle":{"url":"http://wx1.sinaimg.cn/bmiddle/p2.jpg","width":440,"height":293}}}},"#
+                + #"{"idstr":"38851\u00305414216213"}]}"#).utf8)
+        let request = try ByteTimelineReader().readTimeline(body)
+        let inPlace = TimelineRules.layout(for: request, options: GridOptions())
+        let copied = TimelineRules.layout(for: request.statuses, options: GridOptions())
+        let json = String(decoding: inPlace.jsonBytes(), as: UTF8.self)
+        #expect(json == String(decoding: copied.jsonBytes(), as: UTF8.self))
+        #expect(json.contains(#""thumbnail_url":"http://wx1.sinaimg.cn/thumbnail/p1.jpg""#))
+        #expect(json.contains(#""bmiddle_url":"http://wx1.sinaimg.cn/bmiddle/pA\"\t1.jpg""#))
+        #expect(json.contains(#""large_url":"http://wx1.sinaimg.cn/large/p1-é.jpg""#))
+        #expect(json.contains(#""id":"3885105414216212""#))
+        #expect(json.contains(#""id":"3885105414216213""#))
+        let urls = inPlace.table.items.compactMap(\.urls)
+        #expect(urls.map(\.thumbnail.inSource) == [false, true])
+        #expect(urls.map(\.bmiddle.inSource) == [false, true])
+        #expect(inPlace.table.statuses.map { $0.id?.inSource } == [true, false])
+    }
+
     /// Spot checks of the golden layout against docs/API.md by hand: a GIF badge, a long badge, a retweet grid.
     @Test func goldenSpotChecks() throws {
         let request = try FoundationTimelineReader().readTimeline(try Fixtures.sample("client-api-timeline"))

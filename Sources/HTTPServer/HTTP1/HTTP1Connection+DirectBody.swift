@@ -1,4 +1,11 @@
 extension HTTP1Connection {
+    /// Whether no byte of a next request was received yet (the parser holds nothing): the
+    /// caller's next read may be a short one, sized for a head, so that a large body behind it
+    /// is read straight into its buffer (`directBodyCapacity`) rather than through the caller's.
+    var isBetweenRequests: Bool {
+        mutating get { !parser.isMidRequest }
+    }
+
     /// How many bytes the caller may read straight into the current request's body with
     /// `receiveBody(now:from:)`: the rest of a Content-Length body while no byte waits before
     /// it and the machine takes input, else 0 (then read into a buffer and call `received`).

@@ -11,19 +11,21 @@ extension EventLoop {
         }
         let base = readBuffer.baseAddress
         for _ in 0..<4 {
-            if connection.lingerUntil == nil, case .http1(let http1) = connection.driver,
-                http1.directBodyCapacity >= Self.directBodyThreshold
-            {
-                guard http1.readBody(connection, loop: self) else { return }
-                break  // the socket is drained or the body complete; epoll says when more comes
+            var size = readBuffer.count
+            if connection.lingerUntil == nil, case .http1(let http1) = connection.driver {
+                if http1.directBodyCapacity >= Self.directBodyThreshold {
+                    guard http1.readBody(connection, loop: self) else { return }
+                    break  // the socket is drained or the body complete; epoll says when more comes
+                }
+                if http1.isBetweenRequests { size = Self.requestStartReadSize }
             }
-            let count = read(connection.fd, base, readBuffer.count)
+            let count = read(connection.fd, base, size)
             if count > 0 {
                 if connection.lingerUntil != nil { continue }  // dropped: we are closing
                 connection.driver.received(
                     UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), on: connection, loop: self)
                 // The driver brought the epoll interest up to date: done when the socket is drained.
-                guard count == readBuffer.count, !connection.isClosed, wantsInput(connection) else { return }
+                guard count == size, !connection.isClosed, wantsInput(connection) else { return }
             } else if count == 0 {
                 connection.peerClosedInput = true
                 if connection.lingerUntil != nil {

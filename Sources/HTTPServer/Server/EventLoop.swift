@@ -36,6 +36,11 @@ final class EventLoop: @unchecked Sendable {
     /// its buffer; a smaller rest goes through the read buffer, which may also catch the next
     /// pipelined request in the same `read`.
     static let directBodyThreshold = 16 * 1024
+    /// The most a `read` takes for an HTTP/1.1 connection between requests (nothing of the next
+    /// request received yet): room for a usual head and a small body, so that the rest of a
+    /// large body is not copied out of the read buffer but read straight into its own buffer
+    /// once the head gave its length (`directBodyThreshold`). A read that fills it reads on.
+    static let requestStartReadSize = 4 * 1024
     /// Above this many unsent response bytes a connection's requests are not read.
     static let maxPendingOutput = 1 << 20
     /// How long a closed connection keeps reading (and dropping) input so the peer gets our last response.

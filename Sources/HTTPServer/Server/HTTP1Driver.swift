@@ -32,6 +32,9 @@ final class HTTP1Driver {
         return bytes.prefix(count).elementsEqual(HTTP2Driver.preface.prefix(count))
     }
 
+    /// Whether no byte of the next request was received yet (see `HTTP1Connection.isBetweenRequests`).
+    var isBetweenRequests: Bool { machine.isBetweenRequests }
+
     /// How many bytes of the current body may be read straight into it (see `HTTP1Connection.directBodyCapacity`).
     var directBodyCapacity: Int { machine.directBodyCapacity }
 

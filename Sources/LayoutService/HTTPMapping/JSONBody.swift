@@ -14,6 +14,7 @@ enum JSONBody {
                 "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed or gzip.")
         }
         guard let contentType = request.headers[.contentType] else { return }
+        if contentType == "application/json" { return }  // what nearly every client sends: no parsing
         let mediaType = Self.mediaType(of: contentType).trimmingSpaces.lowercased()
         if mediaType == "application/json" || mediaType.hasSuffix("+json")
             || mediaType == "application/x-www-form-urlencoded" || mediaType.isEmpty
@@ -59,10 +60,16 @@ enum JSONBody {
         return contentType[start..<end]
     }
 
-    /// A JSON response with the given status.
+    /// A JSON response with the given status. Every one carries the same `headers` value, one
+    /// field array shared by all, which the server's content coder recognises as the headers it
+    /// decided `Vary` and compressibility for last (`HTTPContentCoder.encode`), rather than
+    /// deciding again for a new array of the same field.
     static func response(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [.contentType: "application/json"], body: bytes)
+        HTTPResponse(status: status, headers: headers, body: bytes)
     }
+
+    /// `Content-Type: application/json`, the headers of every JSON response.
+    static let headers: HTTPHeaders = [.contentType: "application/json"]
 }
 
 extension StringProtocol {

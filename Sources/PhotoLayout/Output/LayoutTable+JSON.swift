@@ -80,7 +80,7 @@ extension LayoutTable {
             to writer: inout JSONByteWriter
         ) {
             writer.key("id")
-            if let id { writer.string(utf8: slice(id)) } else { writer.null() }
+            if let id { writeString(id, to: &writer) } else { writer.null() }
             source.writeMember(retweet: retweet, to: &writer)
             writer.key("photos")
             if let photos { writeGrid(photos, to: &writer) } else { writer.null() }
@@ -88,9 +88,15 @@ extension LayoutTable {
             if let card { cards[card].write(to: &writer) } else { writer.null() }
         }
 
+        /// The id or URL at `range` as a JSON string: a slice of the source as it is (it needs no
+        /// escaping: see `TextRange.inSource`), the table's text escaped.
         @inline(__always)
-        private func slice(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: (range.inSource ? source : text)[range.range])
+        private func writeString(_ range: TextRange, to writer: inout JSONByteWriter) {
+            if range.inSource {
+                writer.string(plain: UnsafeBufferPointer(rebasing: source[range.range]))
+            } else {
+                writer.string(utf8: UnsafeBufferPointer(rebasing: text[range.range]))
+            }
         }
 
         /// Grid `index`: `more_label` as `null` when it hides no picture.
@@ -224,11 +230,11 @@ extension LayoutTable {
         @inline(__always)
         private func writeURLs(_ urls: URLRanges, to writer: inout JSONByteWriter) {
             writer.key("thumbnail_url")
-            writer.string(utf8: slice(urls.thumbnail))
+            writeString(urls.thumbnail, to: &writer)
             writer.key("bmiddle_url")
-            writer.string(utf8: slice(urls.bmiddle))
+            writeString(urls.bmiddle, to: &writer)
             writer.key("large_url")
-            writer.string(utf8: slice(urls.large))
+            writeString(urls.large, to: &writer)
         }
     }
 }

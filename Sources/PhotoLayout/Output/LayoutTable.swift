@@ -53,6 +53,11 @@ package struct LayoutTable: Hashable, Sendable {
 /// One id or URL of a table: `count` bytes from `start` of its `text`, or of its `source` when
 /// `inSource`. Offsets of 32 bits: the rules refer to a source of at most 2 GiB in place (a
 /// larger one, far past any request the service takes, is copied as a text would be).
+///
+/// A range in `source` is a slice of what the reader kept of the request as it is: the text of
+/// a string that had no escape sequence, or an integer's digits, in a document it validated. It
+/// holds no byte JSON must escape (`"`, `\\`, a control character), and the writer copies it as
+/// it is (`JSONByteWriter.string(plain:)`); anything else the rules write is in `text`.
 package struct TextRange: Hashable, Sendable {
     package var start: Int32
     package var count: Int32
