@@ -78,10 +78,20 @@ public struct InputError: Error, Hashable, Sendable {
 public enum JSONPointer {
     /// `#/a/b/0` from path components, escaping `~` and `/` as the RFC says.
     public static func fragment(_ components: [String]) -> String {
-        "#"
-            + components.map {
-                "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            }
-            .joined()
+        var pointer = "#"
+        for component in components {
+            pointer += "/"
+            pointer += escaped(component)
+        }
+        return pointer
+    }
+
+    /// `component` with `~` written `~0` and `/` written `~1`; a component with neither is
+    /// returned as it is.
+    static func escaped(_ component: String) -> String {
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return component
+        }
+        return component.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 }
