@@ -39,12 +39,14 @@
 /// Whether `key` is a string and `colon` a `:`, in one branch.
 #define CJS_KEY_AND_COLON(key, colon) (((bytes[key] ^ '"') | (bytes[colon] ^ ':')) == 0)
 
+/// The kind of each byte as the first of a token (`CJS_KIND_OPEN`, `CJS_KIND_PUNCTUATION`, 0).
+__attribute__((nodebug)) static const unsigned char cjs_kinds[256] = {
+    ['{'] = CJS_KIND_OPEN, ['['] = CJS_KIND_OPEN,
+    ['}'] = CJS_KIND_PUNCTUATION, [']'] = CJS_KIND_PUNCTUATION,
+    [':'] = CJS_KIND_PUNCTUATION, [','] = CJS_KIND_PUNCTUATION,
+};
+
 ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
-    __attribute__((nodebug)) static const unsigned char kinds[256] = {
-        ['{'] = CJS_KIND_OPEN, ['['] = CJS_KIND_OPEN,
-        ['}'] = CJS_KIND_PUNCTUATION, [']'] = CJS_KIND_PUNCTUATION,
-        [':'] = CJS_KIND_PUNCTUATION, [','] = CJS_KIND_PUNCTUATION,
-    };
     if (offset >= count) return -1;
     size_t words = cjs_token_words(count);
     size_t word = offset / 64;
@@ -53,7 +55,7 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
     size_t token;
     CJS_NEXT(token);
     if (token != offset) return -1;
-    unsigned first = kinds[bytes[token]];
+    unsigned first = cjs_kinds[bytes[token]];
     if (first == CJS_KIND_OPEN) {
         // Which containers are open, 1 for an object: those around the innermost, whose own
         // kind is `object`.
@@ -64,7 +66,7 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
         for (;;) {
             // A value starts at `token`.
             uint8_t byte = bytes[token];
-            unsigned kind = kinds[byte];
+            unsigned kind = cjs_kinds[byte];
             if (kind) {
                 if (kind != CJS_KIND_OPEN || level >= room) return -1;
                 objects[level++] = object;
@@ -299,16 +301,14 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                     }
                 }
             }
-            // Skip the value.
-            uint8_t first = bytes[value];
-            uint8_t folded = first | 0x20;
-            if (folded == '{') {
+            // Skip the value: a container passed over, punctuation (no value) an error.
+            unsigned kind = cjs_kinds[bytes[value]];
+            if (kind) {
+                if (kind != CJS_KIND_OPEN) CJS_STOP(CJS_MEMBER_KEY, key);
                 ptrdiff_t next = cjs_skip_value(bytes, count, tokens, value, room);
                 if (next < 0) CJS_STOP(CJS_MEMBER_KEY, key);
                 size_t after_container = next;
                 CJS_SEEK(after_container);
-            } else if (folded == '}' || first == ':' || first == ',') {
-                CJS_STOP(CJS_MEMBER_KEY, key);
             }
             skipped++;
         }

@@ -135,11 +135,13 @@ extension JSONScanner {
     /// (`cjs_gather_nested`) also gathers, for the keys of `inner`, each wanted value of a field
     /// in `nested` (bit n for field n) that is an object with a member, instead of passing over
     /// it: their insides are walked once, and no call into C is made per member read. What it
-    /// finds goes to `storage` (nine words per key of `keys`), which must outlive the cursor;
-    /// such a value is then entered with `nestedMembers(of:storage:)`. When the walk finds
-    /// anything it leaves to the caller, nothing has changed and the object is read member by
-    /// member as after `members()` (and `nestedMembers` gives `nil`), so values and errors are
-    /// the same.
+    /// finds goes to `storage` (nine words per key of `keys`), which must outlive the cursor:
+    /// for the member the cursor gave last (`taken`), word `9 · (taken - 1)` is
+    /// `JSONStructuralIndex.notGathered`, or `closing << 8 | found` followed by `found` entries
+    /// `value << 8 | field` (the reader reads such a value from them, without walking it
+    /// again). When the walk finds anything it leaves to the caller, nothing has changed and
+    /// the object is read member by member as after `members()` (and no slot is filled), so
+    /// values and errors are the same.
     @inlinable @inline(__always)
     package mutating func members(
         gathering keys: JSONKeySet, nesting nested: UInt64, inner: JSONKeySet, storage: UnsafeMutablePointer<UInt64>
@@ -150,35 +152,6 @@ extension JSONScanner {
         {
             gatherMembers(&cursor, in: keys, nesting: nested, inner: inner, storage: storage)
         }
-        return cursor
-    }
-
-    /// When the value at the position is an object that the walk of `cursor`
-    /// (`members(gathering:nesting:inner:storage:)`, the member it gave last) gathered: enters
-    /// it and returns its cursor, whose members `nextField` then gives without walking it again.
-    /// Otherwise `nil`, nothing changed (the caller reads the value as it would have).
-    @inlinable @inline(__always)
-    package mutating func nestedMembers(
-        of cursor: JSONMemberCursor, storage: UnsafePointer<UInt64>
-    ) throws(JSONSyntaxError) -> JSONMemberCursor? {
-        guard cursor.gathered >= 0, cursor.taken > 0 else { return nil }
-        return try enterGathered(storage + 9 &* (cursor.taken &- 1))
-    }
-
-    /// `nestedMembers`' object: `slot` as `cjs_gather_nested` wrote it for the member.
-    @usableFromInline
-    mutating func enterGathered(_ slot: UnsafePointer<UInt64>) throws(JSONSyntaxError) -> JSONMemberCursor? {
-        let head = slot[0]
-        guard head != JSONStructuralIndex.notGathered else { return nil }
-        // The walk found a member inside: `enterObject` passes the `{` (and checks the depth).
-        var cursor = JSONMemberCursor(firstPending: try enterObject())
-        let found = Int(truncatingIfNeeded: head & 0xFF)
-        cursor.gathered = found
-        cursor.end = Int(truncatingIfNeeded: head &>> 8)
-        withUnsafeMutableBytes(of: &cursor.entries) { entries in
-            entries.baseAddress.unsafelyUnwrapped.copyMemory(from: slot + 1, byteCount: found &* 8)
-        }
-        objectsGathered &+= 1
         return cursor
     }
 

@@ -137,7 +137,7 @@ struct JSONMemberWalkTests {
         #"{"a": 1 "url": 2}"#, #"{"a": 1,, "url": 2}"#, #"{"a": 1,}"#, #"{"a": 1, 2: 3}"#, #"{"a" 1}"#,
         #"{"a": , "b": 1}"#, #"{"a": [1, 2}, "url": 1}"#, #"{"a": {"b": 1]}"#, #"{"a": 1"#, #"{"a": [1]"#,
         #"{"a": 1, "url": 2 "b": 3}"#, #"{"a": 1, "url"}"#, #"{"a": 1]"#, #"{"a": }"#, #"{"a": :}"#,
-        #"{"url": 1, "a": 2, "#,
+        #"{"url": 1, "a": 2, "#, #"{"a": ]}"#, #"{"a": ], "url": 1}"#, #"{"b": 1, "a": }, "url": 1}"#,
     ])
     func refusesWhatTheByteLoopRefuses(text: String) {
         let bytes = Array(text.utf8)

@@ -12,7 +12,7 @@ private let variantFields: UInt64 = 0b1_1111
 /// gives for its value (`keys` again, with `inner` for the object values of nested fields);
 /// for anything else, its bytes as the scanner consumed them. With `nesting`, objects read for
 /// `keys` are entered by `members(gathering:nesting:inner:storage:)` and their nested fields'
-/// objects by `nestedMembers`, when the walk gathered them.
+/// objects from the walk's slots (`nestedMembers`), when the walk gathered them.
 private func read(
     _ scanner: inout JSONScanner, _ keys: JSONKeySet, inner: JSONKeySet?, nesting: Bool
 ) throws(JSONSyntaxError) -> String {
@@ -46,6 +46,30 @@ private func read(
         }
     }
     return "{" + found.joined(separator: ",") + "}"
+}
+
+extension JSONScanner {
+    /// When the value at the position is an object that the walk of `cursor`
+    /// (`members(gathering:nesting:inner:storage:)`, the member it gave last) gathered: enters
+    /// it and returns a cursor holding the entries of its slot, whose members `nextField` then
+    /// gives without walking it again. Otherwise `nil`, nothing changed.
+    fileprivate mutating func nestedMembers(
+        of cursor: JSONMemberCursor, storage: UnsafePointer<UInt64>
+    ) throws(JSONSyntaxError) -> JSONMemberCursor? {
+        guard cursor.gathered >= 0, cursor.taken > 0 else { return nil }
+        let slot = storage + 9 &* (cursor.taken &- 1)
+        let head = slot[0]
+        guard head != JSONStructuralIndex.notGathered else { return nil }
+        var inner = JSONMemberCursor(firstPending: try enterObject())
+        let found = Int(truncatingIfNeeded: head & 0xFF)
+        inner.gathered = found
+        inner.end = Int(truncatingIfNeeded: head &>> 8)
+        withUnsafeMutableBytes(of: &inner.entries) { entries in
+            entries.baseAddress.unsafelyUnwrapped.copyMemory(from: slot + 1, byteCount: found &* 8)
+        }
+        objectsGathered &+= 1
+        return inner
+    }
 }
 
 /// `read` of the whole of `text` as an info, with token masks or byte by byte; the values
@@ -99,6 +123,8 @@ struct JSONNestedGatherTests {
         #"{"thumbnail": {"url": [1}, "type": 1}"#, #"{"thumbnail": {"url": "u"}, "type": 1,}"#,
         #"{"thumbnail": {"url": "u"}, "large": {"url": }}"#, #"{"thumbnail": {"url": "u"}"#,
         #"{"large": {"width": 1, "url": {"a" 1}}}"#, #"{"thumbnail": {"url": "u"}, "x": [1, 2}"#,
+        #"{"thumbnail": {"cut_type": ], "url": "u"}}"#, #"{"thumbnail": {"cut_type": :, "url": "u"}}"#,
+        #"{"thumbnail": {"url": "u", "cut_type": ,}}"#, #"{"thumbnail": {"url": "u"}, "pic_id": }"#,
         #"{"thumbnail": {"url": "#
             + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}}",
         #"{"thumbnail": {"url": "#

@@ -152,7 +152,14 @@ extension ByteTimelineReader {
         scanner.depth &-= 1
         scanner.objectsGathered &+= 1
         if let url { decoded = scanner.keptSlice(url) }
-        variant = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
+        let made = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
+        // The slot is empty (the info's walk gives each field once): the variant is moved in
+        // without the empty value destroyed first.
+        if case .none = variant {
+            withUnsafeMutablePointer(to: &variant) { $0.initialize(to: consume made) }
+        } else {
+            variant = consume made
+        }
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the
