@@ -17,7 +17,7 @@ extension HTTP2Session {
     func dispatch(streamID: Int32) {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
-        let headers = stream.receivedHeaders
+        let headers = stream.receivedHeaders()
         let method = stream.method ?? .get
         stream.isHeadRequest = method == .head
         let target =
@@ -73,7 +73,7 @@ extension HTTP2Session {
         stream.isRefused = true
         servedStreams -= 1
         stream.isHeadRequest = stream.method == .head
-        let requestID = nextRequestID(echoing: stream.receivedHeaders)
+        let requestID = nextRequestID(echoing: stream.receivedHeaders())
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
