@@ -34,7 +34,7 @@ extension HTTP2Session {
         stream.fieldCount = 0
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: Moment(stream.receivedAt)
+            receivedMoment: stream.receivedMoment
         )
         appendReady(Request(request: request, context: context, streamID: streamID, charge: charge))
     }
@@ -122,7 +122,7 @@ extension HTTP2Session {
         guard let observer else { return }
         var record = RequestRecord(
             method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
-            status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
+            status: response.status.code, duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
             bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
             remoteAddress: remoteAddress, protocolVersion: "HTTP/2.0", operationID: operationID,
             loopIndex: loopIndex

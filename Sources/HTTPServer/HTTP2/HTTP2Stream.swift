@@ -38,11 +38,12 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var unconsumed = 0
     /// Header name and value bytes plus DATA payload received.
     @exclusivity(unchecked) var bytesIn = 0
-    /// When its HEADERS began (set again when a reset stream is reused).
-    @exclusivity(unchecked) var receivedAt: ContinuousClock.Instant
+    /// When its HEADERS began (set again when a reset stream is reused), as a `Moment`: a fixed
+    /// layout, set and read without value witnesses.
+    @exclusivity(unchecked) var receivedMoment: Moment
     /// When its header block ended (the body deadline runs from there), nil before, and nil for
     /// a request whose HEADERS ended it (no body, no deadline).
-    @exclusivity(unchecked) var headEndedAt: ContinuousClock.Instant?
+    @exclusivity(unchecked) var headEndedMoment: Moment?
     /// The client finished sending (END_STREAM received).
     @exclusivity(unchecked) var requestEnded = false
     /// Answered before the request was read whole (413, 431): further input is dropped and
@@ -64,9 +65,15 @@ final class HTTP2Stream {
         var end: Int
     }
 
-    init(receivedAt: ContinuousClock.Instant) {
-        self.receivedAt = receivedAt
+    init(receivedAt: Moment) {
+        receivedMoment = receivedAt
     }
+
+    /// When its HEADERS began.
+    var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
+
+    /// When its header block ended; nil before, and for a request whose HEADERS ended it.
+    var headEndedAt: ContinuousClock.Instant? { headEndedMoment?.instant }
 
     /// The most field entries a reset keeps (beyond, they are freed).
     static let keptFieldEntries = 32
@@ -79,8 +86,8 @@ final class HTTP2Stream {
     /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`, the
     /// emptied `fieldBytes`' storage up to `keptFieldBytes`, the emptied `receivedFields`'
     /// up to `keptReceivedFields`).
-    func reset(receivedAt: ContinuousClock.Instant) {
-        self.receivedAt = receivedAt
+    func reset(receivedAt: Moment) {
+        receivedMoment = receivedAt
         method = nil
         targetRange = nil
         authorityRange = nil
@@ -109,7 +116,7 @@ final class HTTP2Stream {
         bodyCharge = nil
         unconsumed = 0
         bytesIn = 0
-        headEndedAt = nil
+        headEndedMoment = nil
         requestEnded = false
         isRefused = false
         isDispatched = false
