@@ -135,6 +135,59 @@ struct HTTP2SessionTests {
         #expect(client.server.freeStreams.first.map { $0.fieldBytes.isEmpty && $0.fieldBytes.capacity == 0 } == true)
     }
 
+    /// A reused stream writes the next request's received fields into the storage of the last
+    /// one's (no array per request); a request still holding that storage keeps its fields; a
+    /// storage of more than `keptReceivedFields` fields is freed.
+    @Test func reusedStreamKeepsItsReceivedFields() throws {
+        func storage(_ fields: [HTTPHeaders.Field]) -> UnsafeRawPointer? {
+            fields.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        }
+        let client = HTTP2TestClient(server: Self.session())
+        client.request("GET", "/first", headers: [("x-a", "1"), ("x-b", "2")])
+        client.exchange()
+        let kept: UnsafeRawPointer
+        do {  // the request is answered, then gone before its stream closes
+            let first = client.pending.removeFirst()
+            #expect(first.request.headers.fields.map(\.name.canonicalName) == ["x-a", "x-b", "host"])
+            kept = try #require(storage(first.request.headers.fields))
+            client.server.complete(
+                streamID: first.streamID, with: Self.text("first"), request: first.request, requestID: first.context.id)
+        }
+        client.exchange()
+        #expect(client.server.freeStreams.first.map { $0.receivedFields.isEmpty } == true)
+        #expect(client.server.freeStreams.first.map { storage($0.receivedFields) == kept } == true)
+
+        client.request("GET", "/second", headers: [("x-c", "3")])
+        client.exchange()
+        let held = try #require(client.pending.first)
+        #expect(storage(held.request.headers.fields) == kept)
+        #expect(held.request.headers.fields.map(\.name.canonicalName) == ["x-c", "host"])
+        #expect(held.request.headers["x-c"] == "3" && held.request.headers["Host"] == "test")
+        client.answer(held, Self.text("second"))
+        client.pending.removeAll()
+        // Still held here: the stream's reset left these fields alone and took other storage.
+        #expect(held.request.headers["x-c"] == "3" && held.request.headers["x-a"] == nil)
+        #expect(client.server.freeStreams.first.map { $0.receivedFields.isEmpty } == true)
+
+        client.request("GET", "/third", headers: [("x-d", "4")])
+        client.exchange()
+        let third = try #require(client.pending.first)
+        #expect(third.request.headers["x-d"] == "4" && third.request.headers["x-c"] == nil)
+        #expect(held.request.headers["x-c"] == "3" && held.request.headers["Host"] == "test")
+        client.answer(third, Self.text("third"))
+        client.pending.removeAll()
+
+        let many = (0..<HTTP2Stream.keptReceivedFields).map { ("x-f\($0)", "\($0)") }
+        client.request("GET", "/fourth", headers: many)
+        client.exchange()
+        let fourth = try #require(client.pending.first)
+        #expect(fourth.request.headers.fields.count == HTTP2Stream.keptReceivedFields + 1)
+        #expect(fourth.request.headers["x-f15"] == "15")
+        client.answer(fourth, Self.text("fourth"))
+        client.pending.removeAll()
+        #expect(client.server.freeStreams.first.map { $0.receivedFields.capacity == 0 } == true)
+    }
+
     /// Twenty requests completed by one read come out in stream order, the session's room for
     /// them grown past its first batch; requests a read completed and nobody took are dropped by
     /// the next read.

@@ -74,11 +74,15 @@ final class HTTP2HeaderList {
         append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, flags)
     }
 
-    /// A field with one of the server's names and the decimal digits of a non-negative `value`.
+    /// A field with one of the server's names and the decimal digits of a non-negative `value`,
+    /// written straight into the scratch storage.
     func add(_ name: HTTP2StaticBytes.Name, digitsOf value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
-            add(name, value: UnsafeBufferPointer(rebasing: room[Self.writeDigits(of: value, into: room)...]))
-        }
+        if usedBytes + Self.maxDigits > byteCapacity { grow(toHold: usedBytes + Self.maxDigits) }
+        let start = usedBytes
+        usedBytes += Self.writeDigits(of: value, at: bytes + start)
+        append(
+            name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, usedBytes - start, Self.staticName
+        )
     }
 
     /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
@@ -91,27 +95,32 @@ final class HTTP2HeaderList {
     /// only for the name of a never-indexed field, and stops at the first entry with it)
     /// instead of spelling `x-request-id` again. The other fields repeat and stay indexed.
     func add(requestID id: RequestContext.ID, indexed: Bool = false) {
-        var text = id.text
-        text.withUTF8 { prefix in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 21) { room in
-                var end = 0
-                for byte in prefix {
-                    room[end] = byte
-                    end += 1
-                }
-                if id.number >= 0 {
-                    room[end] = UInt8(ascii: "-")
-                    end += 1
-                    let digits = UnsafeMutableBufferPointer(rebasing: room[end...])
-                    let first = Self.writeDigits(of: id.number, into: digits)
-                    for index in first..<digits.count {
-                        room[end] = digits[index]
-                        end += 1
-                    }
-                }
-                add(.xRequestID, value: UnsafeBufferPointer(rebasing: room[..<end]), indexed: indexed)
+        let text = id.text.utf8
+        let bound = text.count + 1 + Self.maxDigits
+        if usedBytes + bound > byteCapacity { grow(toHold: usedBytes + bound) }
+        let start = usedBytes
+        var end = start
+        let copied = text.withContiguousStorageIfAvailable { prefix in
+            if let base = prefix.baseAddress, prefix.count > 0 { (bytes + end).update(from: base, count: prefix.count) }
+            return prefix.count
+        }
+        if let copied {
+            end += copied
+        } else {
+            for byte in text {
+                bytes[end] = byte
+                end += 1
             }
         }
+        if id.number >= 0 {
+            bytes[end] = UInt8(ascii: "-")
+            end += 1
+            end += Self.writeDigits(of: id.number, at: bytes + end)
+        }
+        usedBytes = end
+        let flags = indexed ? Self.staticName : Self.staticName | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
+        let name = HTTP2StaticBytes.Name.xRequestID
+        append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, end - start, flags)
     }
 
     /// A field with a lower-case `name` and `value`, both copied here.
@@ -123,16 +132,26 @@ final class HTTP2HeaderList {
 
     private static let staticName = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue
 
-    /// Writes `value`'s digits at the end of `room` (20 bytes at least); returns where they begin.
-    private static func writeDigits(of value: Int, into room: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// The most decimal digits of an `Int`.
+    static let maxDigits = 20
+
+    /// Writes the decimal digits of `value` (negative: 0) at `target`, which has room for
+    /// `maxDigits`; returns how many it wrote.
+    private static func writeDigits(of value: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
         var rest = UInt(max(0, value))
-        var start = room.count
+        var count = 1
+        var power: UInt = 10
+        while count < maxDigits, rest >= power {
+            count += 1
+            power &*= 10
+        }
+        var index = count
         repeat {
-            start -= 1
-            room[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            index -= 1
+            target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
-        } while rest > 0
-        return start
+        } while index > 0
+        return count
     }
 
     /// Copies `source` into the scratch storage; returns its offset there (an offset, not a

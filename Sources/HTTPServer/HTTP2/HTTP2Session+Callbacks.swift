@@ -104,7 +104,7 @@ extension HTTP2Session {
         guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else {
             return
         }
-        let stream = makeStream(receivedAt: now)
+        let stream = makeStream(receivedAt: nowMoment)
         let tooMany = servedStreams >= Int(configuration.maxConcurrentStreams)
         if let session, tooMany || (!Self.isEndStream(frame) && !hasRoomForBody()) {
             if !tooMany { configuration.memory?.noteRefusal(.http2Stream) }
@@ -223,8 +223,8 @@ extension HTTP2Session {
         if Self.isEndStream(frame) { stream.requestEnded = true }
         // The body deadline's start, needed only while a body is still to come (`expireStreams`
         // skips ended requests): a request ended by its HEADERS never reads or writes it.
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedAt == nil {
-            stream.headEndedAt = now
+        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
+            stream.headEndedMoment = nowMoment
         }
         if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(streamID: streamID) }
         return 0

@@ -17,7 +17,7 @@ extension HTTP2Session {
     func dispatch(streamID: Int32) {
         guard let stream = streams[streamID] else { return }
         stream.isDispatched = true
-        let headers = stream.receivedHeaders
+        let headers = stream.receivedHeaders()
         let method = stream.method ?? .get
         stream.isHeadRequest = method == .head
         let target =
@@ -34,7 +34,7 @@ extension HTTP2Session {
         stream.fieldCount = 0
         let context = RequestContext(
             id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: Moment(stream.receivedAt)
+            receivedMoment: stream.receivedMoment
         )
         appendReady(Request(request: request, context: context, streamID: streamID, charge: charge))
     }
@@ -73,7 +73,7 @@ extension HTTP2Session {
         stream.isRefused = true
         servedStreams -= 1
         stream.isHeadRequest = stream.method == .head
-        let requestID = nextRequestID(echoing: stream.receivedHeaders)
+        let requestID = nextRequestID(echoing: stream.receivedHeaders())
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
@@ -122,7 +122,7 @@ extension HTTP2Session {
         guard let observer else { return }
         var record = RequestRecord(
             method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
-            status: response.status.code, duration: .now - stream.receivedAt, bytesIn: stream.bytesIn,
+            status: response.status.code, duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
             bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
             remoteAddress: remoteAddress, protocolVersion: "HTTP/2.0", operationID: operationID,
             loopIndex: loopIndex

@@ -11,7 +11,7 @@ extension HTTP2Session {
             nghttp2_session_upgrade2(session, payload.baseAddress, payload.count, isHead ? 1 : 0, nil)
         }
         guard result == 0 else { return false }
-        let stream = HTTP2Stream(receivedAt: receivedAt)
+        let stream = HTTP2Stream(receivedAt: Moment(receivedAt))
         stream.method = request.method
         stream.target = request.target
         stream.requestEnded = true

@@ -69,6 +69,8 @@ final class HTTP2Session {
     @exclusivity(unchecked) var readyTaken = 0
     /// The time `receive` was called with, for the streams it opens.
     @exclusivity(unchecked) var now: ContinuousClock.Instant
+    /// `now` as a `Moment`, for the streams it opens and ends.
+    @exclusivity(unchecked) var nowMoment: Moment
     /// When the last bytes arrived or the last response was submitted.
     @exclusivity(unchecked) var lastActivity: ContinuousClock.Instant
     /// Response body bytes submitted and not yet framed (held back by flow control); charged
@@ -143,6 +145,7 @@ final class HTTP2Session {
         self.observer = observer
         serverNameBytes = Array(configuration.serverName.utf8)
         self.now = now
+        nowMoment = Moment(now)
         lastActivity = now
         lastBodyProgress = now
         floodRefilledAt = now
@@ -183,6 +186,7 @@ final class HTTP2Session {
         discardReady()
         guard let session, !isFailed, !isCondemned, !bytes.isEmpty else { return }
         self.now = now
+        nowMoment = Moment(now)
         lastActivity = now
         let result = nghttp2_session_mem_recv(
             session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
@@ -374,9 +378,9 @@ final class HTTP2Session {
 
     /// A stream received at `receivedAt`: one from the free list (reset when it was put there),
     /// or a new one.
-    func makeStream(receivedAt: ContinuousClock.Instant) -> HTTP2Stream {
+    func makeStream(receivedAt: Moment) -> HTTP2Stream {
         guard let stream = freeStreams.popLast() else { return HTTP2Stream(receivedAt: receivedAt) }
-        stream.receivedAt = receivedAt
+        stream.receivedMoment = receivedAt
         return stream
     }
 
@@ -384,7 +388,7 @@ final class HTTP2Session {
     /// list has room; its state is cleared at once (what it held is freed now, not on reuse).
     private func recycle(_ stream: inout HTTP2Stream) {
         guard freeStreams.count < Self.maxFreeStreams, isKnownUniquelyReferenced(&stream) else { return }
-        stream.reset(receivedAt: stream.receivedAt)
+        stream.reset(receivedAt: stream.receivedMoment)
         freeStreams.append(stream)
     }
 

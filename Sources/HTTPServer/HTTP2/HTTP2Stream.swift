@@ -5,8 +5,9 @@
 /// A closed stream that nothing else references goes back to its session's free list and is
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
 /// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
-/// overwritten, see `fieldCount`) and the storage of an emptied `fieldBytes` (at most
-/// `keptFieldBytes`) are kept.
+/// overwritten, see `fieldCount`), the storage of an emptied `fieldBytes` (at most
+/// `keptFieldBytes`) and that of the emptied `receivedFields` (at most `keptReceivedFields`
+/// fields) are kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: HTTPMethod?
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
@@ -20,8 +21,12 @@ final class HTTP2Stream {
     /// buffer, as HTTP/1.1's parser does). Only the first `fieldCount` entries of `fieldEnds` are
     /// this request's: the rest are storage kept from earlier requests, overwritten as fields come.
     @exclusivity(unchecked) var fieldBytes: [UInt8] = []
-    @exclusivity(unchecked) var fieldEnds: [(name: HTTPFieldName, start: Int, end: Int)] = []
+    @exclusivity(unchecked) var fieldEnds: [FieldEntry] = []
     @exclusivity(unchecked) var fieldCount = 0
+    /// The received fields of the last request made (`receivedHeaders()`), whose storage that
+    /// request's headers share: emptied in place by `reset` once the request is gone, so that
+    /// the next request's fields are written into it, with no array allocated per request.
+    @exclusivity(unchecked) var receivedFields: [HTTPHeaders.Field] = []
     /// Where the first `user-agent` value is in `fieldBytes`, for the access log (nil: none).
     @exclusivity(unchecked) var userAgentRange: Range<Int>?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
@@ -33,11 +38,12 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var unconsumed = 0
     /// Header name and value bytes plus DATA payload received.
     @exclusivity(unchecked) var bytesIn = 0
-    /// When its HEADERS began (set again when a reset stream is reused).
-    @exclusivity(unchecked) var receivedAt: ContinuousClock.Instant
+    /// When its HEADERS began (set again when a reset stream is reused), as a `Moment`: a fixed
+    /// layout, set and read without value witnesses.
+    @exclusivity(unchecked) var receivedMoment: Moment
     /// When its header block ended (the body deadline runs from there), nil before, and nil for
     /// a request whose HEADERS ended it (no body, no deadline).
-    @exclusivity(unchecked) var headEndedAt: ContinuousClock.Instant?
+    @exclusivity(unchecked) var headEndedMoment: Moment?
     /// The client finished sending (END_STREAM received).
     @exclusivity(unchecked) var requestEnded = false
     /// Answered before the request was read whole (413, 431): further input is dropped and
@@ -52,23 +58,48 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var responseBody: [UInt8] = []
     @exclusivity(unchecked) var responseOffset = 0
 
-    init(receivedAt: ContinuousClock.Instant) {
-        self.receivedAt = receivedAt
+    /// A regular field received: its name, and where its value is in `fieldBytes`.
+    struct FieldEntry {
+        var name: HTTPFieldName
+        var start: Int
+        var end: Int
     }
+
+    init(receivedAt: Moment) {
+        receivedMoment = receivedAt
+    }
+
+    /// When its HEADERS began.
+    var receivedAt: ContinuousClock.Instant { receivedMoment.instant }
+
+    /// When its header block ended; nil before, and for a request whose HEADERS ended it.
+    var headEndedAt: ContinuousClock.Instant? { headEndedMoment?.instant }
 
     /// The most field entries a reset keeps (beyond, they are freed).
     static let keptFieldEntries = 32
     /// The largest field buffer (its capacity in bytes) a reset keeps for the next request.
     static let keptFieldBytes = 1024
+    /// The largest `receivedFields` storage (its capacity in fields) a reset keeps.
+    static let keptReceivedFields = 16
 
     /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
     /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`, the
-    /// emptied `fieldBytes`' storage up to `keptFieldBytes`).
-    func reset(receivedAt: ContinuousClock.Instant) {
-        self.receivedAt = receivedAt
+    /// emptied `fieldBytes`' storage up to `keptFieldBytes`, the emptied `receivedFields`'
+    /// up to `keptReceivedFields`).
+    func reset(receivedAt: Moment) {
+        receivedMoment = receivedAt
         method = nil
         targetRange = nil
         authorityRange = nil
+        // Emptied first: its fields are slices of `fieldBytes`, which is then referenced by
+        // nothing else (the request being gone) and is emptied in place too.
+        if receivedFields.capacity <= Self.keptReceivedFields {
+            // One by one from the end: each field destroyed directly, the storage kept (cheaper
+            // than `removeAll(keepingCapacity:)`'s general range replacement).
+            for _ in 0..<receivedFields.count { receivedFields.removeLast() }
+        } else {
+            receivedFields = []
+        }
         // Emptied in place, its storage kept for the next request (unless it is large): by the
         // stream's close the request that shared it is usually gone, so no allocation is made
         // now or when the next request's first value comes.
@@ -85,7 +116,7 @@ final class HTTP2Stream {
         bodyCharge = nil
         unconsumed = 0
         bytesIn = 0
-        headEndedAt = nil
+        headEndedMoment = nil
         requestEnded = false
         isRefused = false
         isDispatched = false
@@ -102,14 +133,25 @@ final class HTTP2Stream {
     func addField(named name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         let start = fieldBytes.count
         append(value)
-        if fieldCount < fieldEnds.count {
-            let kept = fieldEnds[fieldCount].name
-            let fieldName = Self.spells(kept, name) ? kept : HTTPFieldName(validTokenBytes: name)
-            fieldEnds[fieldCount] = (fieldName, start, fieldBytes.count)
+        let end = fieldBytes.count
+        let index = fieldCount
+        // The entry is updated in place: copying it out and back copied its name's strings.
+        let isUserAgent: Bool
+        if index < fieldEnds.count {
+            isUserAgent = fieldEnds.withUnsafeMutableBufferPointer { entries in
+                if !Self.spells(entries[index].name, name) {
+                    entries[index].name = HTTPFieldName(validTokenBytes: name)
+                }
+                entries[index].start = start
+                entries[index].end = end
+                return entries[index].name == .userAgent
+            }
         } else {
-            fieldEnds.append((HTTPFieldName(validTokenBytes: name), start, fieldBytes.count))
+            let entry = FieldEntry(name: HTTPFieldName(validTokenBytes: name), start: start, end: end)
+            isUserAgent = entry.name == .userAgent
+            fieldEnds.append(entry)
         }
-        if userAgentRange == nil, fieldEnds[fieldCount].name == .userAgent { userAgentRange = start..<fieldBytes.count }
+        if userAgentRange == nil, isUserAgent { userAgentRange = start..<end }
         fieldCount += 1
     }
 
@@ -153,22 +195,24 @@ final class HTTP2Stream {
 
     /// The fields received so far, as received fields (values decoded only when read), and a
     /// `Host` field with the `:authority` value after them when there is one and no `host`
-    /// field (RFC 9113 §8.3.1).
-    var receivedHeaders: HTTPHeaders {
-        var fields: [HTTPHeaders.Field] = []
-        fields.reserveCapacity(fieldCount + 1)
+    /// field (RFC 9113 §8.3.1). They are written into `receivedFields`' storage, which the
+    /// headers returned share (an earlier request still holding it keeps its own fields).
+    func receivedHeaders() -> HTTPHeaders {
+        if !receivedFields.isEmpty { receivedFields.removeAll(keepingCapacity: true) }  // `reset` emptied it
+        receivedFields.reserveCapacity(fieldCount + 1)
         var hasHost = false
         fieldEnds.withUnsafeBufferPointer { entries in
             for index in 0..<fieldCount {
-                let entry = entries[index]
-                if entry.name == .host { hasHost = true }
-                fields.append(HTTPHeaders.Field(name: entry.name, bytes: fieldBytes[entry.start..<entry.end]))
+                if entries[index].name == .host { hasHost = true }
+                receivedFields.append(
+                    HTTPHeaders.Field(
+                        name: entries[index].name, bytes: fieldBytes[entries[index].start..<entries[index].end]))
             }
         }
         if let authorityRange, !hasHost {
-            fields.append(HTTPHeaders.Field(name: .host, bytes: fieldBytes[authorityRange]))
+            receivedFields.append(HTTPHeaders.Field(name: .host, bytes: fieldBytes[authorityRange]))
         }
-        return HTTPHeaders(received: fields)
+        return HTTPHeaders(received: receivedFields)
     }
 
     /// The first `User-Agent` value received, still bytes (decoded only if logged).

@@ -1,6 +1,7 @@
 /// Receives connection and request events (metrics, access logs). Called on the event loops'
-/// threads: implementations must be thread-safe and quick.
-package protocol ServerObserver: Sendable {
+/// threads: implementations must be thread-safe and quick. A class: the servers and sessions
+/// that keep one hold a reference, which each event reaches without copying an existential box.
+package protocol ServerObserver: AnyObject, Sendable {
     func connectionOpened()
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)

@@ -182,7 +182,7 @@ struct AccessLog: Sendable {
 }
 
 /// The server's observer: feeds the metrics and writes the access log.
-struct ServiceObserver: ServerObserver {
+final class ServiceObserver: ServerObserver {
     let metrics: ServiceMetrics
     let log: AccessLog
     let routes: RouteLabels

@@ -1,0 +1,57 @@
+import CNghttp2
+import Testing
+
+@testable import HTTPServer
+
+/// The header list's fields written straight into its scratch storage: decimal digits and
+/// request IDs.
+struct HTTP2HeaderListTests {
+    /// Each entry's name and value as text.
+    static func fields(of list: HTTP2HeaderList) -> [String] {
+        list.withEntries { entries in
+            entries.map { entry in
+                let name = String(decoding: UnsafeBufferPointer(start: entry.name, count: entry.namelen), as: UTF8.self)
+                let value = String(
+                    decoding: UnsafeBufferPointer(start: entry.value, count: entry.valuelen), as: UTF8.self)
+                return "\(name): \(value)"
+            }
+        }
+    }
+
+    @Test func digitsOfEveryLength() {
+        let list = HTTP2HeaderList()
+        let values = [0, 7, 9, 10, 99, 100, 1_234_567_890, Int.max, -5]
+        for value in values { list.add(.contentLength, digitsOf: value) }
+        let expected = ["0", "7", "9", "10", "99", "100", "1234567890", "9223372036854775807", "0"]
+        #expect(Self.fields(of: list) == expected.map { "content-length: \($0)" })
+        #expect(list.fieldBytes == expected.reduce(0) { $0 + 14 + $1.utf8.count })
+    }
+
+    @Test func requestIDsGeneratedAndGiven() {
+        let list = HTTP2HeaderList()
+        list.add(requestID: RequestContext.ID(prefix: "a1b2c3d4-0007", number: 0))
+        list.add(requestID: RequestContext.ID(prefix: "p", number: 4_294_967_296), indexed: true)
+        list.add(requestID: RequestContext.ID("client-given-id"))
+        list.add(requestID: RequestContext.ID(String(repeating: "x", count: 200)))
+        #expect(
+            Self.fields(of: list) == [
+                "x-request-id: a1b2c3d4-0007-0", "x-request-id: p-4294967296", "x-request-id: client-given-id",
+                "x-request-id: " + String(repeating: "x", count: 200),
+            ])
+        let flags = list.withEntries { $0.map(\.flags) }
+        let noIndex = UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue)
+        #expect(flags.map { $0 & noIndex != 0 } == [true, false, true, true])
+    }
+
+    /// Fields that outgrow the scratch storage move it; the entries written before still read right.
+    @Test func storageGrowsUnderWrittenFields() {
+        let list = HTTP2HeaderList(byteCapacity: 8, entryCapacity: 2)
+        list.add(.contentLength, digitsOf: 12345)
+        list.add(requestID: RequestContext.ID(prefix: "prefix", number: 678))
+        list.add(.contentLength, digitsOf: 9_876_543_210)
+        #expect(
+            Self.fields(of: list) == [
+                "content-length: 12345", "x-request-id: prefix-678", "content-length: 9876543210",
+            ])
+    }
+}
