@@ -259,24 +259,32 @@ static inline CJS_AVX2 void cjs_utf8_block(
 #define CJS_NO_HIGH(classes) 0
 #define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
-/// One block of the AVX2 pass: `pointer` its 64 bytes, `index` its place in the document.
-static inline CJS_AVX2 __attribute__((always_inline)) void cjs_block_avx2(
-    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer, size_t index) {
-    cjs_classes classes;
-    cjs_classify_avx2(pointer, &classes);
-    cjs_utf8_block(utf8, stage, pointer, index, &classes);
-    CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, CJS_AVX2_DIGITS);
-}
+/// The two block functions of an x86 path compiled for `TARGET`, with its `CLASSIFY(block,
+/// classes)` and `DIGITS(pointer, classes, zeros)`:
+/// - `cjs_block_<path>(stage, carry, utf8, tokens, pointer, index)`, one block: `pointer` its 64
+///   bytes, `index` its place in the document (UTF-8 checked by the AVX2 tables, on the blocks
+///   that are not ASCII);
+/// - `cjs_padded_block_<path>(stage, carry, utf8, index)`, a block not wholly inside the document
+///   (the last, partial one; the first after a byte order mark), from a padded copy
+///   (`cjs_pad_block`). Out of line: at most two blocks of a document come here, and the loop
+///   over the others keeps its state in registers.
+#define CJS_X86_BLOCKS(path, TARGET, CLASSIFY, DIGITS)                                                     \
+    static inline TARGET __attribute__((always_inline)) void cjs_block_##path(                             \
+        cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer,     \
+        size_t index) {                                                                                    \
+        cjs_classes classes;                                                                               \
+        CLASSIFY(pointer, &classes);                                                                       \
+        cjs_utf8_block(utf8, stage, pointer, index, &classes);                                             \
+        CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, DIGITS); \
+    }                                                                                                      \
+    static TARGET __attribute__((noinline)) void cjs_padded_block_##path(                                  \
+        cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {                              \
+        uint8_t padded[64];                                                                                \
+        cjs_pad_block(stage, index, padded);                                                               \
+        cjs_block_##path(stage, carry, utf8, stage->tokens, padded, index);                                \
+    }
 
-/// A block not wholly inside the document (the last, partial one; the first after a byte order
-/// mark), from a padded copy (`cjs_pad_block`). Out of line: at most two blocks of a document
-/// come here, and the loop over the others keeps its state in registers.
-static CJS_AVX2 __attribute__((noinline)) void cjs_padded_block_avx2(
-    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {
-    uint8_t padded[64];
-    cjs_pad_block(stage, index, padded);
-    cjs_block_avx2(stage, carry, utf8, stage->tokens, padded, index);
-}
+CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, CJS_AVX2_DIGITS)
 
 /// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, tokens,
 /// pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than `CJS_RUN`,
@@ -370,23 +378,8 @@ static inline CJS_AVX512 uint64_t cjs_digits_avx512(const uint8_t *block, uint64
 
 #define CJS_AVX512_DIGITS(pointer, classes, zeros) cjs_digits_avx512((pointer), (zeros))
 
-/// One block of the AVX-512 pass: the AVX2 pass's with the classes of `cjs_classify_avx512`
-/// (UTF-8 checked by the AVX2 tables, on the few blocks that are not ASCII).
-static inline CJS_AVX512 __attribute__((always_inline)) void cjs_block_avx512(
-    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer, size_t index) {
-    cjs_classes classes;
-    cjs_classify_avx512(pointer, &classes);
-    cjs_utf8_block(utf8, stage, pointer, index, &classes);
-    CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, CJS_AVX512_DIGITS);
-}
-
-/// A padded block of the AVX-512 pass (see `cjs_padded_block_avx2`).
-static CJS_AVX512 __attribute__((noinline)) void cjs_padded_block_avx512(
-    cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {
-    uint8_t padded[64];
-    cjs_pad_block(stage, index, padded);
-    cjs_block_avx512(stage, carry, utf8, stage->tokens, padded, index);
-}
+/// The AVX-512 pass's blocks: the AVX2 pass's with the classes of `cjs_classify_avx512`.
+CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512, CJS_AVX512_DIGITS)
 
 /// The AVX-512 pass.
 CJS_AVX512 cjs_status cjs_run_avx512(cjs_stage1 *stage) {

@@ -10,6 +10,20 @@ struct JSONByteWriterPartsTests {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// An array of `text` written twice by `write`, as the writer gives it.
+    private static func arrayOfTwo(
+        _ text: [UInt8], _ write: (inout JSONByteWriter, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> String {
+        text.withUnsafeBufferPointer { utf8 in
+            written { writer in
+                writer.beginArray()
+                write(&writer, utf8)
+                write(&writer, utf8)
+                writer.endArray()
+            }
+        }
+    }
+
     /// A URL with its size segment replaced: the parts of a slice of a longer document, the
     /// new segment between them, one quoted string, commas as for any value.
     @Test func spliceOfASlice() {
@@ -49,22 +63,8 @@ struct JSONByteWriterPartsTests {
         let alphabet = Array("http://wx1.sinaimg.cn/orj360/é😀-0123456789abcdefghijklmnopqrstuvwxyz".utf8)
         for length in 0...alphabet.count {
             let text = Array(alphabet.prefix(length))
-            let plain = text.withUnsafeBufferPointer { utf8 in
-                Self.written { writer in
-                    writer.beginArray()
-                    writer.string(plain: utf8)
-                    writer.string(plain: utf8)
-                    writer.endArray()
-                }
-            }
-            let escaped = text.withUnsafeBufferPointer { utf8 in
-                Self.written { writer in
-                    writer.beginArray()
-                    writer.string(utf8: utf8)
-                    writer.string(utf8: utf8)
-                    writer.endArray()
-                }
-            }
+            let plain = Self.arrayOfTwo(text) { $0.string(plain: $1) }
+            let escaped = Self.arrayOfTwo(text) { $0.string(utf8: $1) }
             #expect(plain == escaped, "length \(length)")
         }
         let id = Array("3885105414216212".utf8)
