@@ -33,14 +33,7 @@ private func walk(
         }
         return "[" + elements.joined(separator: ",") + "]"
     }
-    guard try scanner.peekKind() == .object else {
-        let start = scanner.position
-        try scanner.skipValue()
-        // Skipped by the token masks, the position is past the whitespace after the value.
-        var end = scanner.position
-        while end > start, scanner.bytes[end - 1] <= 0x20 { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start), as: UTF8.self)
-    }
+    guard try scanner.peekKind() == .object else { return try scanner.skippedValueText() }
     var found: [String] = []
     var members = try gathering ? scanner.members(gathering: keys) : scanner.members()
     while let field = try scanner.nextField(&members, in: keys) {

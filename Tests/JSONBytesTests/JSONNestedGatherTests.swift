@@ -16,13 +16,7 @@ private let variantFields: UInt64 = 0b1_1111
 private func read(
     _ scanner: inout JSONScanner, _ keys: JSONKeySet, inner: JSONKeySet?, nesting: Bool
 ) throws(JSONSyntaxError) -> String {
-    guard try scanner.peekKind() == .object else {
-        let start = scanner.position
-        try scanner.skipValue()
-        var end = scanner.position
-        while end > start, scanner.bytes[end - 1] <= 0x20 { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start), as: UTF8.self)
-    }
+    guard try scanner.peekKind() == .object else { return try scanner.skippedValueText() }
     let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 9 * keys.count)
     defer { storage.deallocate() }
     var members =

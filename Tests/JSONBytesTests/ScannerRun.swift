@@ -35,3 +35,15 @@ struct ScannerRun {
         self.gathered = gathered
     }
 }
+
+extension JSONScanner {
+    /// Skips the value at the position and returns its bytes as text, without the whitespace
+    /// that a skip by the token masks leaves consumed after it.
+    mutating func skippedValueText() throws(JSONSyntaxError) -> String {
+        let start = position
+        try skipValue()
+        var end = position
+        while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+    }
+}
