@@ -39,20 +39,7 @@ private func readAll(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> St
 
 /// `readAll` of the whole of `bytes`, with stage 1's token masks or without.
 private func readDocument(_ bytes: [UInt8], withTokens: Bool) -> Result<String, JSONSyntaxError> {
-    bytes.withUnsafeBufferPointer { buffer in
-        Result { () throws(JSONSyntaxError) -> String in
-            func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
-                let text = try readAll(&scanner)
-                try scanner.finish()
-                return text
-            }
-            if withTokens {
-                return try JSONScanner.withTokens(buffer) { scanner throws(JSONSyntaxError) in try read(&scanner) }
-            }
-            var scanner = try JSONScanner(buffer)
-            return try read(&scanner)
-        }
-    }
+    ScannerRun(bytes, withTokens: withTokens, readAll).read
 }
 
 /// How many values `skipValue` passed over by tokens while skipping each member of the
