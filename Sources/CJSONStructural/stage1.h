@@ -14,7 +14,7 @@ typedef struct {
     uint64_t op;          // { } [ ] : ,
     uint64_t whitespace;  // space, tab, line feed, carriage return
     uint64_t control;     // below 0x20 (the three whitespace controls included)
-    uint64_t nonascii;    // 0x80 and above
+    uint64_t nonascii;    // 0x80 and above (AVX2: only nonzero when the block has any)
     uint64_t digit;       // 0 to 9
     uint64_t zero;        // 0
 } cjs_classes;
