@@ -262,7 +262,7 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
 /// blocks where numbers or literals start), escapes, and `HIGH`, the non-ASCII bytes for
 /// `cjs_block_validate` (or 0 when the path validates UTF-8 itself). What the masks leave to
 /// the bytes goes to `VALIDATE(stage, slow, escapes, high, block)`, which runs
-/// `cjs_block_validate` on it, at once or later (before the next block outside the loop).
+/// `cjs_block_validate` on it at once, or keeps it for a later round in block order.
 #define CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS, VALIDATE) \
     do {                                                                               \
         CJS_OPAQUE((classes).quote);                                                   \

@@ -263,7 +263,7 @@ static inline CJS_AVX2 void cjs_utf8_block(
 #define CJS_NO_HIGH(classes) 0
 #define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
-/// The most blocks the x86 loop runs between two rounds of `cjs_block_validate`.
+/// The most blocks the x86 loop runs between two rounds of the checks it keeps (`cjs_pending`).
 #define CJS_CHUNK 64
 
 /// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate`: the
@@ -368,7 +368,8 @@ CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, CJS_AVX2_DIGITS)
             PADDED((stage), &cjs_run_carry, &cjs_run_utf8, cjs_index);                     \
         }                                                                                  \
         if (cjs_index < cjs_direct_to) {                                                   \
-            /* Copies that no call sees, so that they stay in registers. */                \
+            /* Copies: the carries no call sees stay in registers (the UTF-8 state is  \
+               touched only by the rounds of checks). */                                   \
             cjs_carry cjs_direct_carry = cjs_run_carry;                                    \
             cjs_utf8 cjs_direct_utf8 = cjs_run_utf8;                                       \
             cjs_pending cjs_run_pending;                                                   \
