@@ -14,7 +14,7 @@ typedef struct {
     uint64_t op;          // { } [ ] : ,
     uint64_t whitespace;  // space, tab, line feed, carriage return
     uint64_t control;     // below 0x20 (the three whitespace controls included)
-    uint64_t nonascii;    // 0x80 and above
+    uint64_t nonascii;    // 0x80 and above (AVX2: only nonzero when the block has any)
     uint64_t digit;       // 0 to 9
     uint64_t zero;        // 0
 } cjs_classes;
@@ -260,8 +260,10 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
 /// masks, then the checks of what they point at: numbers and literals (`DIGITS(pointer,
 /// classes, &zero)` gives the block's digits and writes its zeros to `zero`, asked only of
 /// blocks where numbers or literals start), escapes, and `HIGH`, the non-ASCII bytes for
-/// `cjs_block_validate` (or 0 when the path validates UTF-8 itself).
-#define CJS_BLOCK(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS) \
+/// `cjs_block_validate` (or 0 when the path validates UTF-8 itself). What the masks leave to
+/// the bytes goes to `VALIDATE(stage, slow, escapes, high, block)`, which runs
+/// `cjs_block_validate` on it at once, or keeps it for a later round in block order.
+#define CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS, VALIDATE) \
     do {                                                                               \
         CJS_OPAQUE((classes).quote);                                                   \
         CJS_OPAQUE((classes).backslash);                                               \
@@ -281,8 +283,12 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
         }                                                                              \
         uint64_t cjs_escapes = cjs_escaped_bytes & cjs_inside;                         \
         uint64_t cjs_high = HIGH(classes);                                             \
-        if (cjs_slow | cjs_escapes | cjs_high) cjs_block_validate((stage), cjs_slow, cjs_escapes, cjs_high, (block)); \
+        if (__builtin_expect((cjs_slow | cjs_escapes | cjs_high) != 0, 0)) VALIDATE((stage), cjs_slow, cjs_escapes, cjs_high, (block)); \
     } while (0)
+
+/// `CJS_BLOCK_CHECKED` with the checks run at once.
+#define CJS_BLOCK(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS) \
+    CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS, cjs_block_validate)
 
 /// Copies block `block` into `padded`, with spaces (which start no token) for the bytes before
 /// the pass's start and after the document's end.

@@ -19,6 +19,7 @@ typedef char cjs_v16 __attribute__((vector_size(16)));
 typedef char cjs_v32 __attribute__((vector_size(32)));
 typedef unsigned char cjs_u32 __attribute__((vector_size(32)));
 typedef long long cjs_v2i64 __attribute__((vector_size(16)));
+typedef long long cjs_v4i64 __attribute__((vector_size(32)));
 
 /// A move mask (one bit per byte's high bit) as a 64-bit word.
 static inline uint64_t cjs_mask16(int mask) {
@@ -126,10 +127,14 @@ static inline CJS_AVX2 void cjs_classify_avx2(const uint8_t *block, cjs_classes 
     classes->op = cjs_join32(op[0], op[1]);
     classes->whitespace = cjs_join32(space[0], space[1]);
     classes->control = cjs_join32(low[0], low[1]);
-    // Only whether the block has a byte of 0x80 or more (for `cjs_utf8_block`), from both
-    // halves at once: no path of AVX2 asks which, but the controls are told apart from them.
-    int high = __builtin_ia32_pmovmskb256(halves[0] | halves[1]);
-    classes->nonascii = cjs_mask32(high);
+    // Only whether the block has a byte of 0x80 or more (for `cjs_utf8_block`): one test of
+    // both halves' high bits. No path of AVX2 asks which, but the controls are told apart
+    // from them.
+    cjs_v4i64 wide[2];
+    memcpy(wide, block, sizeof wide);
+    const cjs_v4i64 top = {-0x7F7F7F7F7F7F7F80LL, -0x7F7F7F7F7F7F7F80LL, -0x7F7F7F7F7F7F7F80LL, -0x7F7F7F7F7F7F7F80LL};
+    int high = !__builtin_ia32_ptestz256(wide[0] | wide[1], top);
+    classes->nonascii = high;
     if (high) {
         classes->control &= ~cjs_join32(__builtin_ia32_pmovmskb256(halves[0]), __builtin_ia32_pmovmskb256(halves[1]));
     }
@@ -233,13 +238,12 @@ static inline CJS_AVX2 cjs_u32 cjs_utf8_errors(cjs_u32 input, cjs_u32 previous) 
     return pairs ^ called;
 }
 
-/// Validates a block `index` of the pass, `block` its bytes, when one of them is not ASCII. An
-/// ASCII block needs nothing: a non-ASCII block that ends in the middle of a sequence looks at
+/// Validates block `index` of the pass, `block` its bytes, one of them not ASCII (an ASCII
+/// block needs nothing): a non-ASCII block that ends in the middle of a sequence looks at
 /// the next byte of the document, which must then be non-ASCII (its block validated in turn,
 /// with this one's last bytes before it) and not the document's end.
 static inline CJS_AVX2 void cjs_utf8_block(
-    cjs_utf8 *state, const cjs_stage1 *stage, const uint8_t *block, size_t index, const cjs_classes *classes) {
-    if (!classes->nonascii) return;
+    cjs_utf8 *state, const cjs_stage1 *stage, const uint8_t *block, size_t index) {
     // The most a byte may be at each place without calling for more bytes than the block has.
     const cjs_u32 most = {
         CJS_SPLAT8(255), CJS_SPLAT8(255), CJS_SPLAT8(255), 255, 255, 255, 255, 255, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1,
@@ -259,38 +263,98 @@ static inline CJS_AVX2 void cjs_utf8_block(
 #define CJS_NO_HIGH(classes) 0
 #define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
+/// The most blocks the x86 loop runs between two rounds of the checks it keeps (`cjs_pending`).
+#define CJS_CHUNK 64
+
+/// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate`: the
+/// loop over the blocks then calls nothing, and keeps its carries and constants in registers.
+/// `slow`, `escapes` and `block` for `cjs_block_validate`; `high`, the blocks that are not
+/// ASCII, for `cjs_utf8_block`.
+typedef struct {
+    uint64_t slow[CJS_CHUNK];
+    uint64_t escapes[CJS_CHUNK];
+    size_t block[CJS_CHUNK];
+    size_t high[CJS_CHUNK];
+    size_t count;
+    size_t high_count;
+} cjs_pending;
+
+/// Keeps a block's checks in `pending`, or runs them at once when there is none.
+static inline __attribute__((always_inline)) void cjs_pending_add(
+    cjs_stage1 *stage, cjs_pending *pending, uint64_t slow, uint64_t escapes, size_t block) {
+    if (!pending) {
+        cjs_block_validate(stage, slow, escapes, 0, block);
+        return;
+    }
+    size_t count = pending->count;
+    pending->slow[count] = slow;
+    pending->escapes[count] = escapes;
+    pending->block[count] = block;
+    pending->count = count + 1;
+}
+
+/// A block that is not ASCII: its UTF-8 kept in `pending`, or validated at once when there is
+/// none.
+static inline CJS_AVX2 __attribute__((always_inline)) void cjs_pending_high(
+    cjs_stage1 *stage, cjs_pending *pending, cjs_utf8 *utf8, const uint8_t *pointer, size_t block) {
+    if (!pending) {
+        cjs_utf8_block(utf8, stage, pointer, block);
+        return;
+    }
+    pending->high[pending->high_count] = block;
+    pending->high_count++;
+}
+
+/// Runs the checks kept in `pending`, each kind in the order of its blocks, and empties it.
+static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
+    cjs_stage1 *stage, cjs_pending *pending, cjs_utf8 *utf8) {
+    for (size_t entry = 0; entry < pending->high_count; entry++) {
+        size_t block = pending->high[entry];
+        cjs_utf8_block(utf8, stage, stage->bytes + 64 * block, block);
+    }
+    for (size_t entry = 0; entry < pending->count; entry++) {
+        cjs_block_validate(stage, pending->slow[entry], pending->escapes[entry], 0, pending->block[entry]);
+    }
+    pending->count = 0;
+    pending->high_count = 0;
+}
+
+#define CJS_X86_VALIDATE(stage, slow, escapes, high, block) cjs_pending_add((stage), pending, (slow), (escapes), (block))
+
 /// The two block functions of an x86 path compiled for `TARGET`, with its `CLASSIFY(block,
 /// classes)` and `DIGITS(pointer, classes, zeros)`:
-/// - `cjs_block_<path>(stage, carry, utf8, tokens, pointer, index)`, one block: `pointer` its 64
-///   bytes, `index` its place in the document (UTF-8 checked by the AVX2 tables, on the blocks
-///   that are not ASCII);
+/// - `cjs_block_<path>(stage, carry, utf8, pending, tokens, pointer, index)`, one block:
+///   `pointer` its 64 bytes, `index` its place in the document (UTF-8 checked by the AVX2 tables,
+///   on the blocks that are not ASCII); its checks kept in `pending`, or run at once when NULL;
 /// - `cjs_padded_block_<path>(stage, carry, utf8, index)`, a block not wholly inside the document
 ///   (the last, partial one; the first after a byte order mark), from a padded copy
-///   (`cjs_pad_block`). Out of line: at most two blocks of a document come here, and the loop
-///   over the others keeps its state in registers.
+///   (`cjs_pad_block`), its checks run at once. Out of line: at most two blocks of a document
+///   come here, and the loop over the others keeps its state in registers.
 #define CJS_X86_BLOCKS(path, TARGET, CLASSIFY, DIGITS)                                                     \
     static inline TARGET __attribute__((always_inline)) void cjs_block_##path(                             \
-        cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, uint64_t *tokens, const uint8_t *pointer,     \
-        size_t index) {                                                                                    \
+        cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, cjs_pending *pending, uint64_t *tokens,      \
+        const uint8_t *pointer, size_t index) {                                                            \
         cjs_classes classes;                                                                               \
         CLASSIFY(pointer, &classes);                                                                       \
-        cjs_utf8_block(utf8, stage, pointer, index, &classes);                                             \
-        CJS_BLOCK(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, DIGITS); \
+        if (classes.nonascii) cjs_pending_high(stage, pending, utf8, pointer, index);                     \
+        CJS_BLOCK_CHECKED(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, \
+            DIGITS, CJS_X86_VALIDATE);                                                                     \
     }                                                                                                      \
     static TARGET __attribute__((noinline)) void cjs_padded_block_##path(                                  \
         cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {                              \
         uint8_t padded[64];                                                                                \
         cjs_pad_block(stage, index, padded);                                                               \
-        cjs_block_##path(stage, carry, utf8, stage->tokens, padded, index);                                \
+        cjs_block_##path(stage, carry, utf8, 0, stage->tokens, padded, index);                            \
     }
 
 CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, CJS_AVX2_DIGITS)
 
-/// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, tokens,
-/// pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than `CJS_RUN`,
-/// so that the blocks wholly inside the document run one after the other with the carries,
-/// the token pointer and the vector constants in registers (the padded blocks, before and
-/// after them, are out of line).
+/// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, pending,
+/// tokens, pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than
+/// `CJS_RUN`, so that the blocks wholly inside the document run one after the other with the
+/// carries, the token pointer and the vector constants in registers: their checks are kept for
+/// `CJS_CHUNK` blocks at a time and run after them, in block order (the padded blocks, before
+/// and after them, are out of line).
 #define CJS_X86_RUN(stage, BLOCK, PADDED)                                                  \
     do {                                                                                   \
         cjs_utf8 cjs_run_utf8;                                                             \
@@ -304,13 +368,27 @@ CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, CJS_AVX2_DIGITS)
             PADDED((stage), &cjs_run_carry, &cjs_run_utf8, cjs_index);                     \
         }                                                                                  \
         if (cjs_index < cjs_direct_to) {                                                   \
-            /* Copies that no call sees, so that they stay in registers. */                \
+            /* Copies: the carries no call sees stay in registers (the UTF-8 state is  \
+               touched only by the rounds of checks). */                                   \
             cjs_carry cjs_direct_carry = cjs_run_carry;                                    \
             cjs_utf8 cjs_direct_utf8 = cjs_run_utf8;                                       \
+            cjs_pending cjs_run_pending;                                                   \
+            cjs_run_pending.count = 0;                                                     \
+            cjs_run_pending.high_count = 0;                                                \
             uint64_t *cjs_tokens = (stage)->tokens;                                        \
             const uint8_t *cjs_pointer = (stage)->bytes + 64 * cjs_index;                  \
-            for (; cjs_index < cjs_direct_to; cjs_index++, cjs_pointer += 64) {            \
-                BLOCK((stage), &cjs_direct_carry, &cjs_direct_utf8, cjs_tokens, cjs_pointer, cjs_index); \
+            while (cjs_index < cjs_direct_to) {                                            \
+                size_t cjs_chunk_end = cjs_direct_to - cjs_index > CJS_CHUNK ? cjs_index + CJS_CHUNK : cjs_direct_to; \
+                /* Unrolled: the carries pass from one copy of the block to the next in  \
+                   registers, without the moves that close each turn of the loop. */       \
+                _Pragma("clang loop unroll_count(4)")                                      \
+                for (; cjs_index < cjs_chunk_end; cjs_index++, cjs_pointer += 64) {        \
+                    BLOCK((stage), &cjs_direct_carry, &cjs_direct_utf8, &cjs_run_pending, cjs_tokens, cjs_pointer, \
+                        cjs_index);                                                        \
+                }                                                                          \
+                if (cjs_run_pending.count | cjs_run_pending.high_count) {                  \
+                    cjs_pending_validate((stage), &cjs_run_pending, &cjs_direct_utf8);     \
+                }                                                                          \
             }                                                                              \
             cjs_run_carry = cjs_direct_carry;                                              \
             cjs_run_utf8 = cjs_direct_utf8;                                                \

@@ -408,6 +408,49 @@ struct JSONStructuralIndexTests {
         }
     }
 
+    /// Escapes, surrogate pairs, non-ASCII text and numbers straddling the 4,096- and
+    /// 8,192-byte edges (where the x86 passes run the byte-level checks of the blocks before),
+    /// valid and broken, from offset 0 and after a byte order mark: every path names the
+    /// expected outcome and agrees with the scalar path.
+    @Test func checksAcrossCheckRoundEdges() {
+        let pieces: [(text: String, outcome: JSONStructuralIndex.Outcome)] = [
+            ("\"\\uD83D\\uDE00\"", .valid), ("\"\\uD83D\\u0041\"", .invalidEscape),
+            ("\"\\uD83D\"", .invalidEscape), ("\"a\\\"b\\n\"", .valid), ("\"a\\qb\"", .invalidEscape),
+            ("\"中文😀é\"", .valid), ("-12.5e+3", .valid), ("01", .invalidScalar), ("truex", .invalidScalar),
+            ("null", .valid), ("\"a\u{01}b\"", .controlCharacter),
+        ]
+        for (text, outcome) in pieces {
+            for edge in [4096, 8192] {
+                for before in 0...9 {
+                    let head = Array("[".utf8) + [UInt8](repeating: 0x20, count: edge - 1 - before)
+                    let bytes = head + Array(text.utf8) + Array(", 1]".utf8)
+                    checkPaths(bytes)
+                    for path in paths {
+                        #expect(stage1(bytes, path).0 == outcome, "\(path) \(text) \(before) before \(edge)")
+                    }
+                    // A second, earlier problem in the first round: the first in status order wins.
+                    var broken = bytes
+                    broken[40] = 0xFF
+                    checkPaths(broken)
+                    for path in paths {
+                        #expect(stage1(broken, path).0 == .invalidUTF8, "\(path) \(text) \(before) before \(edge)")
+                    }
+                    // The same after a byte order mark: the rounds start one block later.
+                    let marked: [UInt8] = [0xEF, 0xBB, 0xBF] + bytes
+                    for path in paths {
+                        let result = marked.withUnsafeBufferPointer { buffer in
+                            var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: marked.count))
+                            return masks.withUnsafeMutableBufferPointer {
+                                JSONStructuralIndex.tokens(of: buffer, from: 3, into: $0.baseAddress!, path: path)
+                            }
+                        }
+                        #expect(result == outcome, "\(path) \(text) \(before) before \(edge) after a mark")
+                    }
+                }
+            }
+        }
+    }
+
     /// Thousands of random buffers over an alphabet dense in what stage 1 looks at (quotes,
     /// backslashes, brackets, UTF-8 lead and continuation bytes, controls, digits, letters of
     /// literals): every SIMD path gives the scalar path's outcome and masks.
