@@ -118,6 +118,7 @@ extension HTTP2Session {
             ServerLog.error("HTTP/2 stream \(streamID): \(String(cString: nghttp2_strerror(result)))")
             return
         }
+        headerList.hold()  // nghttp2 reads the list's bytes when it serializes the HEADERS frame
         lastActivity = now
         guard let observer else { return }
         var record = RequestRecord(
