@@ -47,6 +47,20 @@ struct RequestCountersTests {
         #expect(MetricsTests.series(text, "http_sent_bytes_total") == ["http_sent_bytes_total 900"])
     }
 
+    /// A label's index is its position among the labels, found among labels of its length and
+    /// of others; an unknown label (of a known length or not) has none.
+    @Test func routeIndexAmongLabelsOfOneLength() {
+        let counters = RequestCounters(routes: ["abc", "getHealth", "xyz", "putThings", "other"], blocks: 1)
+        #expect(counters.routeIndex("abc") == 0)
+        #expect(counters.routeIndex("getHealth") == 1)
+        #expect(counters.routeIndex(String("xy") + "z") == 2)  // equal text in other storage
+        #expect(counters.routeIndex("putThings") == 3)
+        #expect(counters.routeIndex("other") == 4)
+        #expect(counters.routeIndex("abd") == nil)
+        #expect(counters.routeIndex("getHealthz") == nil)
+        #expect(counters.routeIndex("") == nil)
+    }
+
     /// Two threads counting at once, on their own loops and on a shared one, lose no count.
     @Test func concurrentLoopsLoseNothing() async {
         let (observer, metrics) = Self.observer()
