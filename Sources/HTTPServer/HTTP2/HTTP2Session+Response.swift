@@ -121,15 +121,13 @@ extension HTTP2Session {
         headerList.hold()  // nghttp2 reads the list's bytes when it serializes the HEADERS frame
         lastActivity = now
         guard let observer else { return }
-        var record = RequestRecord(
-            method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
-            status: response.status.code, duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
-            bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
-            remoteAddress: remoteAddress, protocolVersion: "HTTP/2.0", operationID: operationID,
-            loopIndex: loopIndex
-        )
-        record.userAgentValue = stream.userAgent  // still bytes: decoded only if logged
-        observer.requestCompleted(record)
+        // The record's parts: an observer that needs no whole record makes none.
+        observer.requestCompleted(
+            method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-", status: response.status.code,
+            duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
+            bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID, remoteAddress: remoteAddress,
+            protocolVersion: "HTTP/2.0", userAgentValue: stream.userAgent,  // still bytes: decoded only if logged
+            operationID: operationID, loopIndex: loopIndex)
     }
 
     /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,

@@ -118,18 +118,28 @@ final class RequestCounters: Sendable {
     /// Counts one request in block `loop` (modulo the block count); false, counting nothing,
     /// when its route label or status has no slot.
     func record(_ record: RequestRecord, route label: String) -> Bool {
-        guard let route = routeIndex(label), let status = Self.statusIndex(record.status) else { return false }
-        let cells = blocks[record.loopIndex % blocks.count]
-        let method = Self.methodIndex(record.method)
+        self.record(
+            method: record.method, status: record.status, duration: record.duration, bytesIn: record.bytesIn,
+            bytesOut: record.bytesOut, loopIndex: record.loopIndex, route: label)
+    }
+
+    /// `record(_:route:)` with the record's parts it reads.
+    func record(
+        method: HTTPMethod, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int, loopIndex: Int,
+        route label: String
+    ) -> Bool {
+        guard let route = routeIndex(label), let status = Self.statusIndex(status) else { return false }
+        let cells = blocks[loopIndex % blocks.count]
+        let method = Self.methodIndex(method)
         cells.add(1, at: (route * methodCount + method) * statusCount + status)
         let buckets = bucketBounds.count
         let histogram = histogramBase + route * (buckets + 2)
-        let (nanoseconds, bucket) = Self.measure(record.duration, bounds: bucketBounds)
+        let (nanoseconds, bucket) = Self.measure(duration, bounds: bucketBounds)
         if let bucket { cells.add(1, at: histogram + bucket) }
         cells.add(1, at: histogram + buckets)
         cells.add(nanoseconds, at: histogram + buckets + 1)
-        cells.add(record.bytesIn, at: bytesBase)
-        cells.add(record.bytesOut, at: bytesBase + 1)
+        cells.add(bytesIn, at: bytesBase)
+        cells.add(bytesOut, at: bytesBase + 1)
         return true
     }
 
