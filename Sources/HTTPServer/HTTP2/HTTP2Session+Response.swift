@@ -32,11 +32,14 @@ extension HTTP2Session {
         stream.authorityRange = nil
         // The names were copied out; the entries' storage serves the stream's next user.
         stream.fieldCount = 0
-        let context = RequestContext(
-            id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: stream.receivedMoment
-        )
-        appendReady(Request(request: request, context: context, streamID: streamID, charge: charge))
+        // The context made in place in the request handed out (made apart, it was copied there).
+        appendReady(
+            Request(
+                request: request,
+                context: RequestContext(
+                    id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
+                    receivedMoment: stream.receivedMoment),
+                streamID: streamID, charge: charge))
     }
 
     /// The most bytes of a received buffer a kept target may pin (`requestTarget`).

@@ -123,7 +123,8 @@ final class HTTP2Stream {
         fieldCount = 0
         userAgentRange = nil
         headerListSize = 0
-        body = []
+        // Arrays without storage (usually: handed out, or sent) are left as they are.
+        if body.capacity != 0 { body = [] }
         bodyCharge = nil
         unconsumed = 0
         bytesIn = 0
@@ -133,7 +134,7 @@ final class HTTP2Stream {
         isDispatched = false
         isHeadRequest = false
         isAnswered = false
-        responseBody = []
+        if responseBody.capacity != 0 { responseBody = [] }
         responseOffset = 0
     }
 
