@@ -454,6 +454,46 @@ struct HTTP2HeaderListHeldTests {
         #expect(HTTP2HeaderListPrefixTests.fields(client.streams[next]).first == ":status: 404")
         #expect(!server.headerList.isHeld && server.headerList.scratchBytes < 100)
     }
+
+    /// A drain stopped by its limit before every HEADERS frame went out leaves the list held: a
+    /// response answered then (other fields, another status) writes after the bytes the unsent
+    /// frame reads. The drain that sends them all releases it; the client reads each response whole.
+    @Test func heldUntilTheHeadersAreSent() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let ids = ["/a", "/b", "/c"].map { client.request("GET", $0) }
+        client.exchange()
+        let requests = client.pending
+        #expect(requests.count == 3)
+        client.pending.removeAll()
+        let server = client.server
+        let json = HTTPResponse(headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        let text = HTTPResponse(
+            status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array("none".utf8))
+        for request in requests.prefix(2) {
+            server.complete(
+                streamID: request.streamID, with: json, request: request.request, requestID: request.context.id)
+        }
+        var first: [UInt8] = []
+        server.drainOutput(into: &first, limit: 1)  // one frame: the second HEADERS is not sent
+        #expect(!first.isEmpty && server.headerList.isHeld)
+        server.complete(
+            streamID: requests[2].streamID, with: text, request: requests[2].request,
+            requestID: requests[2].context.id)
+        var rest: [UInt8] = []
+        server.drainOutput(into: &rest)
+        #expect(!server.headerList.isHeld)
+        client.receiveFromServer(first + rest)
+        client.exchange()
+        for id in ids.prefix(2) {
+            #expect(client.streams[id]?.status == 200)
+            #expect(client.streams[id]?.header("content-type") == "application/json")
+            #expect(client.streams[id]?.header("content-length") == "2")
+            #expect(client.streams[id]?.body == Array("{}".utf8))
+        }
+        #expect(client.streams[ids[2]]?.status == 404)
+        #expect(client.streams[ids[2]]?.header("content-type") == "text/plain; charset=utf-8")
+        #expect(client.streams[ids[2]]?.body == Array("none".utf8))
+    }
 }
 
 /// `x-request-id` on the wire: the session's first response puts it in the HPACK dynamic table
