@@ -54,4 +54,49 @@ struct HTTP2HeaderListTests {
                 "content-length: 12345", "x-request-id: prefix-678", "content-length: 9876543210",
             ])
     }
+
+    /// While held (submitted, not yet serialized), a new list writes after the bytes written and
+    /// storage it outgrows is replaced without moving them: the entries submitted before still
+    /// read their fields. Released, the next list starts at the beginning of the storage again.
+    @Test func heldBytesStayWhereTheyAre() {
+        let list = HTTP2HeaderList(byteCapacity: 32, entryCapacity: 2)
+        list.add(.contentLength, digitsOf: 12345)
+        let mark = list.mark
+        list.add(requestID: RequestContext.ID(prefix: "a", number: 1))
+        let submitted = list.withEntries { Array($0) }
+        list.hold()
+        #expect(list.isHeld && list.scratchBytes == 8)
+        list.removeAll(after: mark)
+        list.add(requestID: RequestContext.ID(prefix: "b", number: 2))
+        #expect(list.scratchBytes == 11)
+        #expect(Self.fields(of: list) == ["content-length: 12345", "x-request-id: b-2"])
+        list.removeAll()
+        list.add(requestID: RequestContext.ID(String(repeating: "c", count: 40)))  // grows the storage
+        #expect(list.scratchBytes == 51)
+        #expect(Self.fields(of: list) == ["x-request-id: " + String(repeating: "c", count: 40)])
+        let texts = submitted.map {
+            String(decoding: UnsafeBufferPointer(start: $0.value, count: $0.valuelen), as: UTF8.self)
+        }
+        #expect(texts == ["12345", "a-1"])
+        list.release()
+        #expect(!list.isHeld)
+        list.removeAll()
+        #expect(list.scratchBytes == 0)
+        list.add(.contentLength, digitsOf: 7)
+        #expect(Self.fields(of: list) == ["content-length: 7"] && list.scratchBytes == 1)
+    }
+
+    /// Every entry, the server's names, `:status` and the handler's fields alike, is read by
+    /// nghttp2 where it is: none is copied when the response is submitted.
+    @Test func noEntryIsCopiedBySubmission() {
+        let list = HTTP2HeaderList()
+        list.addStatus(200)
+        list.add(.contentLength, digitsOf: 2)
+        list.add(requestID: RequestContext.ID("id"))
+        Array("x-a".utf8).withUnsafeBufferPointer { name in
+            Array("b".utf8).withUnsafeBufferPointer { list.add(name: name, value: $0) }
+        }
+        let noCopy = UInt8(NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue | NGHTTP2_NV_FLAG_NO_COPY_VALUE.rawValue)
+        #expect(list.withEntries { $0.map { $0.flags & noCopy } } == [noCopy, noCopy, noCopy, noCopy])
+    }
 }

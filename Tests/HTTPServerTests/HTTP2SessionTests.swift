@@ -408,6 +408,94 @@ struct HTTP2HeaderListPrefixTests {
     }
 }
 
+/// Responses submitted one after another before any is sent: nghttp2 reads each header list
+/// where it was written (nothing copied at submission), so each stream gets its own fields,
+/// while a later list starts anew (other fields) and outgrows the storage; once all are sent,
+/// the session's list starts at the beginning of its storage again.
+struct HTTP2HeaderListHeldTests {
+    @Test func responsesSubmittedTogetherKeepTheirFields() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let ids = ["/a", "/b", "/c", "/d"].map { client.request("GET", $0) }
+        client.exchange()
+        let requests = client.pending
+        #expect(requests.map(\.streamID) == ids)
+        client.pending.removeAll()
+        let shared = HTTPResponse(headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        var other = HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("plain".utf8))
+        other.headers.add("X-Long", String(repeating: "v", count: 600))
+        let answers = [shared, shared, other, shared]
+        let server = client.server
+        for (request, response) in zip(requests, answers) {
+            server.complete(
+                streamID: request.streamID, with: response, request: request.request, requestID: request.context.id)
+        }
+        #expect(server.headerList.isHeld && server.headerList.scratchBytes > 600)
+        client.exchange()
+        #expect(!server.headerList.isHeld)
+        for (index, id) in ids.enumerated() {
+            let fields = HTTP2HeaderListPrefixTests.fields(client.streams[id])
+            let requestID = try #require(fields.first { $0.hasPrefix("x-request-id: h2-") })
+            let type = index == 2 ? "text/plain" : "application/json"
+            let extra = index == 2 ? ["x-long: " + String(repeating: "v", count: 600)] : []
+            let length = index == 2 ? 5 : 2
+            #expect(
+                fields == [":status: 200", "server: timeline-layout", "content-type: \(type)"] + extra + [
+                    requestID, "content-length: \(length)",
+                ])
+            #expect(client.streams[id]?.body == answers[index].body)
+        }
+        let requestIDs = ids.map { client.streams[$0]?.header("x-request-id") }
+        #expect(Set(requestIDs.compactMap { $0 }).count == 4)
+        // All sent: the next new list (another status) overwrites the storage from its start.
+        let next = client.request("GET", "/e")
+        client.exchange()
+        let request = try #require(client.pending.first)
+        client.answer(request, HTTPResponse(status: .notFound, headers: shared.headers, body: shared.body))
+        #expect(HTTP2HeaderListPrefixTests.fields(client.streams[next]).first == ":status: 404")
+        #expect(!server.headerList.isHeld && server.headerList.scratchBytes < 100)
+    }
+
+    /// A drain stopped by its limit before every HEADERS frame went out leaves the list held: a
+    /// response answered then (other fields, another status) writes after the bytes the unsent
+    /// frame reads. The drain that sends them all releases it; the client reads each response whole.
+    @Test func heldUntilTheHeadersAreSent() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let ids = ["/a", "/b", "/c"].map { client.request("GET", $0) }
+        client.exchange()
+        let requests = client.pending
+        #expect(requests.count == 3)
+        client.pending.removeAll()
+        let server = client.server
+        let json = HTTPResponse(headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        let text = HTTPResponse(
+            status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array("none".utf8))
+        for request in requests.prefix(2) {
+            server.complete(
+                streamID: request.streamID, with: json, request: request.request, requestID: request.context.id)
+        }
+        var first: [UInt8] = []
+        server.drainOutput(into: &first, limit: 1)  // one frame: the second HEADERS is not sent
+        #expect(!first.isEmpty && server.headerList.isHeld)
+        server.complete(
+            streamID: requests[2].streamID, with: text, request: requests[2].request,
+            requestID: requests[2].context.id)
+        var rest: [UInt8] = []
+        server.drainOutput(into: &rest)
+        #expect(!server.headerList.isHeld)
+        client.receiveFromServer(first + rest)
+        client.exchange()
+        for id in ids.prefix(2) {
+            #expect(client.streams[id]?.status == 200)
+            #expect(client.streams[id]?.header("content-type") == "application/json")
+            #expect(client.streams[id]?.header("content-length") == "2")
+            #expect(client.streams[id]?.body == Array("{}".utf8))
+        }
+        #expect(client.streams[ids[2]]?.status == 404)
+        #expect(client.streams[ids[2]]?.header("content-type") == "text/plain; charset=utf-8")
+        #expect(client.streams[ids[2]]?.body == Array("none".utf8))
+    }
+}
+
 /// `x-request-id` on the wire: the session's first response puts it in the HPACK dynamic table
 /// (a literal with incremental indexing and a new name, 0x40), the next ones are never-indexed
 /// literals that name that entry by its index (0x1f: a 4-bit index prefix, filled), and the

@@ -47,6 +47,76 @@ struct RequestCountersTests {
         #expect(MetricsTests.series(text, "http_sent_bytes_total") == ["http_sent_bytes_total 900"])
     }
 
+    /// The record's parts reported one by one (`requestCompleted(method:...)`, what HTTP/2 calls)
+    /// count and log exactly what the record itself does: with the log off (no record made), on
+    /// in either format, for a status without a slot (the locked path) and an unrouted path.
+    @Test func partsReportWhatTheRecordDoes() throws {
+        let records = [
+            RequestRecord(
+                method: .get, path: "/healthz", status: 200, duration: .microseconds(70), bytesIn: 40, bytesOut: 120,
+                id: RequestContext.ID("p-3"), remoteAddress: "10.0.0.1:5", protocolVersion: "HTTP/2.0",
+                userAgentValue: .bytes(ArraySlice("agent/1".utf8)), operationID: "getHealth", loopIndex: 1),
+            RequestRecord(
+                method: .get, path: "/healthz", status: 299, duration: .milliseconds(4), bytesIn: 41, bytesOut: 121,
+                id: RequestContext.ID("given"), remoteAddress: nil, protocolVersion: "HTTP/2.0", userAgentValue: nil,
+                operationID: "getHealth", loopIndex: 0),
+            RequestRecord(
+                method: HTTPMethod(rawValue: "BREW"), path: "/nope", status: 404, duration: .seconds(2), bytesIn: 7,
+                bytesOut: 9, id: RequestContext.ID("p-4"), remoteAddress: "10.0.0.2:6",
+                protocolVersion: "HTTP/2.0", userAgentValue: .text("agent/2"), operationID: nil, loopIndex: 3),
+        ]
+        let time = try Regex(#"\[[^\]]*\]|"time":"[^"]*""#)
+        for format in LogFormat.allCases {
+            var texts: [(metrics: [[Substring]], log: String)] = []
+            for byParts in [false, true] {
+                let recorder = AccessLogBufferTests.Recorder()
+                let metrics = ServiceMetrics()
+                let observer = ServiceObserver(
+                    metrics: metrics, log: AccessLog(format: format, output: recorder.output()),
+                    routes: RouteLabels(LayoutAPI().router.routes), loops: 2)
+                for record in records {
+                    if byParts {
+                        observer.requestCompleted(
+                            method: record.method, path: record.path, status: record.status,
+                            duration: record.duration, bytesIn: record.bytesIn, bytesOut: record.bytesOut,
+                            id: record.id,
+                            remoteAddress: record.remoteAddress, protocolVersion: record.protocolVersion,
+                            userAgentValue: record.userAgentValue, operationID: record.operationID,
+                            loopIndex: record.loopIndex)
+                    } else {
+                        observer.requestCompleted(record)
+                    }
+                }
+                observer.serverStopped()
+                let text = metrics.render()
+                let names = [
+                    "http_requests_total", "http_request_duration_seconds_bucket", "http_request_duration_seconds_sum",
+                    "http_request_duration_seconds_count", "http_received_bytes_total", "http_sent_bytes_total",
+                ]
+                texts.append((names.map { MetricsTests.series(text, $0) }, recorder.text.replacing(time, with: "")))
+            }
+            #expect(texts[0].metrics == texts[1].metrics)
+            #expect(texts[0].log == texts[1].log)
+            #expect(texts[1].metrics[0].count == 3)
+            #expect(texts[1].log.split(separator: "\n").count == (format == .off ? 0 : 3))
+            #expect(texts[1].log.contains("agent/1") == (format != .off))
+        }
+    }
+
+    /// A label's index is its position among the labels, found among labels of its length and
+    /// of others; an unknown label (of a known length or not) has none.
+    @Test func routeIndexAmongLabelsOfOneLength() {
+        let counters = RequestCounters(routes: ["abc", "getHealth", "xyz", "putThings", "other"], blocks: 1)
+        #expect(counters.routeIndex("abc") == 0)
+        #expect(counters.routeIndex("getHealth") == 1)
+        #expect(counters.routeIndex(String("xy") + "z") == 2)  // equal text in other storage
+        #expect(counters.routeIndex("putThings") == 3)
+        #expect(counters.routeIndex("other") == 4)
+        #expect(counters.routeIndex("abd") == nil)
+        #expect(counters.routeIndex("getHealthz") == nil)
+        #expect(counters.routeIndex("") == nil)
+    }
+
     /// Two threads counting at once, on their own loops and on a shared one, lose no count.
     @Test func concurrentLoopsLoseNothing() async {
         let (observer, metrics) = Self.observer()

@@ -2,9 +2,14 @@ internal import CNghttp2
 
 /// The `nghttp2_nv` entries of one response, built over bytes without a String per field and
 /// reused by every response of a session. The server's own names and the `:status` digits
-/// point at `HTTP2StaticBytes` (not copied by nghttp2); other bytes (the date, the handler's
-/// fields, `content-length` digits, the request ID) go into this list's scratch storage, which
-/// nghttp2 copies when the response is submitted, so the next response may overwrite it.
+/// point at `HTTP2StaticBytes`; other bytes (the date, the handler's fields, `content-length`
+/// digits, the request ID) go into this list's scratch storage. nghttp2 copies none of them
+/// (every entry is `NO_COPY_NAME | NO_COPY_VALUE`): it reads them when it serializes the
+/// HEADERS frame, after the submission. So from a submission (`hold()`) until every submitted
+/// HEADERS frame was serialized (`release()`), the scratch bytes written are neither
+/// overwritten nor freed: `removeAll` then starts the next list after them, and storage that
+/// grows is replaced but kept until `release()`. Only the entries' array (which nghttp2 copies
+/// when the response is submitted) is reused at once.
 /// Not Sendable: it lives in its session, on one event loop's thread.
 final class HTTP2HeaderList {
     private var bytes: UnsafeMutablePointer<UInt8>
@@ -16,6 +21,12 @@ final class HTTP2HeaderList {
     private(set) var count = 0
     /// The name and value bytes of the entries, as the access log counts a response's headers.
     private(set) var fieldBytes = 0
+    /// Scratch bytes written so far (the next field's bytes go after them).
+    var scratchBytes: Int { usedBytes }
+    /// Submitted entries may still point into the scratch storage (`hold()`, until `release()`).
+    private(set) var isHeld = false
+    /// Scratch storage replaced by larger storage while held, freed by `release()`.
+    private var retired: [UnsafeMutablePointer<UInt8>] = []
 
     init(byteCapacity: Int = 512, entryCapacity: Int = 16) {
         self.byteCapacity = byteCapacity
@@ -27,11 +38,26 @@ final class HTTP2HeaderList {
     deinit {
         bytes.deallocate()
         entries.deallocate()
+        for storage in retired { storage.deallocate() }
     }
 
-    /// Starts a new list (the storage is kept).
+    /// The entries were submitted: until `release()`, the scratch bytes written so far stay
+    /// where they are, unchanged.
+    func hold() {
+        isHeld = true
+    }
+
+    /// Nothing submitted points into the scratch storage any more: the next list may overwrite
+    /// it, and the storage it replaced while held is freed.
+    func release() {
+        isHeld = false
+        for storage in retired { storage.deallocate() }
+        retired.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts a new list (the storage is kept); while held, its bytes go after those written.
     func removeAll() {
-        usedBytes = 0
+        if !isHeld { usedBytes = 0 }
         count = 0
         fieldBytes = 0
     }
@@ -47,9 +73,10 @@ final class HTTP2HeaderList {
     var mark: Mark { Mark(count: count, usedBytes: usedBytes, fieldBytes: fieldBytes) }
 
     /// Starts a new list that keeps the entries (and their bytes) added before `mark` was taken
-    /// since the last `removeAll()`: they are still in the storage, which nghttp2 only read.
+    /// since the last `removeAll()`: they are still in the storage, which nghttp2 only reads.
+    /// While held, the new entries' bytes go after all those written.
     func removeAll(after mark: Mark) {
-        usedBytes = mark.usedBytes
+        if !isHeld { usedBytes = mark.usedBytes }
         count = mark.count
         fieldBytes = mark.fieldBytes
     }
@@ -59,18 +86,19 @@ final class HTTP2HeaderList {
         body(UnsafeBufferPointer(start: entries, count: count))
     }
 
-    /// `:status` with the digits of `code` (100–999), neither copied by nghttp2.
+    /// `:status` with the digits of `code` (100–999).
     func addStatus(_ code: Int) {
         let value = HTTP2StaticBytes.pointer(toCode: code)
-        let flags = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue | NGHTTP2_NV_FLAG_NO_COPY_VALUE.rawValue
-        append(name: HTTP2StaticBytes.pointer(to: .status), HTTP2StaticBytes.Name.status.span.count, value, 3, flags)
+        append(
+            name: HTTP2StaticBytes.pointer(to: .status), HTTP2StaticBytes.Name.status.span.count, value, 3,
+            Self.noCopy)
     }
 
     /// A field with one of the server's names and `value`'s bytes (copied here); `indexed`
     /// false sends it as a literal the HPACK encoder does not add to its dynamic table.
     func add(_ name: HTTP2StaticBytes.Name, value: UnsafeBufferPointer<UInt8>, indexed: Bool = true) {
         let start = copy(value)
-        let flags = indexed ? Self.staticName : Self.staticName | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
+        let flags = indexed ? Self.noCopy : Self.noCopy | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
         append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, flags)
     }
 
@@ -81,8 +109,7 @@ final class HTTP2HeaderList {
         let start = usedBytes
         usedBytes += Self.writeDigits(of: value, at: bytes + start)
         append(
-            name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, usedBytes - start, Self.staticName
-        )
+            name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, usedBytes - start, Self.noCopy)
     }
 
     /// `x-request-id` with `id`'s text, formatted here (`<prefix>-<number>` for a generated one).
@@ -118,7 +145,7 @@ final class HTTP2HeaderList {
             end += Self.writeDigits(of: id.number, at: bytes + end)
         }
         usedBytes = end
-        let flags = indexed ? Self.staticName : Self.staticName | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
+        let flags = indexed ? Self.noCopy : Self.noCopy | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
         let name = HTTP2StaticBytes.Name.xRequestID
         append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, end - start, flags)
     }
@@ -127,10 +154,11 @@ final class HTTP2HeaderList {
     func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         let nameStart = copy(name)
         let valueStart = copy(value)
-        append(name: bytes + nameStart, name.count, bytes + valueStart, value.count, 0)
+        append(name: bytes + nameStart, name.count, bytes + valueStart, value.count, Self.noCopy)
     }
 
-    private static let staticName = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue
+    /// Every entry's flags: nghttp2 reads the name and value where they are.
+    private static let noCopy = NGHTTP2_NV_FLAG_NO_COPY_NAME.rawValue | NGHTTP2_NV_FLAG_NO_COPY_VALUE.rawValue
 
     /// The most decimal digits of an `Int`.
     static let maxDigits = 20
@@ -182,6 +210,7 @@ final class HTTP2HeaderList {
     }
 
     /// Larger scratch storage; the entries that pointed into the old one are moved with it.
+    /// The old storage is freed at once, or, while held, by `release()`.
     private func grow(toHold needed: Int) {
         var capacity = 2 * byteCapacity
         while capacity < needed { capacity *= 2 }
@@ -197,7 +226,7 @@ final class HTTP2HeaderList {
                 entries[index].value = larger + (UnsafeRawPointer(value) - old)
             }
         }
-        bytes.deallocate()
+        if isHeld { retired.append(bytes) } else { bytes.deallocate() }
         bytes = larger
         byteCapacity = capacity
     }

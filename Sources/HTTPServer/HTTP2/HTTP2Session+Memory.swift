@@ -40,7 +40,7 @@ extension HTTP2Session {
     /// handed out, and gives back the window its DATA still held.
     func releaseBody(of stream: HTTP2Stream, streamID: Int32) {
         heldBodyBytes -= stream.body.count
-        stream.body = []
+        if stream.body.capacity != 0 { stream.body = [] }  // (an empty one has no storage to free)
         stream.bodyCharge = nil
         if stream.unconsumed > 0 {
             consume(stream.unconsumed, streamID: streamID)

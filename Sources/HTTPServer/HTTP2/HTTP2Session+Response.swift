@@ -32,11 +32,14 @@ extension HTTP2Session {
         stream.authorityRange = nil
         // The names were copied out; the entries' storage serves the stream's next user.
         stream.fieldCount = 0
-        let context = RequestContext(
-            id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
-            receivedMoment: stream.receivedMoment
-        )
-        appendReady(Request(request: request, context: context, streamID: streamID, charge: charge))
+        // The context made in place in the request handed out (made apart, it was copied there).
+        appendReady(
+            Request(
+                request: request,
+                context: RequestContext(
+                    id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
+                    receivedMoment: stream.receivedMoment),
+                streamID: streamID, charge: charge))
     }
 
     /// The most bytes of a received buffer a kept target may pin (`requestTarget`).
@@ -118,17 +121,16 @@ extension HTTP2Session {
             ServerLog.error("HTTP/2 stream \(streamID): \(String(cString: nghttp2_strerror(result)))")
             return
         }
+        headerList.hold()  // nghttp2 reads the list's bytes when it serializes the HEADERS frame
         lastActivity = now
         guard let observer else { return }
-        var record = RequestRecord(
-            method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-",
-            status: response.status.code, duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
-            bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID,
-            remoteAddress: remoteAddress, protocolVersion: "HTTP/2.0", operationID: operationID,
-            loopIndex: loopIndex
-        )
-        record.userAgentValue = stream.userAgent  // still bytes: decoded only if logged
-        observer.requestCompleted(record)
+        // The record's parts: an observer that needs no whole record makes none.
+        observer.requestCompleted(
+            method: method ?? HTTPMethod(rawValue: "-"), path: path ?? "-", status: response.status.code,
+            duration: Moment.now - stream.receivedMoment, bytesIn: stream.bytesIn,
+            bytesOut: headerList.fieldBytes + stream.responseBody.count, id: requestID, remoteAddress: remoteAddress,
+            protocolVersion: "HTTP/2.0", userAgentValue: stream.userAgent,  // still bytes: decoded only if logged
+            operationID: operationID, loopIndex: loopIndex)
     }
 
     /// Fills `headerList` with `:status`, `server`, `date`, the handler's fields (canonical names,

@@ -282,7 +282,11 @@ final class HTTP2Session {
                 isFailed = true
                 return
             }
-            guard count > 0, let data else { return }
+            guard count > 0, let data else {
+                // Every frame queued was serialized: no submitted HEADERS reads the list's bytes.
+                if headerList.isHeld, nghttp2_session_get_outbound_queue_size(session) == 0 { headerList.release() }
+                return
+            }
             let start = buffer.count
             buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
             if !advertisedConcurrency { addConcurrencySetting(to: &buffer, at: start) }

@@ -60,9 +60,20 @@ final class HTTP2Stream {
 
     /// A regular field received: its name, and where its value is in `fieldBytes`.
     struct FieldEntry {
-        var name: HTTPFieldName
+        var name: HTTPFieldName {
+            didSet { isUserAgent = name == .userAgent }
+        }
         var start: Int
         var end: Int
+        /// Whether `name` is `User-Agent` (settled when the name is set).
+        private(set) var isUserAgent: Bool
+
+        init(name: HTTPFieldName, start: Int, end: Int) {
+            self.name = name
+            self.start = start
+            self.end = end
+            isUserAgent = name == .userAgent
+        }
     }
 
     init(receivedAt: Moment) {
@@ -112,7 +123,8 @@ final class HTTP2Stream {
         fieldCount = 0
         userAgentRange = nil
         headerListSize = 0
-        body = []
+        // Arrays without storage (usually: handed out, or sent) are left as they are.
+        if body.capacity != 0 { body = [] }
         bodyCharge = nil
         unconsumed = 0
         bytesIn = 0
@@ -122,7 +134,7 @@ final class HTTP2Stream {
         isDispatched = false
         isHeadRequest = false
         isAnswered = false
-        responseBody = []
+        if responseBody.capacity != 0 { responseBody = [] }
         responseOffset = 0
     }
 
@@ -144,11 +156,11 @@ final class HTTP2Stream {
                 }
                 entries[index].start = start
                 entries[index].end = end
-                return entries[index].name == .userAgent
+                return entries[index].isUserAgent
             }
         } else {
             let entry = FieldEntry(name: HTTPFieldName(validTokenBytes: name), start: start, end: end)
-            isUserAgent = entry.name == .userAgent
+            isUserAgent = entry.isUserAgent
             fieldEnds.append(entry)
         }
         if userAgentRange == nil, isUserAgent { userAgentRange = start..<end }

@@ -8,7 +8,7 @@ package struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, 
     /// One field: its name and its value.
     package struct Field: Sendable {
         /// A value as given (a handler's) or as received (bytes of the request head).
-        enum Storage: Sendable {
+        package enum Storage: Sendable {
             case text(String)
             case bytes(ArraySlice<UInt8>)
 

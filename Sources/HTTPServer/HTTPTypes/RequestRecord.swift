@@ -29,7 +29,7 @@ package struct RequestRecord: Sendable {
         set { userAgentValue = newValue.map(HTTPHeaders.Field.Storage.text) }
     }
     /// The `User-Agent` as kept: the request head's bytes until someone reads it as text.
-    var userAgentValue: HTTPHeaders.Field.Storage?
+    package var userAgentValue: HTTPHeaders.Field.Storage?
     /// The operationId the router found for the request (`RouteMatch.operationID`), when the
     /// server knows it; nil otherwise (an unknown path, a refusal before routing).
     package var operationID: String?
@@ -64,6 +64,27 @@ package struct RequestRecord: Sendable {
         self.remoteAddress = remoteAddress
         self.protocolVersion = protocolVersion
         userAgentValue = userAgent.map(HTTPHeaders.Field.Storage.text)
+        self.operationID = operationID
+        self.loopIndex = loopIndex
+    }
+
+    /// A record whose request ID stays unformatted and whose `User-Agent` stays as kept (the
+    /// request head's bytes, decoded only if read).
+    package init(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
+        userAgentValue: HTTPHeaders.Field.Storage?, operationID: String?, loopIndex: Int
+    ) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.duration = duration
+        self.bytesIn = bytesIn
+        self.bytesOut = bytesOut
+        self.id = id
+        self.remoteAddress = remoteAddress
+        self.protocolVersion = protocolVersion
+        self.userAgentValue = userAgentValue
         self.operationID = operationID
         self.loopIndex = loopIndex
     }

@@ -5,6 +5,13 @@ package protocol ServerObserver: AnyObject, Sendable {
     func connectionOpened()
     func connectionClosed()
     func requestCompleted(_ record: RequestRecord)
+    /// A request was answered: the parts of its record (`RequestRecord`'s properties), so that
+    /// an observer that needs no whole record for it makes none. Reports the same as
+    /// `requestCompleted(_:)` with that record, which is what the default does.
+    func requestCompleted(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
+        userAgentValue: HTTPHeaders.Field.Storage?, operationID: String?, loopIndex: Int)
     func connectionRefused()
     /// A request was answered 503 because the worker queue was full (load shedding); its
     /// answer is also reported to `requestCompleted`.
@@ -25,6 +32,17 @@ extension ServerObserver {
     /// A connection accepted and at once answered 503 (over the connection limit, or draining).
     /// The default does nothing.
     package func connectionRefused() {}
+    package func requestCompleted(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
+        userAgentValue: HTTPHeaders.Field.Storage?, operationID: String?, loopIndex: Int
+    ) {
+        requestCompleted(
+            RequestRecord(
+                method: method, path: path, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,
+                id: id, remoteAddress: remoteAddress, protocolVersion: protocolVersion, userAgentValue: userAgentValue,
+                operationID: operationID, loopIndex: loopIndex))
+    }
     package func requestShed() {}
     package func serverStarted(memory: MemoryBudget) {}
     package func batchEnded(loop: Int) {}

@@ -211,6 +211,27 @@ final class ServiceObserver: ServerObserver {
         if log.format != .off { log.write(record) }
     }
 
+    /// As `requestCompleted(_:)` with the record of these parts, made only when the access log
+    /// writes it or the counters have no slot for it.
+    func requestCompleted(
+        method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
+        id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
+        userAgentValue: HTTPHeaders.Field.Storage?, operationID: String?, loopIndex: Int
+    ) {
+        let route = operationID ?? routes.label(path: path, method: method)
+        let counted = counters.record(
+            method: method, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,
+            loopIndex: loopIndex, route: route)
+        guard !counted || log.format != .off else { return }
+        let record = RequestRecord(
+            method: method, path: path, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,
+            id: id,
+            remoteAddress: remoteAddress, protocolVersion: protocolVersion, userAgentValue: userAgentValue,
+            operationID: operationID, loopIndex: loopIndex)
+        if !counted { metrics.record(record, route: route) }
+        if log.format != .off { log.write(record) }
+    }
+
     func batchEnded(loop: Int) {
         if log.format != .off { log.flush(loop: loop) }
     }

@@ -29,14 +29,22 @@ final class RequestCounters: Sendable {
 
     /// The `route` label values, in index order.
     let routes: [String]
+    /// Each label's length in UTF-8 bytes, in `routes`' order.
+    private let routeLengths: [Int]
     let blocks: [MetricCells]
     private let requestCells: Int
     private let histogramBase: Int
     private let bytesBase: Int
+    /// `methods.count`, `statuses.count` and `bucketNanoseconds`, kept by the instance: read
+    /// per request without the globals' first-use check.
+    private let methodCount = RequestCounters.methods.count
+    private let statusCount = RequestCounters.statuses.count
+    private let bucketBounds = RequestCounters.bucketNanoseconds
 
     /// - Parameter blocks: how many loops get a block of their own (others share by modulo).
     init(routes: [String], blocks: Int) {
         self.routes = routes
+        routeLengths = routes.map(\.utf8.count)
         requestCells = routes.count * Self.methods.count * Self.statuses.count
         histogramBase = requestCells
         bytesBase = histogramBase + routes.count * Self.histogramWidth
@@ -44,12 +52,15 @@ final class RequestCounters: Sendable {
         self.blocks = (0..<max(1, blocks)).map { _ in MetricCells(count: width) }
     }
 
-    /// The index of `label` in `routes`: a scan of a dozen strings (the operationIds come from the
-    /// route table itself, so equal ones usually share storage and compare at once), where a
-    /// label of another length is passed over without comparing strings.
+    /// The index of `label` in `routes`: a scan of the labels' lengths, the strings compared only
+    /// where the length is `label`'s (the operationIds come from the route table itself, so
+    /// equal ones usually share storage and compare at once).
     func routeIndex(_ label: String) -> Int? {
         let length = label.utf8.count
-        return routes.firstIndex { $0.utf8.count == length && $0 == label }
+        return routeLengths.withUnsafeBufferPointer { lengths -> Int? in
+            for index in 0..<lengths.count where lengths[index] == length && routes[index] == label { return index }
+            return nil
+        }
     }
 
     /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
@@ -80,6 +91,11 @@ final class RequestCounters: Sendable {
     /// comparisons of durations give them, but on 64-bit integers when the duration's
     /// attoseconds fit in them (under 9.2 seconds either way): one division, no 128-bit one.
     static func measure(_ duration: Duration) -> (nanoseconds: Int, bucket: Int?) {
+        measure(duration, bounds: bucketNanoseconds)
+    }
+
+    /// `measure(_:)` with `bucketNanoseconds` given (`bounds`).
+    private static func measure(_ duration: Duration, bounds: [Int]) -> (nanoseconds: Int, bucket: Int?) {
         guard let attoseconds = Int64(exactly: duration.attoseconds) else {
             let (seconds, attoseconds) = duration.components
             let nanoseconds = Int(seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
@@ -89,25 +105,41 @@ final class RequestCounters: Sendable {
         let nanoseconds = Int(quotient)
         // duration <= bound exactly: the whole nanoseconds below the bound's, or equal with
         // nothing (or less than nothing) left over.
-        let bucket = bucketNanoseconds.firstIndex { nanoseconds < $0 || (nanoseconds == $0 && remainder <= 0) }
+        let bucket = bounds.withUnsafeBufferPointer { bounds -> Int? in
+            for index in 0..<bounds.count
+            where nanoseconds < bounds[index] || (nanoseconds == bounds[index] && remainder <= 0) {
+                return index
+            }
+            return nil
+        }
         return (nanoseconds, bucket)
     }
 
     /// Counts one request in block `loop` (modulo the block count); false, counting nothing,
     /// when its route label or status has no slot.
     func record(_ record: RequestRecord, route label: String) -> Bool {
-        guard let route = routeIndex(label), let status = Self.statusIndex(record.status) else { return false }
-        let cells = blocks[record.loopIndex % blocks.count]
-        let method = Self.methodIndex(record.method)
-        cells.add(1, at: (route * Self.methods.count + method) * Self.statuses.count + status)
-        let histogram = histogramBase + route * Self.histogramWidth
-        let (nanoseconds, bucket) = Self.measure(record.duration)
+        self.record(
+            method: record.method, status: record.status, duration: record.duration, bytesIn: record.bytesIn,
+            bytesOut: record.bytesOut, loopIndex: record.loopIndex, route: label)
+    }
+
+    /// `record(_:route:)` with the record's parts it reads.
+    func record(
+        method: HTTPMethod, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int, loopIndex: Int,
+        route label: String
+    ) -> Bool {
+        guard let route = routeIndex(label), let status = Self.statusIndex(status) else { return false }
+        let cells = blocks[loopIndex % blocks.count]
+        let method = Self.methodIndex(method)
+        cells.add(1, at: (route * methodCount + method) * statusCount + status)
+        let buckets = bucketBounds.count
+        let histogram = histogramBase + route * (buckets + 2)
+        let (nanoseconds, bucket) = Self.measure(duration, bounds: bucketBounds)
         if let bucket { cells.add(1, at: histogram + bucket) }
-        let buckets = ServiceMetrics.bucketDurations.count
         cells.add(1, at: histogram + buckets)
         cells.add(nanoseconds, at: histogram + buckets + 1)
-        cells.add(record.bytesIn, at: bytesBase)
-        cells.add(record.bytesOut, at: bytesBase + 1)
+        cells.add(bytesIn, at: bytesBase)
+        cells.add(bytesOut, at: bytesBase + 1)
         return true
     }
 

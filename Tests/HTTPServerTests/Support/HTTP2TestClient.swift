@@ -130,6 +130,12 @@ final class HTTP2TestClient {
         }
     }
 
+    /// Gives the client bytes the server produced outside `exchange` (a drain of its own).
+    func receiveFromServer(_ bytes: [UInt8]) {
+        serverOutput += bytes
+        if !bytes.isEmpty { _ = nghttp2_session_mem_recv(session, bytes, bytes.count) }
+    }
+
     /// Resets a stream (RST_STREAM CANCEL) and exchanges.
     func reset(_ streamID: Int32) {
         nghttp2_submit_rst_stream(session, 0, streamID, NGHTTP2_CANCEL.rawValue)
