@@ -303,6 +303,12 @@ static inline __attribute__((always_inline)) size_t cjs_member_key(
         return (stop);                                                                 \
     } while (0)
 
+/// What `cjs_gather_members` does, inlined into it and into the nested walk, which gathers an
+/// inner object without a call.
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
+
 /// The walk of `cjs_next_member`, `cjs_gather_members` and `cjs_gather_nested` (inlined into
 /// each, `entries` and `nested` constants there): without `entries`, it stops on the first
 /// member to read; with them, it appends each member to read to `entries` (`*found` of them so
@@ -354,7 +360,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                         CJS_TAKE(first_key, CJS_STOP(CJS_MEMBER_KEY, key));
                         if (bytes[first_key] == '"') {
                             size_t inner_end, inner_skipped;
-                            ptrdiff_t inner_found = cjs_gather_members(
+                            ptrdiff_t inner_found = cjs_gather_object(
                                 bytes, count, tokens, nested->table, nested->key_count, room - 1, first_key,
                                 inner + 1, &inner_end, &inner_skipped);
                             if (inner_found < 0) CJS_STOP(CJS_MEMBER_KEY, key);
@@ -398,7 +404,7 @@ cjs_member_stop cjs_next_member(
     return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0, 0);
 }
 
-ptrdiff_t cjs_gather_members(
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
     cjs_members members = {offset, 0, 0, 0};
@@ -410,6 +416,12 @@ ptrdiff_t cjs_gather_members(
     *skipped = members.skipped;
     ptrdiff_t result = found;
     return result;
+}
+
+ptrdiff_t cjs_gather_members(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
+    return cjs_gather_object(bytes, count, tokens, table, key_count, room, offset, entries, end, skipped);
 }
 
 ptrdiff_t cjs_gather_nested(
