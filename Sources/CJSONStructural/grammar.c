@@ -140,12 +140,16 @@ static inline uint64_t cjs_load_word(const uint8_t *pointer) {
     return word;
 }
 
-/// Whether a byte of `word` is a backslash.
-static inline int cjs_has_backslash(uint64_t word) {
+/// The high bit of each byte of `word` equal to `byte`: exact for the lowest such byte and
+/// every byte below it (a byte above a match may be marked too).
+static inline uint64_t cjs_bytes_equal(uint64_t word, unsigned char byte) {
     const uint64_t ones = 0x0101010101010101ULL;
-    uint64_t other = word ^ (ones * '\\');
-    return ((other - ones) & ~other & (ones << 7)) != 0;
+    uint64_t other = word ^ (ones * byte);
+    return (other - ones) & ~other & (ones << 7);
 }
+
+/// Whether a byte of `word` is a backslash.
+static inline int cjs_has_backslash(uint64_t word) { return cjs_bytes_equal(word, '\\') != 0; }
 
 /// Whether a byte of the sixteen `low`, `high` (a key's first sixteen bytes, zero past its
 /// end) is a backslash: one compare of sixteen bytes where SSE2 has it (the words are already
@@ -167,12 +171,36 @@ static inline int cjs_has_backslash16(uint64_t low, uint64_t high) {
 /// slots name only keys of the set, so any other result is below `key_count`.
 #define CJS_NO_KEY 64
 
-/// The index of the key `bytes[start ..< end]` spells in the key table `table` (see
-/// `cjs_next_member`), or `CJS_NO_KEY`. Sets `*escaped` when it holds a backslash: then it is no
-/// key of the set as far as the walk can tell, and the caller decodes it. A key whose length
-/// no key of the set has is told apart by the table's length bits; any other key's slot is
-/// found as `JSONKeySet` finds it (its words and length mixed, times the table's multiplier,
-/// the top eight bits), so a key costs one slot and one comparison, however many the set has.
+/// The masks of a key of each length, at most sixteen bytes: two loads instead of shifts and
+/// branches.
+__attribute__((nodebug)) static const uint64_t cjs_key_masks[17][2] = {
+    {0, 0}, {0xFF, 0}, {0xFFFF, 0}, {0xFFFFFF, 0}, {0xFFFFFFFF, 0}, {0xFFFFFFFFFF, 0}, {0xFFFFFFFFFFFF, 0},
+    {0xFFFFFFFFFFFFFF, 0}, {~0ULL, 0}, {~0ULL, 0xFF}, {~0ULL, 0xFFFF}, {~0ULL, 0xFFFFFF}, {~0ULL, 0xFFFFFFFF},
+    {~0ULL, 0xFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFFFF}, {~0ULL, ~0ULL},
+};
+
+/// The index of the key of `length` (at most sixteen) bytes whose words are `low`, `high`
+/// (zero past its end) in the key table `table` (see `cjs_next_member`), or `CJS_NO_KEY`. A
+/// key whose length no key of the set has is told apart by the table's length bits; any other
+/// key's slot is found as `JSONKeySet` finds it (its words and length mixed, times the table's
+/// multiplier, the top eight bits), so a key costs one slot and one comparison, however many
+/// the set has.
+static inline __attribute__((always_inline)) size_t cjs_key_lookup(
+    uint64_t low, uint64_t high, size_t length, const uint64_t *table) {
+    // Most keys the walk skips have a length no key of the set has (word 33: bit n for n bytes).
+    if ((table[33] >> length) & 1) {
+        uint64_t mixed = low ^ (high * 0xC2B2AE3D27D4EB4FULL) ^ length;
+        unsigned slot = (mixed * table[0]) >> 56;
+        size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
+        const uint64_t *key = table + 34 + 3 * (entry - 1);
+        if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
+    }
+    return CJS_NO_KEY;
+}
+
+/// The index of the key `bytes[start ..< end]` spells in the key table `table`, or
+/// `CJS_NO_KEY`. Sets `*escaped` when it holds a backslash: then it is no key of the set as
+/// far as the walk can tell, and the caller decodes it.
 static inline __attribute__((always_inline)) size_t cjs_key_index(
     const uint8_t *bytes, size_t count, size_t start, size_t end, const uint64_t *table, int *escaped) {
     size_t length = end - start;
@@ -191,26 +219,72 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
         low = cjs_load_word(copy);
         high = cjs_load_word(copy + 8);
     }
-    // The masks of a key of each length, from a table: two loads instead of shifts and branches.
-    __attribute__((nodebug)) static const uint64_t masks[17][2] = {
-        {0, 0}, {0xFF, 0}, {0xFFFF, 0}, {0xFFFFFF, 0}, {0xFFFFFFFF, 0}, {0xFFFFFFFFFF, 0}, {0xFFFFFFFFFFFF, 0},
-        {0xFFFFFFFFFFFFFF, 0}, {~0ULL, 0}, {~0ULL, 0xFF}, {~0ULL, 0xFFFF}, {~0ULL, 0xFFFFFF}, {~0ULL, 0xFFFFFFFF},
-        {~0ULL, 0xFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFF}, {~0ULL, 0xFFFFFFFFFFFFFF}, {~0ULL, ~0ULL},
-    };
-    low &= masks[length][0];
-    high &= masks[length][1];
-    // Most keys the walk skips have a length no key of the set has (word 33: bit n for n bytes).
-    if ((table[33] >> length) & 1) {
-        uint64_t mixed = low ^ (high * 0xC2B2AE3D27D4EB4FULL) ^ length;
-        unsigned slot = (mixed * table[0]) >> 56;
-        size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
-        const uint64_t *key = table + 34 + 3 * (entry - 1);
-        // A key found has no backslash (the keys of a walk table have none), so only a key
-        // not found is looked at for one.
-        if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
+    low &= cjs_key_masks[length][0];
+    high &= cjs_key_masks[length][1];
+    size_t field = cjs_key_lookup(low, high, length, table);
+    // A key found has no backslash (the keys of a walk table have none), so only a key not
+    // found is looked at for one.
+    if (field == CJS_NO_KEY && cjs_has_backslash16(low, high)) *escaped = 1;
+    return field;
+}
+
+/// The sixteen bytes at `pointer` as the words `*low`, `*high` (first byte lowest), with the
+/// quotes and the backslashes among them: bit n of `*quotes` (`*backslashes`) set when byte n
+/// is one. The marks are exact for the lowest of each kind and below it (the SWAR path marks
+/// some bytes above a match too).
+static inline void cjs_load_key16(
+    const uint8_t *pointer, uint64_t *low, uint64_t *high, unsigned *quotes, unsigned *backslashes) {
+#if defined(__SSE2__) && defined(__clang__)
+    typedef char cjs_b16 __attribute__((vector_size(16)));
+    cjs_b16 bytes;
+    memcpy(&bytes, pointer, sizeof bytes);
+    *quotes = (unsigned)__builtin_ia32_pmovmskb128(bytes == '"');
+    *backslashes = (unsigned)__builtin_ia32_pmovmskb128(bytes == '\\');
+    uint64_t words[2];
+    memcpy(words, &bytes, sizeof words);
+    *low = words[0];
+    *high = words[1];
+#else
+    *low = cjs_load_word(pointer);
+    *high = cjs_load_word(pointer + 8);
+    // One bit a byte: the high bit of byte n moved to bit n.
+    const uint64_t gather = 0x0102040810204080ULL;
+    *quotes = (unsigned)(((cjs_bytes_equal(*low, '"') >> 7) * gather) >> 56) |
+              (unsigned)(((cjs_bytes_equal(*high, '"') >> 7) * gather) >> 56) << 8;
+    *backslashes = (unsigned)(((cjs_bytes_equal(*low, '\\') >> 7) * gather) >> 56) |
+                   (unsigned)(((cjs_bytes_equal(*high, '\\') >> 7) * gather) >> 56) << 8;
+#endif
+}
+
+/// The index of the key whose opening quote is at `key` (a token; its member's `:` is the
+/// token `colon`) in the key table `table`, or `CJS_NO_KEY`; sets `*stop` when the walk
+/// leaves the member to the caller: a key with a backslash, or no closing quote before the
+/// `:`. A key of at most fifteen bytes is read from the sixteen after its opening quote: its
+/// closing quote is the first quote there when no backslash comes before it (a key found in
+/// the set has none: the keys of a walk table have no backslash). Any other key's closing
+/// quote is the last quote before the `:` (only whitespace lies between them).
+static inline __attribute__((always_inline)) size_t cjs_member_key(
+    const uint8_t *bytes, size_t count, size_t key, size_t colon, const uint64_t *table, int *stop) {
+    size_t start = key + 1;
+    if (__builtin_expect(count - start >= 16, 1)) {
+        uint64_t low, high;
+        unsigned quotes, backslashes;
+        cjs_load_key16(bytes + start, &low, &high, &quotes, &backslashes);
+        if (quotes) {
+            size_t length = __builtin_ctz(quotes);
+            size_t field =
+                cjs_key_lookup(low & cjs_key_masks[length][0], high & cjs_key_masks[length][1], length, table);
+            if (field == CJS_NO_KEY && (backslashes & ((1u << length) - 1))) *stop = 1;
+            return field;
+        }
     }
-    if (cjs_has_backslash16(low, high)) *escaped = 1;
-    return CJS_NO_KEY;
+    size_t end = colon - 1;
+    while (end > key && bytes[end] != '"') end--;
+    if (end == key) {
+        *stop = 1;
+        return CJS_NO_KEY;
+    }
+    return cjs_key_index(bytes, count, start, end, table, stop);
 }
 
 /// Moves the token cursor to the first token at or after `offset`.
@@ -228,6 +302,12 @@ static inline __attribute__((always_inline)) size_t cjs_key_index(
         members->skipped = skipped;                                                    \
         return (stop);                                                                 \
     } while (0)
+
+/// What `cjs_gather_members` does, inlined into it and into the nested walk, which gathers an
+/// inner object without a call.
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
 
 /// The walk of `cjs_next_member`, `cjs_gather_members` and `cjs_gather_nested` (inlined into
 /// each, `entries` and `nested` constants there): without `entries`, it stops on the first
@@ -254,15 +334,10 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
             size_t colon, value;
             CJS_TAKE(colon, CJS_STOP(CJS_MEMBER_KEY, key));
             if (colon == key || bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
-            // The closing quote: the last byte before the `:` that is not whitespace (stage 1
-            // marks every other byte outside strings as a token).
-            size_t end = colon - 1;
-            while (end > key && bytes[end] != '"') end--;
-            if (end == key) CJS_STOP(CJS_MEMBER_KEY, key);
+            int leave = 0;
+            size_t field = cjs_member_key(bytes, count, key, colon, table, &leave);
+            if (leave) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
-            int escaped = 0;
-            size_t field = cjs_key_index(bytes, count, key + 1, end, table, &escaped);
-            if (escaped) CJS_STOP(CJS_MEMBER_KEY, key);
             if (field != CJS_NO_KEY && !(members->seen & (1ULL << field))) {
                 members->seen |= 1ULL << field;
                 if (!entries) {
@@ -285,7 +360,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                         CJS_TAKE(first_key, CJS_STOP(CJS_MEMBER_KEY, key));
                         if (bytes[first_key] == '"') {
                             size_t inner_end, inner_skipped;
-                            ptrdiff_t inner_found = cjs_gather_members(
+                            ptrdiff_t inner_found = cjs_gather_object(
                                 bytes, count, tokens, nested->table, nested->key_count, room - 1, first_key,
                                 inner + 1, &inner_end, &inner_skipped);
                             if (inner_found < 0) CJS_STOP(CJS_MEMBER_KEY, key);
@@ -329,7 +404,7 @@ cjs_member_stop cjs_next_member(
     return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0, 0);
 }
 
-ptrdiff_t cjs_gather_members(
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
     cjs_members members = {offset, 0, 0, 0};
@@ -341,6 +416,12 @@ ptrdiff_t cjs_gather_members(
     *skipped = members.skipped;
     ptrdiff_t result = found;
     return result;
+}
+
+ptrdiff_t cjs_gather_members(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
+    return cjs_gather_object(bytes, count, tokens, table, key_count, room, offset, entries, end, skipped);
 }
 
 ptrdiff_t cjs_gather_nested(

@@ -9,22 +9,29 @@ extension SeenKeys {
 
     /// Inserts the key `token` spells (escapes resolved); `true` when it was not there yet.
     package mutating func insert(_ token: JSONStringToken, in scanner: JSONScanner) -> Bool {
-        if count == 0, firstTokens.count < Self.linearTokens {
-            comparisons += firstTokens.count
+        guard let first = firstToken else {
+            if count > 0 { return insert(scanner.string(token)) }
+            let bytes = UnsafeBufferPointer(start: scanner.bytes + token.start, count: token.byteCount)
+            firstToken = (token, !token.hasEscapes && ByteString.isASCII(bytes))
+            return true
+        }
+        if count == 0, firstTokens.count &+ 1 < Self.linearTokens {
+            comparisons += firstTokens.count &+ 1
             let bytes = UnsafeBufferPointer(start: scanner.bytes + token.start, count: token.byteCount)
             let isPlainASCII = !token.hasEscapes && ByteString.isASCII(bytes)
-            for first in firstTokens where Self.same(first, (token, isPlainASCII), in: scanner) {
+            if Self.same(first, (token, isPlainASCII), in: scanner) { return false }
+            for other in firstTokens where Self.same(other, (token, isPlainASCII), in: scanner) {
                 return false
             }
-            // Room for all of them at the first, rather than growing the array by doubling.
-            if firstTokens.capacity == 0 { firstTokens.reserveCapacity(Self.linearTokens) }
+            // Room for all of them at the second, rather than growing the array by doubling.
+            if firstTokens.capacity == 0 { firstTokens.reserveCapacity(Self.linearTokens &- 1) }
             firstTokens.append((token, isPlainASCII))
             return true
         }
-        if !firstTokens.isEmpty {
-            for first in firstTokens { _ = insert(scanner.string(first.token)) }
-            firstTokens = []
-        }
+        _ = insert(scanner.string(first.token))
+        for other in firstTokens { _ = insert(scanner.string(other.token)) }
+        firstToken = nil
+        firstTokens = []
         return insert(scanner.string(token))
     }
 

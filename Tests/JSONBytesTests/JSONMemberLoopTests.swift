@@ -111,6 +111,39 @@ struct JSONMemberLoopTests {
         #expect(outcome == .success([true, false, true, true, false, false, true]))
     }
 
+    /// The first key, kept apart from the ones after it, is compared with each of them, and
+    /// goes into the hash table with them: a repeat of it is found while the keys are compared
+    /// one by one (one comparison for the second key, two for the third, fifteen for the
+    /// sixteenth) and once the table has taken over (past sixteen keys).
+    @Test func seenKeysKeepTheFirstKeyApart() throws {
+        func inserted(_ keys: [String]) -> Result<([Bool], Int), JSONSyntaxError> {
+            scan("[" + keys.map { "\"\($0)\"" }.joined(separator: ",") + "]") { scanner throws(JSONSyntaxError) in
+                var seen = SeenKeys()
+                var firsts: [Bool] = []
+                var more = try scanner.enterArray()
+                while more {
+                    _ = try scanner.peek()
+                    firsts.append(seen.insert(try scanner.scanString(), in: scanner))
+                    more = try scanner.nextElement()
+                }
+                return (firsts, seen.comparisons)
+            }
+        }
+        #expect(try inserted(["a"]).get() == ([true], 0))
+        #expect(try inserted(["a", "a"]).get() == ([true, false], 1))
+        #expect(try inserted(["a", "b", "a"]).get() == ([true, true, false], 1 + 2))
+        #expect(try inserted(["a", "b", "\\u0061"]).get() == ([true, true, false], 1 + 2))
+        let many = (0..<17).map { "k\($0)" }
+        #expect(
+            try inserted(many + ["k0", "k16", "k17"]).get().0 == Array(repeating: true, count: 17) + [
+                false, false, true,
+            ])
+        #expect(
+            try inserted(Array(many.prefix(15)) + ["k0"]).get() == (
+                Array(repeating: true, count: 15) + [false], 105 + 15
+            ))
+    }
+
     /// Past the first sixteen, keys go through the hash table: duplicates are still found,
     /// and the comparisons stay linear in the number of keys.
     @Test func seenKeysStayLinear() {

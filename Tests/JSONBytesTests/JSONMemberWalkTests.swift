@@ -122,6 +122,34 @@ struct JSONMemberWalkTests {
         #expect(walked.skippedByTokens == 34 + 3 + 4)
     }
 
+    /// A key of at most fifteen bytes is read from the sixteen bytes after its opening quote:
+    /// what follows its closing quote there (a value with escapes, a quote after a backslash,
+    /// another string) changes neither the key nor whether the walk reads it, and a key with a
+    /// backslash before its closing quote (an escaped backslash or quote) is left to the byte
+    /// loop, which decodes it. Objects walked whole (`gathered`) are those the walk read itself.
+    @Test func shortKeysReadFromTheSixteenBytesAfterTheirQuote() throws {
+        let plain =
+            #"{"ab": "\"\\", "url": "\u0041", "c":"\\", "type":3, "x": "url", "height": "\"", "tiny":"width"}"#
+        let bytes = Array(plain.utf8)
+        let walked = walkDocument(bytes, gatheredKeys, withTokens: true)
+        #expect(try walked.read.get() == #"{0="\u0041",3=3,2="\""}"#)
+        #expect(readsAlike(plain, gatheredKeys))
+        // Skipped by the walk: ab, c, x and tiny; by `skipValue` on the masks, the three
+        // values read here as bytes.
+        #expect(walked.skippedByTokens == 4 + 3)
+        #expect(walkDocument(bytes, gatheredKeys, withTokens: true, gathering: true).gathered == 1)
+        let escaped = #"{"w\\": 1, "\\": 2, "ur\"": 3, "width\\": 4, "t\u0079pe": 5, "\\\"url": 6}"#
+        let escapedBytes = Array(escaped.utf8)
+        #expect(try walkDocument(escapedBytes, gatheredKeys, withTokens: true).read.get() == "{3=5}")
+        #expect(readsAlike(escaped, gatheredKeys))
+        #expect(walkDocument(escapedBytes, gatheredKeys, withTokens: true, gathering: true).gathered == 0)
+        for key in [#"w\\"#, #"\\"#, #"ur\""#, #"width\\"#, #"\\\"url"#] {
+            let one = Array(("{\"" + key + #"": 1, "url": 2}"#).utf8)
+            #expect(walkDocument(one, gatheredKeys, withTokens: true, gathering: true).gathered == 0, "\(key)")
+            #expect(try walkDocument(one, gatheredKeys, withTokens: true).read.get() == "{0=2}", "\(key)")
+        }
+    }
+
     /// Grammar errors in or after members the walk skips are refused with the byte loop's
     /// message at its offset: a missing or doubled comma, a trailing comma, a key that is no
     /// string, a missing colon, a missing value, a bracket that does not match, nesting past

@@ -64,6 +64,33 @@ struct ReaderBuiltValuesTests {
         #expect(slots.original == WeiboPictureVariant(width: 4, height: 3))
     }
 
+    /// A variant's URL at every alignment to the 64-byte blocks of the escape map, and across
+    /// two words of it (byte 4,096): plain, it is read as it lies in the request; with an
+    /// escape in its first, a middle or its last block, it is decoded.
+    @Test func urlsReadAtEveryAlignment() throws {
+        let plain = String(repeating: "a", count: 150)
+        for padding in Array(0..<130) + Array(3_900..<4_100) {
+            for escape in [nil, 0, 70, 149] {
+                var url = plain
+                var expected = plain
+                if let escape {
+                    let index = url.index(url.startIndex, offsetBy: escape)
+                    url.replaceSubrange(index...index, with: #"\/"#)
+                    expected.replaceSubrange(index...index, with: "/")
+                }
+                let text =
+                    #"{"statuses": [{"pic_infos": {"p": {"large": {"#
+                    + String(repeating: " ", count: padding) + #""url": ""# + url + #"", "width": 2}}}}]}"#
+                let request = try ByteTimelineReader().readTimeline(Array(text.utf8))
+                let large = request.statuses[0].media.infos[pid: "p"]?.slots.large
+                #expect(
+                    large?.urlBytes?.description == expected, "padding \(padding), escape \(String(describing: escape))"
+                )
+                #expect(large?.width == 2)
+            }
+        }
+    }
+
     /// `pic_ids` past the nine the array is first made for, and `pic_infos` of more pids than
     /// are compared one by one, keep every entry in order, the first of duplicates winning.
     @Test func longPictureListsKeepEveryEntry() throws {

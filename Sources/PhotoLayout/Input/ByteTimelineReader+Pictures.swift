@@ -38,7 +38,8 @@ extension ByteTimelineReader {
     /// `pic_infos`: each entry that is an object, by pid (the first of duplicate pids wins,
     /// even when it is not an object and is dropped), pids as bytes of the request.
     /// Linear: pids are told apart by `SeenKeys` (the first sixteen on their bytes, later
-    /// ones through a hash set, one insertion per key).
+    /// ones through a hash set, one insertion per key). Room for nine entries (a status's
+    /// pictures) is made at the first, rather than growing the table by doubling.
     static func readPicInfos(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfos {
         guard try scanner.peekKind() == .object else {
             try scanner.skipValue()
@@ -53,6 +54,7 @@ extension ByteTimelineReader {
                 var info = WeiboPictureInfo()
                 try readPictureInfo(&scanner, into: &info)
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
+                if infos.count == 0 { infos.reserveCapacity(9) }
                 infos.append(pid: bytes, info: consume info)
             } else {
                 try scanner.skipValue()

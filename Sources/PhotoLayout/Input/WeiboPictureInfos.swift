@@ -28,6 +28,13 @@ public struct WeiboPictureInfos: Hashable, Sendable {
 
     public var count: Int { pids.count }
 
+    /// Makes room for `capacity` entries in all, so that appending up to that many allocates
+    /// nothing more.
+    package mutating func reserveCapacity(_ capacity: Int) {
+        pids.reserveCapacity(capacity)
+        infos.reserveCapacity(capacity)
+    }
+
     /// The info of `pid`, if the table has one.
     package subscript(pid pid: ByteString) -> WeiboPictureInfo? {
         index(of: pid, guess: 0).map { infos[$0] }
