@@ -10,24 +10,24 @@ extension JSONByteWriter {
     ///
     /// A whole number from 0 to 9999 (not `-0`), the most common number of a layout, is written
     /// here, inlined into the caller, by `writeSmall`; any other goes to `writeNumber` (one C
-    /// call). Both write the same text for such a number: its digits.
+    /// call), which writes the same text for such a number: its digits. A fraction is told from
+    /// such a number by one test: a whole number below 2^20 has the low 32 bits of its
+    /// significand clear, which a fraction almost never has.
     @inlinable @inline(__always)
     static func writeJSONNumber(_ value: Double, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = value.bitPattern
         // Below 10^4 and not negative (the sign bit clear): the bit patterns of such doubles are
         // ordered as their values, and -0, negative numbers and NaNs have larger ones.
-        if value.bitPattern < Self.smallLimitBitPattern {
-            let whole = UInt(value)
-            if Double(whole) == value { return writeSmall(whole, into: output) }
+        if bits & 0xFFFF_FFFF == 0, bits < 0x40C3_8800_0000_0000 {
+            let whole = Int(value)
+            if Double(whole) == value { return writeSmall(UInt(bitPattern: whole), into: output) }
         }
         return writeNumber(value, into: output)
     }
 
-    /// The bit pattern of 10,000.0: every non-negative double below it is below 10^4.
-    @inlinable
-    static var smallLimitBitPattern: UInt64 { 0x40C3_8800_0000_0000 }
-
     /// `value` as `number(_: Double)` writes it into `output` (room for `numberMaximumCount`
-    /// bytes), by `csd_write_json_number`. Returns the bytes written.
+    /// bytes), by `csd_write_json_number`: every number, `writeJSONNumber`'s small whole ones
+    /// too. Returns the bytes written.
     @usableFromInline
     static func writeNumber(_ value: Double, into output: UnsafeMutablePointer<UInt8>) -> Int {
         csd_write_json_number(value, output)

@@ -118,26 +118,36 @@ struct JSONNumberFastPathTests {
     }
 }
 
-/// The inlined path for whole numbers below 10^4 (`writeSmall`) writes what the C writer and
-/// Schubfach write, and leaves every other number to them.
+/// The inlined path for whole numbers below 10^4 (`writeJSONNumber`, `writeSmall`) writes what
+/// the C writer and Schubfach write, and leaves every other number to them; so does the
+/// integers' (`writeJSONInteger`) what `String` writes.
 struct JSONSmallNumberTests {
-    /// Every whole number from 0 to 10,000, its neighbours one unit in the last place away,
-    /// its halves and its negative: the whole ones below 10^4 go inline, the others to C, and
-    /// both write Schubfach's text.
+    /// Every whole number from 0 to 100,000, its neighbours one unit in the last place away,
+    /// its halves, its negative and a subnormal multiple; and whole numbers of every length up
+    /// to 2^53: the whole ones below 10^4 go inline, the others to C, and both write
+    /// Schubfach's text.
     @Test func wholeNumbersAgreeWithTheCWriter() {
         var mismatches: [Double] = []
-        for whole in 0...10_000 {
+        for whole in 0...100_000 {
             let base = Double(whole)
             for value in [base, base.nextUp, base.nextDown, base + 0.5, base - 0.5, -base, 0x1p-1074 * base]
             where written(value) != writtenInC(value) || written(value) != expected(value) {
                 mismatches.append(value)
             }
         }
+        var random = SeededGenerator(seed: 330)
+        for _ in 0..<200_000 {
+            let value = Double(random.next() >> (11 &+ random.next() % 53))
+            for candidate in [value, -value, value.nextUp, value.nextDown]
+            where written(candidate) != writtenInC(candidate) || written(candidate) != expected(candidate) {
+                mismatches.append(candidate)
+            }
+        }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
     /// The edges of the inlined path: its first and last values, the first it leaves to C, and
-    /// values whose bit patterns lie on either side of its bound.
+    /// values whose bit patterns lie on either side of its bounds.
     @Test func edges() {
         #expect(written(0.0) == "0")
         #expect(written(-0.0) == "-0")
@@ -157,6 +167,10 @@ struct JSONSmallNumberTests {
         #expect(written(-Double.nan) == "null")
         #expect(written(Double.infinity) == "null")
         #expect(written(Double.leastNonzeroMagnitude) == "5e-324")
+        #expect(written(0x1p53 - 1) == "9007199254740991")
+        #expect(written(-(0x1p53 - 1)) == "-9007199254740991")
+        #expect(written(1e11) == "100000000000")
+        #expect(written(123_456_789.0) == "123456789")
     }
 
     /// Integers: every one from -10,001 to 20,000, and the extremes, as `String` writes them.
