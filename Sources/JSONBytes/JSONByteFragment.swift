@@ -33,12 +33,12 @@ public struct JSONByteFragment {
     /// `value` as `JSONByteWriter.number(_: Double)` writes it.
     @inlinable @inline(__always)
     public mutating func number(_ value: Double) {
-        count &+= JSONByteWriter.writeNumber(value, into: output + count)
+        count &+= JSONByteWriter.writeJSONNumber(value, into: output + count)
     }
 
     /// `value` as `JSONByteWriter.number(_: Int)` writes it.
     @inlinable @inline(__always)
     public mutating func number(_ value: Int) {
-        count &+= JSONByteWriter.writeInteger(value.magnitude, negative: value < 0, into: output + count)
+        count &+= JSONByteWriter.writeJSONInteger(value, into: output + count)
     }
 }

@@ -207,7 +207,7 @@ public struct JSONByteWriter: ~Copyable, @unchecked Sendable {
     @inlinable
     public mutating func number(_ value: Int) {
         write(reserving: 21) { output in
-            Self.writeInteger(value.magnitude, negative: value < 0, into: output)
+            Self.writeJSONInteger(value, into: output)
         }
         needsComma = true
     }
@@ -215,12 +215,13 @@ public struct JSONByteWriter: ~Copyable, @unchecked Sendable {
     /// A double in its shortest round-trip form (`70`, `35.5`, `0.35`, `114.33333333333333`):
     /// whole numbers below 2^53 as their digits, numbers of at most four decimals below 10^11
     /// by integer arithmetic, anything else as Swift's `description` writes it (Schubfach),
-    /// all in one C call straight into the buffer (`writeNumber`).
+    /// straight into the buffer: whole numbers below 10^4 inline, the others in one C call
+    /// (`writeJSONNumber`).
     /// JSON has no NaN or infinity: those are written as `null` (JSONEncoder would throw).
     @inlinable
     public mutating func number(_ value: Double) {
         write(reserving: Self.numberMaximumCount) { output in
-            Self.writeNumber(value, into: output)
+            Self.writeJSONNumber(value, into: output)
         }
         needsComma = true
     }
