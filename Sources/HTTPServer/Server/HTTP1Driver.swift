@@ -189,13 +189,12 @@ final class HTTP1Driver {
         at sentAt: @autoclosure () -> Moment
     ) {
         guard let observer = loop.shared.observer else { return }
-        var record = RequestRecord(
+        // The record's parts: an observer that needs no whole record makes none.
+        observer.requestCompleted(
             method: info.method, path: info.path, status: status, duration: sentAt() - info.receivedMoment,
-            bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id,
-            remoteAddress: machine.remoteAddress, protocolVersion: info.version.description,
-            operationID: info.operationID, loopIndex: loop.index
-        )
-        record.userAgentValue = info.userAgentValue  // still bytes: decoded only if logged
-        observer.requestCompleted(record)
+            bytesIn: info.bytesIn, bytesOut: bytesOut, id: info.id, remoteAddress: machine.remoteAddress,
+            protocolVersion: info.version.description,
+            userAgentValue: info.userAgentValue,  // still bytes: decoded only if logged
+            operationID: info.operationID, loopIndex: loop.index)
     }
 }
