@@ -154,13 +154,13 @@ extension HTTP2Session {
             stream.addField(named: name, value: value)
             return 0
         }
-        if Self.equals(name, ":method") {
-            stream.method = HTTPMethod(tokenBytes: value)
-        } else if Self.equals(name, ":path") {
-            stream.targetRange = stream.addPseudoValue(value)
-        } else if Self.equals(name, ":authority") {
-            stream.authorityRange = stream.addPseudoValue(value)
-        }  // else :scheme (nghttp2 checked them all)
+        // The length picks the one name compared (`:scheme`, the other of seven bytes, is not kept).
+        switch name.count {
+        case 7 where Self.equals(name, ":method"): stream.method = HTTPMethod(tokenBytes: value)
+        case 5 where Self.equals(name, ":path"): stream.targetRange = stream.addPseudoValue(value)
+        case 10 where Self.equals(name, ":authority"): stream.authorityRange = stream.addPseudoValue(value)
+        default: break  // :scheme (nghttp2 checked them all)
+        }
         return 0
     }
 
@@ -226,7 +226,7 @@ extension HTTP2Session {
         if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
             stream.headEndedMoment = nowMoment
         }
-        if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(streamID: streamID) }
+        if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(stream, streamID: streamID) }
         return 0
     }
 

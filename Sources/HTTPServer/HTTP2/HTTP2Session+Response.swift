@@ -13,9 +13,9 @@ extension HTTP2Session {
     /// The requests a session has room for (`appendReady`) before it grows that room.
     static let readyBatch = 16
 
-    /// The request of a stream whose END_STREAM arrived, queued for the caller.
-    func dispatch(streamID: Int32) {
-        guard let stream = streams[streamID] else { return }
+    /// The request of `stream` (the stream `streamID`, in `streams`), whose END_STREAM arrived,
+    /// queued for the caller.
+    func dispatch(_ stream: HTTP2Stream, streamID: Int32) {
         stream.isDispatched = true
         let headers = stream.receivedHeaders()
         let method = stream.method ?? .get
@@ -80,7 +80,7 @@ extension HTTP2Session {
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            response, streamID: streamID, requestID: requestID, method: stream.method,
+            response, on: stream, streamID: streamID, requestID: requestID, method: stream.method,
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 
@@ -91,18 +91,18 @@ extension HTTP2Session {
     ) {
         guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
         submit(
-            response, streamID: streamID, requestID: requestID, method: request.method, path: request.path,
+            response, on: stream, streamID: streamID, requestID: requestID, method: request.method, path: request.path,
             operationID: request.route?.operationID)
     }
 
-    /// Submits HEADERS (and DATA through `readBody`) for `response`; `method` and `path` (the
-    /// request's path, not its target) label the record of it, "-" when unknown.
+    /// Submits HEADERS (and DATA through `readBody`) for `response` on `stream` (the open stream
+    /// `streamID`, in `streams`); `method` and `path` (the request's path, not its target) label
+    /// the record of it, "-" when unknown.
     private func submit(
-        _ response: consuming HTTPResponse, streamID: Int32, requestID: RequestContext.ID, method: HTTPMethod?,
-        path: String?,
-        operationID: String?
+        _ response: consuming HTTPResponse, on stream: HTTP2Stream, streamID: Int32, requestID: RequestContext.ID,
+        method: HTTPMethod?, path: String?, operationID: String?
     ) {
-        guard let session, let stream = streams[streamID], !stream.isAnswered else { return }
+        guard let session, !stream.isAnswered else { return }
         stream.isAnswered = true
         let response = response.validated(requestID: requestID.description)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)

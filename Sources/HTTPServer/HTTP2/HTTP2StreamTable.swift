@@ -16,7 +16,10 @@ struct HTTP2StreamTable {
         var stream: HTTP2Stream?
     }
 
-    private static let seed = UInt32.random(in: 0...UInt32.max)
+    private static let processSeed = UInt32.random(in: 0...UInt32.max)
+
+    /// The process's seed, kept by the table: read per lookup without the global's first-use check.
+    private let seed = HTTP2StreamTable.processSeed
 
     private var slots: [Slot]
     /// 32 minus log2 of the capacity: the hash's top bits are the slot.
@@ -35,7 +38,7 @@ struct HTTP2StreamTable {
     var isEmpty: Bool { count == 0 }
 
     private func home(of id: Int32) -> Int {
-        Int(((UInt32(bitPattern: id) ^ Self.seed) &* 0x9E37_79B9) >> shift)
+        Int(((UInt32(bitPattern: id) ^ seed) &* 0x9E37_79B9) >> shift)
     }
 
     /// Where `id` is, or the empty slot that ends its run.
