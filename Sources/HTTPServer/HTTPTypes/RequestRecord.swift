@@ -54,18 +54,11 @@ package struct RequestRecord: Sendable {
         id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
         userAgent: String? = nil, operationID: String? = nil, loopIndex: Int = 0
     ) {
-        self.method = method
-        self.path = path
-        self.status = status
-        self.duration = duration
-        self.bytesIn = bytesIn
-        self.bytesOut = bytesOut
-        self.id = id
-        self.remoteAddress = remoteAddress
-        self.protocolVersion = protocolVersion
-        userAgentValue = userAgent.map(HTTPHeaders.Field.Storage.text)
-        self.operationID = operationID
-        self.loopIndex = loopIndex
+        self.init(
+            method: method, path: path, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,
+            id: id, remoteAddress: remoteAddress, protocolVersion: protocolVersion,
+            userAgentValue: userAgent.map(HTTPHeaders.Field.Storage.text), operationID: operationID,
+            loopIndex: loopIndex)
     }
 
     /// A record whose request ID stays unformatted and whose `User-Agent` stays as kept (the
