@@ -5,8 +5,8 @@
 /// A closed stream that nothing else references goes back to its session's free list and is
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
 /// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
-/// overwritten, see `fieldCount`), the storage of an emptied `fieldBytes` (at most
-/// `keptFieldBytes`) and that of the emptied `receivedFields` (at most `keptReceivedFields`
+/// overwritten, see `fieldCount`), the storage of `fieldBytes` (at most `keptFieldBytes`; its
+/// bytes none of the next request's until overwritten, see `fieldByteCount`) and that of the emptied `receivedFields` (at most `keptReceivedFields`
 /// fields) are kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: HTTPMethod?
@@ -18,9 +18,14 @@ final class HTTP2Stream {
     /// The regular fields' values (and the `:path` and `:authority` values) back to back, and
     /// each regular field's name and where its value is there: one buffer per request instead of
     /// a `String` per value (`receivedHeaders` makes them received fields, slices of that one
-    /// buffer, as HTTP/1.1's parser does). Only the first `fieldCount` entries of `fieldEnds` are
-    /// this request's: the rest are storage kept from earlier requests, overwritten as fields come.
+    /// buffer, as HTTP/1.1's parser does). Only the first `fieldByteCount` bytes of `fieldBytes`
+    /// and the first `fieldCount` entries of `fieldEnds` are this request's: the rest are storage
+    /// kept from earlier requests (or zeros), overwritten as values and fields come. The buffer's
+    /// count is its room: a value is written into it in place, and the buffer is lengthened only
+    /// when a value does not fit.
     @exclusivity(unchecked) var fieldBytes: [UInt8] = []
+    /// How many bytes of `fieldBytes` are this request's values.
+    @exclusivity(unchecked) var fieldByteCount = 0
     @exclusivity(unchecked) var fieldEnds: [FieldEntry] = []
     @exclusivity(unchecked) var fieldCount = 0
     /// The received fields of the last request made (`receivedHeaders()`), whose storage that
@@ -95,8 +100,8 @@ final class HTTP2Stream {
 
     /// Makes this stream a new one received at `receivedAt`, as `init` would: every property
     /// back to its initial value (the `fieldEnds` entries kept up to `keptFieldEntries`, the
-    /// emptied `fieldBytes`' storage up to `keptFieldBytes`, the emptied `receivedFields`'
-    /// up to `keptReceivedFields`).
+    /// `fieldBytes` storage up to `keptFieldBytes` with `fieldByteCount` zero, the emptied
+    /// `receivedFields`' up to `keptReceivedFields`).
     func reset(receivedAt: Moment) {
         receivedMoment = receivedAt
         method = nil
@@ -111,14 +116,11 @@ final class HTTP2Stream {
         } else {
             receivedFields = []
         }
-        // Emptied in place, its storage kept for the next request (unless it is large): by the
-        // stream's close the request that shared it is usually gone, so no allocation is made
-        // now or when the next request's first value comes.
-        if fieldBytes.capacity <= Self.keptFieldBytes {
-            fieldBytes.removeAll(keepingCapacity: true)
-        } else {
-            fieldBytes = []
-        }
+        // Kept for the next request (unless it is large), its bytes left to be overwritten: by
+        // the stream's close the request that shared it is usually gone, so the next request's
+        // values are written into it in place (one still holding it keeps its own copy).
+        if fieldBytes.capacity > Self.keptFieldBytes { fieldBytes = [] }
+        fieldByteCount = 0
         if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
         fieldCount = 0
         userAgentRange = nil
@@ -143,9 +145,9 @@ final class HTTP2Stream {
     /// request) is that entry's name, not looked up again: a lower-case name's bytes are its
     /// canonical spelling, and equal bytes make equal names.
     func addField(named name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        let start = fieldBytes.count
-        append(value)
-        let end = fieldBytes.count
+        let range = append(value)
+        let start = range.lowerBound
+        let end = range.upperBound
         let index = fieldCount
         // The entry is updated in place: copying it out and back copied its name's strings.
         let isUserAgent: Bool
@@ -179,18 +181,35 @@ final class HTTP2Stream {
 
     /// Keeps a pseudo-header's value in `fieldBytes`; returns where it is there.
     func addPseudoValue(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let start = fieldBytes.count
         append(value)
-        return start..<fieldBytes.count
     }
 
     /// The room `fieldBytes` gets with its first bytes: a usual request's values fit without
     /// growing (reallocating and copying) the buffer.
     static let initialFieldBytes = 256
 
-    private func append(_ value: UnsafeBufferPointer<UInt8>) {
-        if fieldBytes.capacity == 0 { fieldBytes.reserveCapacity(max(Self.initialFieldBytes, value.count)) }
-        fieldBytes.append(contentsOf: value)
+    /// Writes `value` after the request's bytes in `fieldBytes` (lengthened first if it does not
+    /// fit); returns where it is there.
+    private func append(_ value: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = fieldByteCount
+        let end = start + value.count
+        if end > fieldBytes.count { lengthenFieldBytes(toHold: end) }
+        if let source = value.baseAddress, value.count > 0 {
+            fieldBytes.withUnsafeMutableBufferPointer { buffer in
+                // `end` is at most the buffer's count.
+                (buffer.baseAddress.unsafelyUnwrapped + start).update(from: source, count: value.count)
+            }
+        }
+        fieldByteCount = end
+        return start..<end
+    }
+
+    /// Lengthens `fieldBytes` with zeros to at least `needed` bytes: `initialFieldBytes` for
+    /// the first, then twice its count (or `needed`, if more).
+    private func lengthenFieldBytes(toHold needed: Int) {
+        let count = max(needed, fieldBytes.isEmpty ? Self.initialFieldBytes : 2 * fieldBytes.count)
+        fieldBytes.reserveCapacity(count)
+        fieldBytes.append(contentsOf: repeatElement(0, count: count - fieldBytes.count))
     }
 
     /// The `:path` received, or set (the request of an upgrade), as a String; nil if none.
