@@ -514,4 +514,46 @@ struct JSONStructuralIndexTests {
             #expect(JSONStructuralIndex.nextToken(in: tokens, count: 70, from: 64) == 69)
         }
     }
+
+    /// `skipValue` over stage 1's masks of `text`, from `offset`, with `room` levels: the offset
+    /// of the token after the value, `count` when none, or nil where the grammar breaks.
+    private func skip(_ text: String, from offset: Int = 0, room: Int = JSONStructuralIndex.maximumDepth) -> Int? {
+        let bytes = Array(text.utf8)
+        var masks = [UInt64](repeating: 0, count: JSONStructuralIndex.wordCount(for: bytes.count))
+        return bytes.withUnsafeBufferPointer { buffer in
+            masks.withUnsafeMutableBufferPointer { words in
+                #expect(JSONStructuralIndex.tokens(of: buffer, into: words.baseAddress!) == .valid)
+                return JSONStructuralIndex.skipValue(
+                    in: buffer.baseAddress!, count: bytes.count, tokens: words.baseAddress!, from: offset, room: room)
+            }
+        }
+    }
+
+    /// The skip moves between objects and arrays nested in each other in every order, closes
+    /// each with its own bracket, and refuses a bracket of the other kind, a comma or colon
+    /// out of place, and one level more than its room, wherever they come.
+    @Test func skipAcrossNestedObjectsAndArrays() {
+        let nested = #"[{"a":[1,{"b":[]},[{}]],"c":{"d":{"e":[[]]}}},[[2]],{},"s"] , 7"#
+        #expect(skip(nested) == 60)
+        #expect(skip(#"{"k":[{"x":1},[2,3]],"m":true}"#) == 30)
+        #expect(skip(#"  "text" ,"#, from: 2) == 9)
+        #expect(skip("[[[1]]]", room: 3) == 7)
+        #expect(skip("[[[1]]]", room: 2) == nil)
+        #expect(skip(#"{"a":{"b":{}}}"#, room: 2) == nil)
+        #expect(skip(#"{"a":{"b":{}}}"#, room: 3) == 14)
+        // Long objects and arrays, so that members and elements cross mask words.
+        let members = (0..<40).map { #""key\#($0)":[\#($0),{"v":\#($0)}]"# }.joined(separator: ",")
+        #expect(skip("{" + members + "}") == members.utf8.count + 2)
+        let elements = (0..<40).map { #"{"e":[\#($0)]}"# }.joined(separator: " , ")
+        #expect(skip("[" + elements + "]") == elements.utf8.count + 2)
+        for broken in [
+            #"[{"a":1]"#, #"{"a":[1}"#, #"[1,]"#, #"{"a":1,}"#, "{,}", "[:]", #"{"a" 1}"#, #"{"a":1 "b":2}"#,
+            #"[{"a":[1,2},3]"#, #"{"a":{"b":[}}"#, "[1 2]", #"{1:2}"#, #"[{"a":1},]"#, "[,1]", "{:}", "[}", "{]",
+            #"{"a":[[1],[2]]"#, "[[]", #"{"a":,1}"#, #"{"a":}"#, "[[],]",
+        ] {
+            #expect(skip(broken) == nil, "\(broken)")
+        }
+        #expect(skip(",") == nil)
+        #expect(skip("]") == nil)
+    }
 }
