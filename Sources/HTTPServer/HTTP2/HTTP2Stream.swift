@@ -6,8 +6,8 @@
 /// `reset`, then given to a later stream: every property returns to its initial value, and only
 /// the entries of `fieldEnds` (small, bounded; none of them the next request's fields until
 /// overwritten, see `fieldCount`), the storage of `fieldBytes` (at most `keptFieldBytes`; its
-/// bytes none of the next request's until overwritten, see `fieldByteCount`) and that of the emptied `receivedFields` (at most `keptReceivedFields`
-/// fields) are kept.
+/// bytes none of the next request's until overwritten, see `fieldByteCount`) and that of the
+/// emptied `receivedFields` (at most `keptReceivedFields` fields) are kept.
 final class HTTP2Stream {
     @exclusivity(unchecked) var method: HTTPMethod?
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):

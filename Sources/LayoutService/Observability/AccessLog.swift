@@ -204,20 +204,23 @@ final class ServiceObserver: ServerObserver {
     func requestShed() { metrics.requestShed() }
     func serverStarted(memory: MemoryBudget) { metrics.track(memory) }
 
+    /// Counts `record` and logs it: the same as its parts reported one by one.
     func requestCompleted(_ record: RequestRecord) {
-        // The router's label when the server passed it on; else looked up (refusals, HTTP/2, 404).
-        let route = record.operationID ?? routes.label(path: record.path, method: record.method)
-        if !counters.record(record, route: route) { metrics.record(record, route: route) }
-        if log.format != .off { log.write(record) }
+        requestCompleted(
+            method: record.method, path: record.path, status: record.status, duration: record.duration,
+            bytesIn: record.bytesIn, bytesOut: record.bytesOut, id: record.id, remoteAddress: record.remoteAddress,
+            protocolVersion: record.protocolVersion, userAgentValue: record.userAgentValue,
+            operationID: record.operationID, loopIndex: record.loopIndex)
     }
 
-    /// As `requestCompleted(_:)` with the record of these parts, made only when the access log
-    /// writes it or the counters have no slot for it.
+    /// Counts a request from its record's parts and logs it; the record is made only when the
+    /// access log writes it or the counters have no slot for it.
     func requestCompleted(
         method: HTTPMethod, path: String, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int,
         id: RequestContext.ID, remoteAddress: String?, protocolVersion: String,
         userAgentValue: HTTPHeaders.Field.Storage?, operationID: String?, loopIndex: Int
     ) {
+        // The router's label when the server passed it on; else looked up (refusals, HTTP/2, 404).
         let route = operationID ?? routes.label(path: path, method: method)
         let counted = counters.record(
             method: method, status: status, duration: duration, bytesIn: bytesIn, bytesOut: bytesOut,

@@ -115,15 +115,8 @@ final class RequestCounters: Sendable {
         return (nanoseconds, bucket)
     }
 
-    /// Counts one request in block `loop` (modulo the block count); false, counting nothing,
-    /// when its route label or status has no slot.
-    func record(_ record: RequestRecord, route label: String) -> Bool {
-        self.record(
-            method: record.method, status: record.status, duration: record.duration, bytesIn: record.bytesIn,
-            bytesOut: record.bytesOut, loopIndex: record.loopIndex, route: label)
-    }
-
-    /// `record(_:route:)` with the record's parts it reads.
+    /// Counts one request in block `loopIndex` (modulo the block count); false, counting
+    /// nothing, when its route label or status has no slot.
     func record(
         method: HTTPMethod, status: Int, duration: Duration, bytesIn: Int, bytesOut: Int, loopIndex: Int,
         route label: String
