@@ -35,11 +35,12 @@ final class RequestCounters: Sendable {
     private let requestCells: Int
     private let histogramBase: Int
     private let bytesBase: Int
-    /// `methods.count`, `statuses.count` and `bucketNanoseconds`, kept by the instance: read
-    /// per request without the globals' first-use check.
+    /// `methods.count`, `statuses.count`, `bucketNanoseconds` and `histogramWidth`, kept by the
+    /// instance: read per request without the globals' first-use check.
     private let methodCount = RequestCounters.methods.count
     private let statusCount = RequestCounters.statuses.count
     private let bucketBounds = RequestCounters.bucketNanoseconds
+    private let histogramWidth = RequestCounters.histogramWidth
 
     /// - Parameter blocks: how many loops get a block of their own (others share by modulo).
     init(routes: [String], blocks: Int) {
@@ -126,7 +127,7 @@ final class RequestCounters: Sendable {
         let method = Self.methodIndex(method)
         cells.add(1, at: (route * methodCount + method) * statusCount + status)
         let buckets = bucketBounds.count
-        let histogram = histogramBase + route * (buckets + 2)
+        let histogram = histogramBase + route * histogramWidth
         let (nanoseconds, bucket) = Self.measure(duration, bounds: bucketBounds)
         if let bucket { cells.add(1, at: histogram + bucket) }
         cells.add(1, at: histogram + buckets)
