@@ -1,9 +1,10 @@
 // simdjson On-Demand reading the fields ByteTimelineReader reads, for scripts/bench-json.
 // Not part of the Swift package: scripts/bench-json builds it with g++ when Debian's
 // libsimdjson-dev is installed. Prints the best MB/s (decimal, of input, per second of this
-// thread's CPU time, as ReaderWriterBench measures) of three rounds.
+// thread's CPU time, as ReaderWriterBench measures) of ROUNDS rounds (three unless given) of
+// SECONDS / ROUNDS each. ReaderWriterBench runs it with `--rounds 1` between its own rounds.
 //
-//   ondemand_bench SECONDS FILE...
+//   ondemand_bench [--rounds ROUNDS] SECONDS FILE...
 #include <simdjson.h>
 
 #include <time.h>
@@ -115,14 +116,20 @@ static double cpu_seconds() {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: %s SECONDS FILE...\n", argv[0]);
+    int rounds = 3;
+    int first = 1;
+    if (argc > 2 && std::string(argv[1]) == "--rounds") {
+        rounds = std::max(1, std::atoi(argv[2]));
+        first = 3;
+    }
+    if (argc < first + 2) {
+        std::fprintf(stderr, "usage: %s [--rounds ROUNDS] SECONDS FILE...\n", argv[0]);
         return 2;
     }
-    double seconds = std::atof(argv[1]);
+    double seconds = std::atof(argv[first]);
     std::vector<padded_string> documents;
     size_t total = 0;
-    for (int i = 2; i < argc; i++) {
+    for (int i = first + 1; i < argc; i++) {
         padded_string json;
         if (padded_string::load(argv[i]).get(json) != SUCCESS) return 1;
         total += json.size();
@@ -130,7 +137,7 @@ int main(int argc, char **argv) {
     }
     ondemand::parser parser;
     double best = 0;
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < rounds; round++) {
         size_t handled = 0;
         double start = cpu_seconds();
         double elapsed = 0;
@@ -140,7 +147,7 @@ int main(int argc, char **argv) {
             }
             handled += total;
             elapsed = cpu_seconds() - start;
-        } while (elapsed < seconds / 3);
+        } while (elapsed < seconds / rounds);
         best = std::max(best, handled / elapsed / 1e6);
     }
     std::printf("%.1f\n", best);
