@@ -42,6 +42,30 @@ extension ByteTimelineReader {
         return status
     }
 
+    /// A status of no field, copied into place by `appendStatus` (one copy of a constant: a
+    /// status made there was copied and the original destroyed).
+    private static let emptyStatus = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+
+    /// A retweet of no field, copied into place by `readStatusFields`.
+    private static let emptyRetweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
+
+    /// The status object at the position (as `readStatus` reads it, at `source`) appended to
+    /// `statuses`: an empty status is appended and its fields are read where it lies in the
+    /// array's storage, so the status is neither copied into the array nor destroyed after.
+    /// When reading throws, the array holds the status as far as it was read.
+    static func appendStatus(
+        _ scanner: inout JSONScanner, source: StatusSource, to statuses: inout [WeiboStatus]
+    ) throws(JSONSyntaxError) {
+        statuses.append(emptyStatus)
+        try statuses.withUnsafeMutableBufferPointer { buffer throws(JSONSyntaxError) in
+            let status = buffer.baseAddress.unsafelyUnwrapped + (buffer.count &- 1)
+            status.pointee.source = source
+            try readStatusFields(
+                &scanner, id: &status.pointee.idBytes, media: &status.pointee.media,
+                retweeted: &status.pointee.retweeted, readsRetweet: true)
+        }
+    }
+
     /// The id and pictures of a status or retweet into `id` and `media` (both as made by
     /// `WeiboMedia()` and `nil` on entry), and with `readsRetweet` its `retweeted_status` into
     /// `retweeted` (one level: a retweet is read without, and its own is skipped).
@@ -73,11 +97,15 @@ extension ByteTimelineReader {
                 }
             case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
-                    var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
-                    var none: WeiboRetweet?
-                    try readStatusFields(
-                        &scanner, id: &retweet.idBytes, media: &retweet.media, retweeted: &none, readsRetweet: false)
-                    retweeted = consume retweet
+                    // Read where it lies: made in a local and moved in, the retweet was copied
+                    // and the local destroyed.
+                    retweeted = emptyRetweet
+                    try withUnsafeMutablePointer(to: &retweeted) { retweet throws(JSONSyntaxError) in
+                        var none: WeiboRetweet?
+                        try readStatusFields(
+                            &scanner, id: &retweet.pointee!.idBytes, media: &retweet.pointee!.media, retweeted: &none,
+                            readsRetweet: false)
+                    }
                 } else {
                     try scanner.skipValue()
                 }
