@@ -74,7 +74,9 @@ extension ByteTimelineReader {
         retweeted: inout WeiboRetweet?, readsRetweet: Bool
     ) throws(JSONSyntaxError) {
         var idstr: ByteString?
-        var id: ByteString?
+        // Where `id`'s value starts, and the depth there: read at the end only when `idstr` is
+        // no string (a status has both, `id` first, on most timelines).
+        var idAt: (start: Int, depth: Int)?
         // Where `page_info`'s object starts, and the depth there.
         var pageAt: (start: Int, depth: Int)?
         // The set read once (a `static let` costs its lazy-initialisation check per access).
@@ -83,7 +85,9 @@ extension ByteTimelineReader {
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
             case .idstr: idstr = try scanner.keptString()
-            case .id: id = try scanner.lenientStatusIDBytes()
+            case .id:
+                idAt = (scanner.position, scanner.depth)
+                try scanner.skipValue()
             case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
             case .thumbnailPic: media.thumbnailPicBytes = try scanner.keptString()
             case .picIDs: media.pids = try readPicIDs(&scanner)
@@ -111,7 +115,16 @@ extension ByteTimelineReader {
                 }
             }
         }
-        statusID = idstr ?? id
+        if let idstr {
+            statusID = idstr
+        } else if let idAt {
+            let end = (position: scanner.position, depth: scanner.depth)
+            scanner.position = idAt.start
+            scanner.depth = idAt.depth
+            statusID = try scanner.lenientStatusIDBytes()
+            scanner.position = end.position
+            scanner.depth = end.depth
+        }
         // A status or retweet with no picture field and no retweet shows its card: its page is
         // read now, through the request's token masks (a copy of the scanner, put back on the
         // object). Any other keeps the bytes, read only if its pictures make no grid.
