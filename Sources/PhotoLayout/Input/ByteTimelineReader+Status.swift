@@ -35,7 +35,7 @@ extension ByteTimelineReader {
     package static func readStatus(
         _ scanner: inout JSONScanner, source: StatusSource? = nil
     ) throws(JSONSyntaxError) -> WeiboStatus {
-        var status = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+        var status = emptyStatus
         status.source = source
         try readStatusFields(
             &scanner, id: &status.idBytes, media: &status.media, retweeted: &status.retweeted, readsRetweet: true)
