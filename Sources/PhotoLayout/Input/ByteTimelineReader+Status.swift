@@ -75,7 +75,7 @@ extension ByteTimelineReader {
     ) throws(JSONSyntaxError) {
         var idstr: ByteString?
         // Where `id`'s value starts, and the depth there: read at the end only when `idstr` is
-        // no string (a status has both, `id` first, on most timelines).
+        // no string (most statuses have both, in either order).
         var idAt: (start: Int, depth: Int)?
         // Where `page_info`'s object starts, and the depth there.
         var pageAt: (start: Int, depth: Int)?
