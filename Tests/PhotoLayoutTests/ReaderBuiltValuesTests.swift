@@ -110,6 +110,46 @@ struct ReaderBuiltValuesTests {
         #expect(media.infos[pid: "p19"]?.slots.large?.url == "u19")
     }
 
+    /// Statuses are read where they lie in the array (appended empty, then filled) and
+    /// retweets where they lie in their status: forty statuses, past several of the array's
+    /// growths, entries that are not objects skipped and counted in the sources, retweets that
+    /// are objects, not objects, repeated (the first wins) or with a retweet of their own
+    /// (skipped); with and without token masks, and as the reference reads them.
+    @Test func statusesAndRetweetsReadInPlace() throws {
+        let entries = (0..<40).map { index -> String in
+            switch index % 5 {
+            case 0:
+                return
+                    #"{"idstr": "s\#(index)", "pic_ids": ["p\#(index)"], "retweeted_status": {"idstr": "r\#(index)", "#
+                    + #""pic_ids": ["q\#(index)"], "retweeted_status": {"idstr": "deeper"}}}"#
+            case 1: return #"{"idstr": "s\#(index)", "retweeted_status": "not an object"}"#
+            case 2:
+                return #"{"retweeted_status": {"idstr": "r\#(index)"}, "idstr": "s\#(index)", "#
+                    + #""retweeted_status": {"idstr": "second"}}"#
+            case 3: return "null"
+            default: return #"{"idstr": "s\#(index)", "thumbnail_pic": "https://a/\#(index).jpg"}"#
+            }
+        }
+        let bytes = Array(#"{"statuses": [\#(entries.joined(separator: ", "))]}"#.utf8)
+        let fast = try ByteTimelineReader().readTimeline(bytes).statuses
+        let plain = try ByteTimelineReader.readCountingWork(bytes).request.get().statuses
+        let reference = try FoundationTimelineReader().readTimeline(bytes).statuses
+        let indices = (0..<40).filter { $0 % 5 != 3 }
+        #expect(fast.count == 32)
+        #expect(fast.map(\.id) == indices.map { "s\($0)" })
+        #expect(fast.map(\.source?.index) == indices)
+        #expect(fast.map(\.retweeted?.id) == indices.map { $0 % 5 == 0 || $0 % 5 == 2 ? "r\($0)" : nil })
+        #expect(fast[0].media.picIDs == ["p0"])
+        #expect(fast[0].retweeted?.media.picIDs == ["q0"])
+        #expect(fast[3].media.thumbnailPic == "https://a/4.jpg")
+        #expect(fast == plain)
+        #expect(fast == reference)
+        // A document that breaks off inside a status still throws (the status read so far is
+        // dropped with the array).
+        let broken = Array(#"{"statuses": [{"idstr": "1"}, {"idstr": "2", "retweeted_status": {"idstr": "3",]}"#.utf8)
+        #expect(throws: (any Error).self) { try ByteTimelineReader().readTimeline(broken) }
+    }
+
     /// The info of `text` (a `pic_infos` entry for pid `p`) as the byte reader reads it, read
     /// also without token masks (`readCountingWork`), and as the reference reads it.
     private static func info(_ text: String) throws -> (

@@ -143,7 +143,7 @@ extension ByteTimelineReader {
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if try scanner.peekKind() == .object {
-                statuses.append(try readStatus(&scanner, source: StatusSource(envelope: envelope, index: index)))
+                try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
                 try scanner.skipValue()
             }

@@ -35,11 +35,35 @@ extension ByteTimelineReader {
     package static func readStatus(
         _ scanner: inout JSONScanner, source: StatusSource? = nil
     ) throws(JSONSyntaxError) -> WeiboStatus {
-        var status = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+        var status = emptyStatus
         status.source = source
         try readStatusFields(
             &scanner, id: &status.idBytes, media: &status.media, retweeted: &status.retweeted, readsRetweet: true)
         return status
+    }
+
+    /// A status of no field, copied into place by `appendStatus` (one copy of a constant: a
+    /// status made there was copied and the original destroyed).
+    private static let emptyStatus = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
+
+    /// A retweet of no field, copied into place by `readStatusFields`.
+    private static let emptyRetweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
+
+    /// The status object at the position (as `readStatus` reads it, at `source`) appended to
+    /// `statuses`: an empty status is appended and its fields are read where it lies in the
+    /// array's storage, so the status is neither copied into the array nor destroyed after.
+    /// When reading throws, the array holds the status as far as it was read.
+    static func appendStatus(
+        _ scanner: inout JSONScanner, source: StatusSource, to statuses: inout [WeiboStatus]
+    ) throws(JSONSyntaxError) {
+        statuses.append(emptyStatus)
+        try statuses.withUnsafeMutableBufferPointer { buffer throws(JSONSyntaxError) in
+            let status = buffer.baseAddress.unsafelyUnwrapped + (buffer.count &- 1)
+            status.pointee.source = source
+            try readStatusFields(
+                &scanner, id: &status.pointee.idBytes, media: &status.pointee.media,
+                retweeted: &status.pointee.retweeted, readsRetweet: true)
+        }
     }
 
     /// The id and pictures of a status or retweet into `id` and `media` (both as made by
@@ -50,7 +74,9 @@ extension ByteTimelineReader {
         retweeted: inout WeiboRetweet?, readsRetweet: Bool
     ) throws(JSONSyntaxError) {
         var idstr: ByteString?
-        var id: ByteString?
+        // Where `id`'s value starts, and the depth there: read at the end only when `idstr` is
+        // no string (most statuses have both, in either order).
+        var idAt: (start: Int, depth: Int)?
         // Where `page_info`'s object starts, and the depth there.
         var pageAt: (start: Int, depth: Int)?
         // The set read once (a `static let` costs its lazy-initialisation check per access).
@@ -59,7 +85,9 @@ extension ByteTimelineReader {
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
             case .idstr: idstr = try scanner.keptString()
-            case .id: id = try scanner.lenientStatusIDBytes()
+            case .id:
+                idAt = (scanner.position, scanner.depth)
+                try scanner.skipValue()
             case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
             case .thumbnailPic: media.thumbnailPicBytes = try scanner.keptString()
             case .picIDs: media.pids = try readPicIDs(&scanner)
@@ -73,17 +101,30 @@ extension ByteTimelineReader {
                 }
             case .retweetedStatus:
                 if readsRetweet, try scanner.peekKind() == .object {
-                    var retweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
-                    var none: WeiboRetweet?
-                    try readStatusFields(
-                        &scanner, id: &retweet.idBytes, media: &retweet.media, retweeted: &none, readsRetweet: false)
-                    retweeted = consume retweet
+                    // Read where it lies: made in a local and moved in, the retweet was copied
+                    // and the local destroyed.
+                    retweeted = emptyRetweet
+                    try withUnsafeMutablePointer(to: &retweeted) { retweet throws(JSONSyntaxError) in
+                        var none: WeiboRetweet?
+                        try readStatusFields(
+                            &scanner, id: &retweet.pointee!.idBytes, media: &retweet.pointee!.media, retweeted: &none,
+                            readsRetweet: false)
+                    }
                 } else {
                     try scanner.skipValue()
                 }
             }
         }
-        statusID = idstr ?? id
+        if let idstr {
+            statusID = idstr
+        } else if let idAt {
+            let end = (position: scanner.position, depth: scanner.depth)
+            scanner.position = idAt.start
+            scanner.depth = idAt.depth
+            statusID = try scanner.lenientStatusIDBytes()
+            scanner.position = end.position
+            scanner.depth = end.depth
+        }
         // A status or retweet with no picture field and no retweet shows its card: its page is
         // read now, through the request's token masks (a copy of the scanner, put back on the
         // object). Any other keeps the bytes, read only if its pictures make no grid.
