@@ -70,11 +70,9 @@ static inline uint64_t cjs_prefix_xor_shifts(uint64_t word) {
     return word;
 }
 
-/// The bytes that follow an odd-length run of backslashes (the escaped ones), runs crossing
-/// blocks included. A run's parity is read off where it started: adding the run's start bit
-/// to the run carries through it to the byte after its end, and a run that starts on an even
-/// bit and ends before an odd one (or the reverse) has odd length. `prev_escaped` is 1 when
-/// the previous block ended inside a run of odd length so far; it is updated for the next.
+/// The bytes that follow an odd-length run of backslashes (the escaped ones, no backslash
+/// among them), runs crossing blocks included. `prev_escaped` is 1 when the previous block
+/// ended inside a run of odd length so far; it is updated for the next.
 /// A block with a backslash is marked in the pass's escape map, when it has one (in a valid
 /// document every backslash is in a string: the map's promise, that a string in unmarked
 /// blocks has no escapes, holds).
@@ -87,23 +85,17 @@ static inline __attribute__((always_inline)) uint64_t cjs_escaped(
         return escaped;
     }
     if (stage->escape_blocks) stage->escape_blocks[block / 64] |= 1ULL << (block % 64);
-    const uint64_t even_bits = 0x5555555555555555ULL;
-    const uint64_t odd_bits = ~even_bits;
-    uint64_t starts = backslash & ~(backslash << 1);
-    // A run continued from the previous block with odd length so far: its parity flips.
-    uint64_t even_start_mask = even_bits ^ *prev_escaped;
-    uint64_t even_starts = starts & even_start_mask;
-    uint64_t odd_starts = starts & ~even_start_mask;
-    uint64_t even_carries = backslash + even_starts;
-    uint64_t odd_carries = backslash + odd_starts;
-    // Only a run that started on an odd bit can carry out of bit 63 with odd length.
-    uint64_t carried_out = odd_carries < backslash ? 1 : 0;
-    // The previous block's odd run may end right before this block's first byte.
-    odd_carries |= *prev_escaped;
-    *prev_escaped = carried_out;
-    uint64_t even_ends = even_carries & ~backslash;
-    uint64_t odd_ends = odd_carries & ~backslash;
-    return (even_ends & odd_bits) | (odd_ends & even_bits);
+    // The backslashes that may escape (all but one escaped by the previous block), each
+    // subtracted from the byte after it with every odd bit set: the borrow runs through each
+    // series of them, and the XOR with the odd bits leaves, from the parity of where a series
+    // starts, its escaping backslashes and the byte after it when that byte is escaped
+    // (simdjson's method, one constant). Of the escaped bytes, the backslashes are left out.
+    const uint64_t odd_bits = 0xAAAAAAAAAAAAAAAAULL;
+    uint64_t potential = backslash & ~*prev_escaped;
+    uint64_t code = ((potential << 1 | odd_bits) - potential) ^ odd_bits;
+    uint64_t escaped = code ^ (backslash | *prev_escaped);
+    *prev_escaped = (code & backslash) >> 63;
+    return escaped & ~backslash;
 }
 
 static inline int cjs_is_digit(uint8_t byte) { return byte >= '0' && byte <= '9'; }

@@ -377,6 +377,28 @@ struct JSONStructuralIndexTests {
         }
     }
 
+    /// Backslash runs of every length from 1 to 130, ending on each side of the first and
+    /// second 64-byte edges, before a letter: after an odd run the letter is escaped (`x` is no
+    /// escape, `n` is one), after an even run it is text. Every path names the outcome and
+    /// agrees with the scalar path.
+    @Test func lettersAfterBackslashRunsAcrossBlockEdges() {
+        for length in 1...130 {
+            for end in [60, 61, 62, 63, 64, 65, 66, 126, 127, 128, 129, 130] where end - length >= 2 {
+                for letter in [UInt8(ascii: "x"), UInt8(ascii: "n")] {
+                    var bytes = Array("[\"".utf8)
+                    bytes += [UInt8](repeating: UInt8(ascii: "a"), count: end - length - 2)
+                    bytes += [UInt8](repeating: UInt8(ascii: "\\"), count: length)
+                    bytes += [letter] + Array("\"]".utf8)
+                    checkPaths(bytes)
+                    let escapesX = length % 2 == 1 && letter == UInt8(ascii: "x")
+                    #expect(
+                        stage1(bytes, JSONStructuralIndex.bestPath).0 == (escapesX ? .invalidEscape : .valid),
+                        "run \(length) ending at \(end) before \(letter)")
+                }
+            }
+        }
+    }
+
     /// Quotes, structural characters and numbers at every offset around the block edges, and
     /// multi-byte UTF-8 (2, 3 and 4 bytes) straddling them, valid and cut short.
     @Test func tokensAndUTF8AtBlockEdges() {
