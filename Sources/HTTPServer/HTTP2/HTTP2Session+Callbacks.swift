@@ -231,10 +231,13 @@ extension HTTP2Session {
     }
 
     /// After the last frame of an early answer, tells a client still sending to stop (RFC 9113 §8.1).
+    /// Only a refused stream has an early answer: while every open stream is served (the table
+    /// holds `servedStreams` streams), no stream is looked up.
     func frameSent(_ frame: nghttp2_frame) {
         let type = frame.hd.type
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue), Self.isEndStream(frame),
-            let stream = streams[frame.hd.stream_id], stream.isRefused, !stream.requestEnded, let session
+            streams.count > servedStreams, let stream = streams[frame.hd.stream_id], stream.isRefused,
+            !stream.requestEnded, let session
         else { return }
         _ = nghttp2_submit_rst_stream(
             session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_NO_ERROR.rawValue)

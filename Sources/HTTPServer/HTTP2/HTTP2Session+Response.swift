@@ -114,7 +114,10 @@ extension HTTP2Session {
             guard sendsBody, !response.body.isEmpty else {
                 return nghttp2_submit_response(session, streamID, list.baseAddress, list.count, nil)
             }
-            var provider = nghttp2_data_provider(source: nghttp2_data_source(ptr: nil), read_callback: Self.readBody)
+            // The stream rides in the provider: `readBody` needs no table lookup to find it.
+            var provider = nghttp2_data_provider(
+                source: nghttp2_data_source(ptr: Unmanaged.passUnretained(stream).toOpaque()),
+                read_callback: Self.readBody)
             return nghttp2_submit_response(session, streamID, list.baseAddress, list.count, &provider)
         }
         if result != 0 {
@@ -172,20 +175,30 @@ extension HTTP2Session {
     /// entries push older ones out, and the table never holds more than a few of that name.
     static let requestIDIndexInterval = 64
 
-    /// nghttp2 asks for the next DATA payload of a response.
+    /// nghttp2 asks for the next DATA payload of a response. The provider's source is the
+    /// stream the response was submitted on, unretained: nghttp2 asks only for a stream it has
+    /// not closed, and `streams` (which holds the stream) lets go of it only when nghttp2 closes
+    /// it (`streamClosed`), after which nghttp2 drops the provider unasked.
     private static let readBody: nghttp2_data_source_read_callback = {
-        _, streamID, buffer, length, flags, _, userData in
-        guard let userData, let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        return HTTP2Session.withOwner(userData) {
-            $0.readBody(
-                streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        _, streamID, buffer, length, flags, source, userData in
+        guard let userData, let buffer, let flags, let stream = source?.pointee.ptr else {
+            return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+        }
+        return HTTP2Session.withOwner(userData) { session in
+            Unmanaged<HTTP2Stream>.fromOpaque(stream)._withUnsafeGuaranteedRef {
+                session.readBody(
+                    $0, streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length),
+                    flags: flags)
+            }
         }
     }
 
-    private func readBody(
-        streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, flags: UnsafeMutablePointer<UInt32>
+    /// Copies the next part of `stream`'s response body (the stream `streamID`) into `buffer`.
+    func readBody(
+        _ stream: HTTP2Stream, streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        flags: UnsafeMutablePointer<UInt32>
     ) -> Int {
-        guard let stream = streams[streamID] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
+        assert(streams[streamID] === stream, "a response body read for a stream not open")
         let count = min(buffer.count, stream.responseBody.count - stream.responseOffset)
         stream.responseBody.withUnsafeBufferPointer { source in
             guard count > 0, let start = source.baseAddress, let target = buffer.baseAddress else { return }
