@@ -104,7 +104,9 @@ extension HTTP2Session {
     ) {
         guard let session, !stream.isAnswered else { return }
         stream.isAnswered = true
-        let response = response.validated(requestID: requestID.description)
+        // The status and the very fields of the last response listed passed this check (it is
+        // made before listing): a response with both passes it as that one did.
+        let response = listPrefix.lists(response) ? response : response.validated(requestID: requestID.description)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)
         stream.responseBody = sendsBody ? response.body : []
         if bufferedResponseBytes == 0 { lastBodyProgress = .now }
@@ -163,7 +165,9 @@ extension HTTP2Session {
                     name.withUTF8 { name in fields[index].withValueBytes { headerList.add(name: name, value: $0) } }
                 }
             }
-            listPrefix = ListPrefix(headers: response.headers, code: code, second: second, mark: headerList.mark)
+            listPrefix = ListPrefix(
+                headers: response.headers, code: code, reason: response.status.reason, second: second,
+                mark: headerList.mark)
         }
         headerList.add(requestID: requestID, indexed: requestIDsSinceIndexed == 0)
         requestIDsSinceIndexed = (requestIDsSinceIndexed + 1) % Self.requestIDIndexInterval
@@ -225,6 +229,14 @@ struct ListPrefix {
     var headers = HTTPHeaders()
     /// -1: nothing kept.
     var code = -1
+    /// The status's reason phrase (not sent over HTTP/2, but part of what was validated).
+    var reason = ""
     var second = -1
     var mark = HTTP2HeaderList.Mark()
+
+    /// Whether `response` has the status (code and reason) and the very fields (the same
+    /// storage) of the response this was made from.
+    func lists(_ response: borrowing HTTPResponse) -> Bool {
+        code == response.status.code && response.headers.sharesFields(with: headers) && reason == response.status.reason
+    }
 }
