@@ -63,6 +63,31 @@ struct HTTP2DefenceTests {
         #expect(session.bufferedResponseBytes == 0)
     }
 
+    /// An early answer (408) sent in the same drain as a served stream's whole answer: only the
+    /// refused stream, whose client is still sending, is reset (NO_ERROR) after its last frame;
+    /// the served one ends with its DATA. Once both closed, no stream is left counted as refused.
+    @Test func earlyAnswerResetBesideServedStream() throws {
+        let start = ContinuousClock.now
+        let session = HTTP2SessionTests.session()
+        _ = session.receive(RawHTTP2.opening + RawHTTP2.get(stream: 1, open: true), now: start)
+        let served = session.receive(RawHTTP2.get(stream: 3), now: start + .seconds(5))
+        #expect(served.map(\.streamID) == [3])
+        #expect(session.streams.count == 2 && session.servedStreams == 2)
+        session.expireStreams(now: start + .seconds(10), limit: .seconds(10))
+        #expect(session.streams.count == 2 && session.servedStreams == 1)
+        let request = try #require(served.first)
+        session.complete(
+            streamID: 3, with: HTTP2SessionTests.text("ok"), request: request.request, requestID: request.context.id)
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        let frames = HTTP2SessionTests.frames(output)
+        #expect(frames.filter { $0.type == 1 }.map(\.streamID) == [1, 3])  // the 408's HEADERS, then the 200's
+        #expect(frames.filter { $0.type == 0 }.map(\.streamID) == [1, 3])  // each body, END_STREAM
+        #expect(frames.filter { $0.type == 0 }.map(\.payload).last == Array("ok".utf8))
+        #expect(Self.resets(frames).map(\.0) == [1] && Self.resets(frames).map(\.1) == [0])
+        #expect(!session.hasOpenStreams && session.servedStreams == 0)
+    }
+
     /// A body not finished within the request timeout of its head: 408 on that stream, then
     /// RST_STREAM; a stream whose head ended later is not touched yet.
     @Test func bodyDeadlineIsPerStream() throws {

@@ -20,11 +20,19 @@ struct HTTP2HeaderListTests {
 
     @Test func digitsOfEveryLength() {
         let list = HTTP2HeaderList()
-        let values = [0, 7, 9, 10, 99, 100, 1_234_567_890, Int.max, -5]
+        let values = [0, 7, 9, 10, 99, 100, 999, 1000, 1_234_567_890, Int.max, -5]
         for value in values { list.add(.contentLength, digitsOf: value) }
-        let expected = ["0", "7", "9", "10", "99", "100", "1234567890", "9223372036854775807", "0"]
+        let expected = ["0", "7", "9", "10", "99", "100", "999", "1000", "1234567890", "9223372036854775807", "0"]
         #expect(Self.fields(of: list) == expected.map { "content-length: \($0)" })
         #expect(list.fieldBytes == expected.reduce(0) { $0 + 14 + $1.utf8.count })
+        // Below 1 000 (and a negative value's 0) the digits are the static ones: no scratch byte
+        // written; from 1 000 on they are written into the scratch storage.
+        #expect(list.scratchBytes == 4 + 10 + 19)
+        let small = HTTP2HeaderList()
+        for value in [0, 15, 404, 999, -1] { small.add(.contentLength, digitsOf: value) }
+        #expect(Self.fields(of: small) == ["0", "15", "404", "999", "0"].map { "content-length: \($0)" })
+        #expect(small.scratchBytes == 0)
+        #expect(HTTP2StaticBytes.pointer(toCode: 200).pointee == UInt8(ascii: "2"))
     }
 
     @Test func requestIDsGeneratedAndGiven() {
@@ -41,6 +49,30 @@ struct HTTP2HeaderListTests {
         let flags = list.withEntries { $0.map(\.flags) }
         let noIndex = UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue)
         #expect(flags.map { $0 & noIndex != 0 } == [true, false, true, true])
+    }
+
+    /// IDs generated with the list's own prefix are written from its kept bytes, every other ID
+    /// from its text: each field reads the same either way, through storage grown under them.
+    @Test func requestIDsOfTheListsPrefixAndOthers() {
+        let longPrefix = String(repeating: "q", count: 30)
+        for (prefix, other) in [("k3x9-1z", "k3x9-2"), (longPrefix, String(repeating: "q", count: 29))] {
+            let list = HTTP2HeaderList(byteCapacity: 8, entryCapacity: 2, requestIDPrefix: prefix)
+            list.add(requestID: RequestContext.ID(prefix: prefix, number: 0))
+            // Equal text in other storage is the same prefix.
+            list.add(
+                requestID: RequestContext.ID(
+                    prefix: String(decoding: Array(prefix.utf8), as: UTF8.self), number: 1_234_567), indexed: true)
+            list.add(requestID: RequestContext.ID(prefix: other, number: 5))
+            list.add(requestID: RequestContext.ID(prefix))  // a client's ID spelled as the prefix: no dash, no number
+            list.add(requestID: RequestContext.ID(prefix: prefix, number: Int.max))
+            let expected = [
+                "\(prefix)-0", "\(prefix)-1234567", "\(other)-5", prefix, "\(prefix)-9223372036854775807",
+            ]
+            #expect(Self.fields(of: list) == expected.map { "x-request-id: \($0)" })
+            #expect(list.fieldBytes == expected.reduce(0) { $0 + 12 + $1.utf8.count })
+            let noIndex = UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue)
+            #expect(list.withEntries { $0.map { $0.flags & noIndex != 0 } } == [true, false, true, true, true])
+        }
     }
 
     /// Fields that outgrow the scratch storage move it; the entries written before still read right.
@@ -82,8 +114,8 @@ struct HTTP2HeaderListTests {
         #expect(!list.isHeld)
         list.removeAll()
         #expect(list.scratchBytes == 0)
-        list.add(.contentLength, digitsOf: 7)
-        #expect(Self.fields(of: list) == ["content-length: 7"] && list.scratchBytes == 1)
+        list.add(.contentLength, digitsOf: 1234)  // (below 1 000 the digits would be static ones)
+        #expect(Self.fields(of: list) == ["content-length: 1234"] && list.scratchBytes == 4)
     }
 
     /// Every entry, the server's names, `:status` and the handler's fields alike, is read by

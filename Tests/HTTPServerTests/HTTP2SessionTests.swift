@@ -21,6 +21,29 @@ struct HTTP2SessionTests {
         HTTPResponse(headers: ["Content-Type": type], body: Array(body.utf8))
     }
 
+    /// A name is its literal's only when every byte matches: at the pseudo-headers' lengths (5, 7,
+    /// 10; compared as words) and others (byte by byte), a change of any one byte, or of the
+    /// length, makes another name.
+    @Test func namesComparedWhole() {
+        let cases: [(StaticString, String)] = [
+            (":path", ":path"), (":method", ":method"), (":authority", ":authority"), (":x", ":x"), ("", ""),
+            ("sixteen-byte-abc", "sixteen-byte-abc"), ("seventeen-bytes-ab", "seventeen-bytes-ab"),
+        ]
+        for (literal, text) in cases {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { HTTP2Session.equals($0, literal) })
+            for index in bytes.indices {
+                bytes[index] ^= 0x20
+                #expect(!bytes.withUnsafeBufferPointer { HTTP2Session.equals($0, literal) }, "\(text) \(index)")
+                bytes[index] ^= 0x20
+            }
+            if !bytes.isEmpty {
+                #expect(!Array(bytes.dropLast()).withUnsafeBufferPointer { HTTP2Session.equals($0, literal) })
+            }
+            #expect(!(bytes + [0x3a]).withUnsafeBufferPointer { HTTP2Session.equals($0, literal) })
+        }
+    }
+
     /// A GET comes out as an HTTPRequest (HTTP/2.0, Host from :authority); its answer carries
     /// :status, server, date, content-length and x-request-id, and is recorded as HTTP/2.0.
     @Test func requestAndResponse() throws {
@@ -408,6 +431,26 @@ struct HTTP2HeaderListPrefixTests {
             #expect(fields.count == 5 && fields.last == "content-length: 0")
             #expect(fields.first { $0.hasPrefix("x-request-id: h2-") } != nil)
         }
+    }
+
+    /// A response with the fields of the last one listed is checked again unless its status is
+    /// that one's too: with the same code and another reason, a control character in the reason
+    /// still makes it a 500; with the same status it is answered as it is.
+    @Test func sameFieldsOtherReasonStillChecked() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let shared = HTTPResponse(headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
+        var broken = shared
+        broken.status = HTTPStatus(code: 200, reason: "O\u{1}K")
+        var ids: [Int32] = []
+        for response in [shared, broken, shared] {
+            ids.append(client.request("GET", "/a"))
+            client.exchange()
+            for request in client.pending { client.answer(request, response) }
+            client.pending.removeAll()
+        }
+        #expect(ids.map { client.streams[$0]?.status } == [200, 500, 200])
+        #expect(client.streams[ids[1]]?.header("content-type") == "application/problem+json")
+        #expect(client.streams[ids[0]]?.body == Array("ok".utf8) && client.streams[ids[2]]?.body == Array("ok".utf8))
     }
 }
 

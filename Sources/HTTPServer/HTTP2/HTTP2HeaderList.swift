@@ -27,17 +27,30 @@ final class HTTP2HeaderList {
     private(set) var isHeld = false
     /// Scratch storage replaced by larger storage while held, freed by `release()`.
     private var retired: [UnsafeMutablePointer<UInt8>] = []
+    /// The prefix of the request IDs this list's session generates, and its bytes followed by
+    /// the dash (`prefixBytes`, `prefixByteCount` of them): copied as they are into each such ID.
+    private let requestIDPrefix: String
+    private let prefixBytes: UnsafeMutablePointer<UInt8>
+    private let prefixByteCount: Int
 
-    init(byteCapacity: Int = 512, entryCapacity: Int = 16) {
+    /// - Parameter requestIDPrefix: the prefix of the generated request IDs most responses
+    ///   carry (`add(requestID:)` writes those without reading the prefix's String).
+    init(byteCapacity: Int = 512, entryCapacity: Int = 16, requestIDPrefix: String = "") {
         self.byteCapacity = byteCapacity
         self.entryCapacity = entryCapacity
         bytes = .allocate(capacity: byteCapacity)
         entries = .allocate(capacity: entryCapacity)
+        self.requestIDPrefix = requestIDPrefix
+        let prefix = Array(requestIDPrefix.utf8) + [UInt8(ascii: "-")]
+        prefixByteCount = prefix.count
+        prefixBytes = .allocate(capacity: prefix.count)
+        prefixBytes.initialize(from: prefix, count: prefix.count)
     }
 
     deinit {
         bytes.deallocate()
         entries.deallocate()
+        prefixBytes.deallocate()
         for storage in retired { storage.deallocate() }
     }
 
@@ -102,9 +115,18 @@ final class HTTP2HeaderList {
         append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, value.count, flags)
     }
 
-    /// A field with one of the server's names and the decimal digits of a non-negative `value`,
-    /// written straight into the scratch storage.
+    /// A field with one of the server's names and the decimal digits of a non-negative `value`
+    /// (a negative one: 0): those of `HTTP2StaticBytes` for a value below 1 000, else written
+    /// straight into the scratch storage.
     func add(_ name: HTTP2StaticBytes.Name, digitsOf value: Int) {
+        if value < 1000 {
+            let number = max(0, value)
+            let digits = number >= 100 ? 3 : number >= 10 ? 2 : 1
+            append(
+                name: HTTP2StaticBytes.pointer(to: name), name.span.count,
+                HTTP2StaticBytes.pointer(toCode: number) + (3 - digits), digits, Self.noCopy)
+            return
+        }
         if usedBytes + Self.maxDigits > byteCapacity { grow(toHold: usedBytes + Self.maxDigits) }
         let start = usedBytes
         usedBytes += Self.writeDigits(of: value, at: bytes + start)
@@ -122,6 +144,10 @@ final class HTTP2HeaderList {
     /// only for the name of a never-indexed field, and stops at the first entry with it)
     /// instead of spelling `x-request-id` again. The other fields repeat and stay indexed.
     func add(requestID id: RequestContext.ID, indexed: Bool = false) {
+        if id.number >= 0, id.text == requestIDPrefix {
+            addGeneratedRequestID(number: id.number, indexed: indexed)
+            return
+        }
         let text = id.text.utf8
         let bound = text.count + 1 + Self.maxDigits
         if usedBytes + bound > byteCapacity { grow(toHold: usedBytes + bound) }
@@ -144,6 +170,20 @@ final class HTTP2HeaderList {
             end += 1
             end += Self.writeDigits(of: id.number, at: bytes + end)
         }
+        usedBytes = end
+        let flags = indexed ? Self.noCopy : Self.noCopy | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
+        let name = HTTP2StaticBytes.Name.xRequestID
+        append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, end - start, flags)
+    }
+
+    /// `x-request-id` with a generated ID of this list's prefix: the kept prefix bytes and the
+    /// dash, then the digits of `number` (non-negative), as `add(requestID:indexed:)` writes it.
+    private func addGeneratedRequestID(number: Int, indexed: Bool) {
+        let bound = prefixByteCount + Self.maxDigits
+        if usedBytes + bound > byteCapacity { grow(toHold: usedBytes + bound) }
+        let start = usedBytes
+        (bytes + start).update(from: prefixBytes, count: prefixByteCount)
+        let end = start + prefixByteCount + Self.writeDigits(of: number, at: bytes + start + prefixByteCount)
         usedBytes = end
         let flags = indexed ? Self.noCopy : Self.noCopy | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
         let name = HTTP2StaticBytes.Name.xRequestID

@@ -164,13 +164,27 @@ extension HTTP2Session {
         return 0
     }
 
-    /// Whether `bytes` are `literal`'s: a plain loop over the bytes (not the generic
-    /// `elementsEqual` against a `String.UTF8View`).
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        guard bytes.count == literal.utf8CodeUnitCount else { return false }
-        let expected = literal.utf8Start
-        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
-        return true
+    /// Whether `bytes` are `literal`'s. From 4 to 16 bytes (every pseudo-header name): two
+    /// comparisons of words, the first and the last 4 (or 8) bytes, which overlap and so cover
+    /// every byte; other lengths byte by byte.
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count == count, let base = bytes.baseAddress else { return count == 0 && bytes.isEmpty }
+        let given = UnsafeRawPointer(base)
+        let expected = UnsafeRawPointer(literal.utf8Start)
+        switch count {
+        case 8...16:
+            return given.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self)
+                && given.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4...7:
+            return given.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
+                && given.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        default:
+            for index in 0..<count where base[index] != literal.utf8Start[index] { return false }
+            return true
+        }
     }
 
     /// DATA of a request: kept once charged to the memory budget, its window given back while
@@ -231,10 +245,13 @@ extension HTTP2Session {
     }
 
     /// After the last frame of an early answer, tells a client still sending to stop (RFC 9113 §8.1).
+    /// Only a refused stream has an early answer: while every open stream is served (the table
+    /// holds `servedStreams` streams), no stream is looked up.
     func frameSent(_ frame: nghttp2_frame) {
         let type = frame.hd.type
         guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue), Self.isEndStream(frame),
-            let stream = streams[frame.hd.stream_id], stream.isRefused, !stream.requestEnded, let session
+            streams.count > servedStreams, let stream = streams[frame.hd.stream_id], stream.isRefused,
+            !stream.requestEnded, let session
         else { return }
         _ = nghttp2_submit_rst_stream(
             session, UInt8(NGHTTP2_FLAG_NONE.rawValue), frame.hd.stream_id, NGHTTP2_NO_ERROR.rawValue)

@@ -104,7 +104,9 @@ extension HTTP2Session {
     ) {
         guard let session, !stream.isAnswered else { return }
         stream.isAnswered = true
-        let response = response.validated(requestID: requestID.description)
+        // The status and the very fields of the last response listed passed this check (it is
+        // made before listing): a response with both passes it as that one did.
+        let response = listPrefix.lists(response) ? response : response.validated(requestID: requestID.description)
         let sendsBody = HTTP1Serializer.sendsBody(response.status, isHeadRequest: stream.isHeadRequest)
         stream.responseBody = sendsBody ? response.body : []
         if bufferedResponseBytes == 0 { lastBodyProgress = .now }
@@ -114,7 +116,10 @@ extension HTTP2Session {
             guard sendsBody, !response.body.isEmpty else {
                 return nghttp2_submit_response(session, streamID, list.baseAddress, list.count, nil)
             }
-            var provider = nghttp2_data_provider(source: nghttp2_data_source(ptr: nil), read_callback: Self.readBody)
+            // The stream rides in the provider: `readBody` needs no table lookup to find it.
+            var provider = nghttp2_data_provider(
+                source: nghttp2_data_source(ptr: Unmanaged.passUnretained(stream).toOpaque()),
+                read_callback: Self.readBody)
             return nghttp2_submit_response(session, streamID, list.baseAddress, list.count, &provider)
         }
         if result != 0 {
@@ -160,7 +165,9 @@ extension HTTP2Session {
                     name.withUTF8 { name in fields[index].withValueBytes { headerList.add(name: name, value: $0) } }
                 }
             }
-            listPrefix = ListPrefix(headers: response.headers, code: code, second: second, mark: headerList.mark)
+            listPrefix = ListPrefix(
+                headers: response.headers, code: code, reason: response.status.reason, second: second,
+                mark: headerList.mark)
         }
         headerList.add(requestID: requestID, indexed: requestIDsSinceIndexed == 0)
         requestIDsSinceIndexed = (requestIDsSinceIndexed + 1) % Self.requestIDIndexInterval
@@ -172,20 +179,30 @@ extension HTTP2Session {
     /// entries push older ones out, and the table never holds more than a few of that name.
     static let requestIDIndexInterval = 64
 
-    /// nghttp2 asks for the next DATA payload of a response.
+    /// nghttp2 asks for the next DATA payload of a response. The provider's source is the
+    /// stream the response was submitted on, unretained: nghttp2 asks only for a stream it has
+    /// not closed, and `streams` (which holds the stream) lets go of it only when nghttp2 closes
+    /// it (`streamClosed`), after which nghttp2 drops the provider unasked.
     private static let readBody: nghttp2_data_source_read_callback = {
-        _, streamID, buffer, length, flags, _, userData in
-        guard let userData, let buffer, let flags else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        return HTTP2Session.withOwner(userData) {
-            $0.readBody(
-                streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length), flags: flags)
+        _, streamID, buffer, length, flags, source, userData in
+        guard let userData, let buffer, let flags, let stream = source?.pointee.ptr else {
+            return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+        }
+        return HTTP2Session.withOwner(userData) { session in
+            Unmanaged<HTTP2Stream>.fromOpaque(stream)._withUnsafeGuaranteedRef {
+                session.readBody(
+                    $0, streamID: streamID, into: UnsafeMutableBufferPointer(start: buffer, count: length),
+                    flags: flags)
+            }
         }
     }
 
-    private func readBody(
-        streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, flags: UnsafeMutablePointer<UInt32>
+    /// Copies the next part of `stream`'s response body (the stream `streamID`) into `buffer`.
+    func readBody(
+        _ stream: HTTP2Stream, streamID: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        flags: UnsafeMutablePointer<UInt32>
     ) -> Int {
-        guard let stream = streams[streamID] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
+        assert(streams[streamID] === stream, "a response body read for a stream not open")
         let count = min(buffer.count, stream.responseBody.count - stream.responseOffset)
         stream.responseBody.withUnsafeBufferPointer { source in
             guard count > 0, let start = source.baseAddress, let target = buffer.baseAddress else { return }
@@ -212,6 +229,14 @@ struct ListPrefix {
     var headers = HTTPHeaders()
     /// -1: nothing kept.
     var code = -1
+    /// The status's reason phrase (not sent over HTTP/2, but part of what was validated).
+    var reason = ""
     var second = -1
     var mark = HTTP2HeaderList.Mark()
+
+    /// Whether `response` has the status (code and reason) and the very fields (the same
+    /// storage) of the response this was made from.
+    func lists(_ response: borrowing HTTPResponse) -> Bool {
+        code == response.status.code && response.headers.sharesFields(with: headers) && reason == response.status.reason
+    }
 }

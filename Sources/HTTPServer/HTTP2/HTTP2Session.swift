@@ -107,7 +107,7 @@ final class HTTP2Session {
     /// The `server` header's value.
     let serverNameBytes: [UInt8]
     /// The entries of the response being submitted, reused by each.
-    let headerList = HTTP2HeaderList()
+    let headerList: HTTP2HeaderList
     @exclusivity(unchecked) var requestCounter = 0
     /// Responses since the last whose `x-request-id` went into the HPACK dynamic table, modulo
     /// `requestIDIndexInterval` (0: the next one goes in).
@@ -144,6 +144,7 @@ final class HTTP2Session {
         self.requestIDPrefix = requestIDPrefix
         self.observer = observer
         serverNameBytes = Array(configuration.serverName.utf8)
+        headerList = HTTP2HeaderList(requestIDPrefix: requestIDPrefix)
         self.now = now
         nowMoment = Moment(now)
         lastActivity = now

@@ -1,5 +1,5 @@
-/// The response header names the server writes itself and every three-digit `:status` value,
-/// in lower case, in one allocation made once and never freed: nghttp2 may point at them
+/// The response header names the server writes itself, in lower case, and the three digits of
+/// every number 0–999 (the `:status` values, short `content-length` values), in one allocation made once and never freed: nghttp2 may point at them
 /// instead of copying them (`NGHTTP2_NV_FLAG_NO_COPY_NAME`/`NO_COPY_VALUE` need bytes that
 /// outlive the HEADERS frame, which these do, for the life of the process).
 enum HTTP2StaticBytes {
@@ -20,11 +20,11 @@ enum HTTP2StaticBytes {
     }
 
     private static let names = ":status" + "server" + "date" + "content-length" + "x-request-id"
-    /// Where the status codes 100–999 begin, three digits each.
+    /// Where the numbers 0–999 begin, three digits each (zero-padded).
     private static let codesOffset = 43
-    static let codes = 100...999
+    static let codes = 0...999
 
-    /// The bytes: the names, then the codes. Never freed, never written after it is filled;
+    /// The bytes: the names, then the numbers. Never freed, never written after it is filled;
     /// nonisolated(unsafe) because a pointer is not Sendable, though it only is read.
     nonisolated(unsafe) static let storage: UnsafeMutablePointer<UInt8> = {
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: codesOffset + 3 * codes.count)
@@ -47,7 +47,8 @@ enum HTTP2StaticBytes {
         storage + name.span.offset
     }
 
-    /// The three digits of `code` (which must be in `codes`).
+    /// The three digits of `code` (which must be in `codes`), zero-padded: a `:status` value,
+    /// or, past its leading zeros, a short number's decimal digits.
     static func pointer(toCode code: Int) -> UnsafeMutablePointer<UInt8> {
         storage + codesOffset + 3 * (code - codes.lowerBound)
     }

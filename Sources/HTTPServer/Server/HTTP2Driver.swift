@@ -7,9 +7,12 @@ final class HTTP2Driver {
     static let preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
     let session: HTTP2Session
+    /// The server's responder, kept here: the loop's shared one, read once.
+    let responder: any HTTPResponder
 
-    init(session: HTTP2Session) {
+    init(session: HTTP2Session, responder: any HTTPResponder) {
         self.session = session
+        self.responder = responder
     }
 
     /// The one transition of a connection's protocol: `connection`, served by `http1` until
@@ -28,7 +31,7 @@ final class HTTP2Driver {
             observer: shared.observer, now: .now
         )
         session.loopIndex = loop.index
-        let driver = HTTP2Driver(session: session)
+        let driver = HTTP2Driver(session: session, responder: shared.responder)
         connection.driver = .http2(driver)
         if shared.isDraining.load(ordering: .relaxed) { session.startDraining() }
         return driver
@@ -81,7 +84,7 @@ final class HTTP2Driver {
                     request: item.request, context: item.context, key: Int(item.streamID), charge: item.charge))
             return
         }
-        let response = loop.contentCoder.respond(to: item.request, context: item.context, with: loop.shared.responder)
+        let response = loop.contentCoder.respond(to: item.request, context: item.context, with: responder)
         session.complete(streamID: item.streamID, with: response, request: item.request, requestID: item.context.id)
     }
 
