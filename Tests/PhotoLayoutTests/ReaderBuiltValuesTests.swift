@@ -213,4 +213,69 @@ struct ReaderBuiltValuesTests {
         #expect(media.infos[pid: "p1"]?.slots.large?.url == "a")
         #expect(media.infos[pid: "p2"]?.slots.large?.url == "b")
     }
+
+    /// `pic_ids` read after a `pic_infos` whose keys it lists in the same order, as the same
+    /// strings, is that table's array of keys (one array for both); any other `pic_ids` (an
+    /// entry more or fewer, another order, an entry that is not a string or has an escape, a
+    /// repeat, read before the table, past nine entries) is read as before. Every value as
+    /// without token masks and as the reference reads it; a retweet the same.
+    @Test func picIDsShareTheTableKeysWhenTheyAgree() throws {
+        func table(_ keys: [String]) -> String {
+            "{" + keys.map { #""\#($0)": {"large": {"url": "u"}}"# }.joined(separator: ", ") + "}"
+        }
+        func list(_ ids: [String]) -> String { "[" + ids.joined(separator: ", ") + "]" }
+        let twelve = (1...12).map { "p\($0)" }
+        // (pic_infos' keys, pic_ids' entries as JSON, pic_ids read, shared)
+        let cases: [(keys: [String], ids: String, expected: [String], shared: Bool)] = [
+            (["p1", "p2", "p3"], #"["p1", "p2", "p3"]"#, ["p1", "p2", "p3"], true),
+            (["p1"], #"[ "p1" ]"#, ["p1"], true),
+            (["p\\u0031", "p2"], #"["p1", "p2"]"#, ["p1", "p2"], true),
+            (twelve, list(twelve.map { #""\#($0)""# }), twelve, true),
+            (["p1", "p2"], #"["p1", "p2", "p3"]"#, ["p1", "p2", "p3"], false),
+            (["p1", "p2", "p3"], #"["p1", "p2"]"#, ["p1", "p2"], false),
+            (["p1", "p2"], #"["p2", "p1"]"#, ["p2", "p1"], false),
+            (["p1", "p2"], #"["p1", 7, "p2"]"#, ["p1", "p2"], false),
+            (["p1", "p2"], #"[7, "p1", "p2"]"#, ["p1", "p2"], false),
+            (["p1", "p2"], #"["p1", "p\u0032"]"#, ["p1", "p2"], false),
+            (["p1"], #"["p1", "p1"]"#, ["p1", "p1"], false),
+            (["p1", "p2"], "[]", [], false),
+            (["p1", "p2"], #""p1""#, [], false),
+            (
+                twelve, list(twelve.dropLast().map { #""\#($0)""# } + [#""x""#, #""y""#]),
+                Array(twelve.dropLast()) + ["x", "y"],
+                false
+            ),
+            (twelve, list(twelve.dropLast().map { #""\#($0)""# }), Array(twelve.dropLast()), false),
+        ]
+        for (keys, ids, expected, shared) in cases {
+            let infos = table(keys)
+            let text = #"""
+                {"statuses": [{"pic_infos": \#(infos), "pic_ids": \#(ids),
+                 "retweeted_status": {"pic_infos": \#(infos), "pic_ids": \#(ids)}},
+                 {"pic_ids": \#(ids), "pic_infos": \#(infos)}]}
+                """#
+            let bytes = Array(text.utf8)
+            let fast = try ByteTimelineReader().readTimeline(bytes).statuses
+            let plain = try ByteTimelineReader.readCountingWork(bytes).request.get().statuses
+            let reference = try FoundationTimelineReader().readTimeline(bytes).statuses
+            #expect(fast == plain, "\(ids)")
+            #expect(fast == reference, "\(ids)")
+            let medias = [fast[0].media, try #require(fast[0].retweeted?.media), fast[1].media]
+            for (index, media) in medias.enumerated() {
+                #expect(media.picIDs == expected, "\(ids)")
+                #expect(media.pids.map(\.description) == expected, "\(ids)")
+                // The table is read after `pic_ids` in the second status: never shared there.
+                let storage = media.pids.withUnsafeBufferPointer { $0.baseAddress }
+                let keyStorage = media.infos.pids.withUnsafeBufferPointer { $0.baseAddress }
+                #expect((storage != nil && storage == keyStorage) == (shared && index < 2), "\(ids) \(index)")
+            }
+            // Without token masks no entry is a plain string: nothing is shared.
+            let plainMedia = plain[0].media
+            #expect(
+                plainMedia.pids.isEmpty
+                    || plainMedia.pids.withUnsafeBufferPointer { $0.baseAddress }
+                        != plainMedia.infos.pids.withUnsafeBufferPointer { $0.baseAddress },
+                "\(ids)")
+        }
+    }
 }

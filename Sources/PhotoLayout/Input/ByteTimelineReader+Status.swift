@@ -90,7 +90,7 @@ extension ByteTimelineReader {
                 try scanner.skipValue()
             case .picURLs: media.picURLBytes = try readPicURLs(&scanner)
             case .thumbnailPic: media.thumbnailPicBytes = try scanner.keptString()
-            case .picIDs: media.pids = try readPicIDs(&scanner)
+            case .picIDs: media.pids = try readPicIDs(&scanner, sharing: media.infos.pids)
             case .picInfos: media.infos = try readPicInfos(&scanner)
             case .pics: media.pics = try readPics(&scanner)
             case .picNum: media.picNum = try scanner.lenientFlexibleNumber()
@@ -153,13 +153,46 @@ extension ByteTimelineReader {
 
     /// `pic_ids`: its string entries, in order, as bytes of the request. Room for nine (a
     /// status's pictures) is made at the first, rather than growing the array by doubling.
-    private static func readPicIDs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
+    ///
+    /// `keys` are the pids of a `pic_infos` read before (else empty): while the entries are
+    /// plain strings (`plainString()`) of the same bytes as the keys at their places, none is
+    /// kept; when every key is matched and nothing follows, `keys` itself is returned (the
+    /// same values, one array for both fields). Otherwise the matched keys start the array
+    /// and the rest is read as without them.
+    private static func readPicIDs(
+        _ scanner: inout JSONScanner, sharing keys: [ByteString]
+    ) throws(JSONSyntaxError) -> [ByteString] {
         var ids: [ByteString] = []
+        var sharing = !keys.isEmpty
+        var matched = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
+            if sharing {
+                // Past the whitespace before the entry, where `plainString()` looks for its quote.
+                let plain = try scanner.peekKind() == .string ? scanner.plainString() : nil
+                if let plain, matched < keys.count, scanner.hasBytes(plain, of: keys[matched]) {
+                    matched &+= 1
+                    return
+                }
+                sharing = false
+                if matched > 0 {
+                    ids.reserveCapacity(Swift.max(9, matched &+ 1))
+                    ids.append(contentsOf: keys[0..<matched])
+                }
+                if let plain {
+                    if ids.capacity == 0 { ids.reserveCapacity(9) }
+                    return ids.append(scanner.keptSlice(plain))
+                }
+            }
             if let id = try scanner.keptString() {
                 if ids.capacity == 0 { ids.reserveCapacity(9) }
                 ids.append(id)
             }
+        }
+        guard sharing else { return ids }
+        if matched == keys.count { return keys }
+        if matched > 0 {
+            ids.reserveCapacity(Swift.max(9, matched))
+            ids.append(contentsOf: keys[0..<matched])
         }
         return ids
     }

@@ -35,6 +35,15 @@ extension JSONScanner {
         return keptSlice(plain)
     }
 
+    /// Whether the document's bytes in `range` (a string's, as `plainString()` gives them) are
+    /// those of `string`, compared eight at a time.
+    @inline(__always)
+    func hasBytes(_ range: Range<Int>, of string: ByteString) -> Bool {
+        string.utf8.withUnsafeBufferPointer {
+            ByteString.sameBytes(UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count), $0)
+        }
+    }
+
     /// `documentSlice(_:)` in the reading module: the bytes in `range` as a slice of the
     /// document's copy (`retained`, made by the first string kept).
     @inline(__always)
