@@ -142,7 +142,7 @@ final class HTTP1Driver {
                         loop: loop)
                     return
                 }
-                guard loop.answersInline(&request) else {
+                guard loop.answersInline(&request, responder: loop.shared.responder) else {
                     let charge = request.body.isEmpty ? nil : machine.takeBodyCharge(sequence: sequence)
                     connection.backlog.append(
                         PendingRequest(request: request, context: context, key: sequence, charge: charge))
