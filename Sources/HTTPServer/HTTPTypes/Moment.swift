@@ -26,10 +26,10 @@ struct Moment: Comparable, Sendable {
     static var zero: Moment { Moment(sinceOrigin: .zero) }
 
     /// Now, on the continuous clock: equal to `Moment(ContinuousClock.now)` read at the same
-    /// instant. On Linux it reads `CLOCK_BOOTTIME`, the clock `ContinuousClock` reads there, and
-    /// makes the `Duration` from its seconds and nanoseconds as `ContinuousClock` does.
+    /// instant. With Glibc (Linux) it reads `CLOCK_BOOTTIME`, the clock `ContinuousClock` reads
+    /// there, and makes the `Duration` from its seconds and nanoseconds as `ContinuousClock` does.
     static var now: Moment {
-        #if os(Linux)
+        #if canImport(Glibc)
             var time = timespec()
             clock_gettime(CLOCK_BOOTTIME, &time)
             return Moment(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
