@@ -135,7 +135,7 @@ struct InlineBodyTests {
         #expect(EventLoop.inlineRequestFloor == 256)
         func inline(_ path: String, _ body: Int, method: HTTPMethod = .post) -> Bool {
             var request = HTTPRequest(method: method, target: path, body: Array(repeating: 0x61, count: body))
-            return loop.answersInline(&request)
+            return loop.answersInline(&request, responder: shared.responder)
         }
         for _ in 0..<31 { #expect(inline("/where", 60)) }
         #expect(loop.inlineAllowance == 8192 - 31 * 256)

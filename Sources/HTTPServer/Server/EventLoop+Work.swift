@@ -34,8 +34,9 @@ extension EventLoop {
     /// a route whose inline body bound (`RouteMatch.inlineBodyBytes`) the body is within while
     /// the round's allowance lasts (it is charged here); never a body to inflate. The
     /// responder's route lookup is kept on `request` (done once, whatever the answer).
-    func answersInline(_ request: inout HTTPRequest) -> Bool {
-        let trivial = shared.responder.prepare(&request)
+    /// `responder` is the server's (`shared.responder`), passed by the caller that keeps it.
+    func answersInline(_ request: inout HTTPRequest, responder: any HTTPResponder) -> Bool {
+        let trivial = responder.prepare(&request)
         guard !request.headers.contains(.contentEncoding) else { return false }
         if trivial { return request.body.isEmpty }
         guard let limit = request.route?.inlineBodyBytes, limit > 0, request.body.count <= limit else { return false }

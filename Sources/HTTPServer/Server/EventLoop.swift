@@ -60,6 +60,8 @@ final class EventLoop: @unchecked Sendable {
     /// This loop's position among the server's loops (`RequestRecord.loopIndex`).
     let index: Int
     let shared: ServerShared
+    /// The server's responder (`shared.responder`), kept here: read once, passed on uncopied.
+    let responder: any HTTPResponder
     let epollFD: Int32
     /// The mailbox's doorbell, in the epoll set (edge-triggered).
     private let wakeFD: Int32
@@ -107,6 +109,7 @@ final class EventLoop: @unchecked Sendable {
         self.wakeFD = wakeFD
         self.index = index
         self.shared = shared
+        responder = shared.responder
         tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         tickInterval = Self.timerInterval(shared.configuration.timeouts)
         events = .allocate(capacity: Int(Self.eventCapacity))

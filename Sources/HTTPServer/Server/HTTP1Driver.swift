@@ -142,14 +142,14 @@ final class HTTP1Driver {
                         loop: loop)
                     return
                 }
-                guard loop.answersInline(&request) else {
+                guard loop.answersInline(&request, responder: loop.responder) else {
                     let charge = request.body.isEmpty ? nil : machine.takeBodyCharge(sequence: sequence)
                     connection.backlog.append(
                         PendingRequest(request: request, context: context, key: sequence, charge: charge))
                     shed(loop.startBacklog(connection), on: connection, loop: loop)
                     continue
                 }
-                let response = loop.contentCoder.respond(to: request, context: context, with: loop.shared.responder)
+                let response = loop.contentCoder.respond(to: request, context: context, with: loop.responder)
                 let now = Moment.now
                 answeredAt = now
                 machine.complete(

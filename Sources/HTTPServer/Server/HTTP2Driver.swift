@@ -78,7 +78,7 @@ final class HTTP2Driver {
         var item = item  // its parts are used in place, not copied out
         // As on HTTP/1.1: the drain `shutdown` announced.
         if loop.shared.isDraining.load(ordering: .acquiring) { item.context.isDraining = true }
-        guard loop.answersInline(&item.request) else {
+        guard loop.answersInline(&item.request, responder: responder) else {
             connection.backlog.append(
                 PendingRequest(
                     request: item.request, context: item.context, key: Int(item.streamID), charge: item.charge))
