@@ -18,6 +18,29 @@ struct ReaderBuiltValuesTests {
         #expect(WeiboPictureVariant().knownSize == nil)
     }
 
+    /// The members' initializer the reader makes variants with keeps each member as given,
+    /// as the public initializer does from a `String` URL and type name.
+    @Test func variantMembersInitializerKeepsEachMember() {
+        let made = WeiboPictureVariant(
+            urlBytes: ByteString("https://wx1.sinaimg.cn/large/a.jpg"), width: 440, height: 660.5, type: .gif)
+        #expect(made.url == "https://wx1.sinaimg.cn/large/a.jpg")
+        #expect(made.width == 440)
+        #expect(made.height == 660.5)
+        #expect(made.type == .gif)
+        #expect(made.knownSize == Size(width: 440, height: 660.5))
+        #expect(
+            made
+                == WeiboPictureVariant(
+                    url: "https://wx1.sinaimg.cn/large/a.jpg", width: 440, height: 660.5, type: "GIF"))
+        let partial = WeiboPictureVariant(urlBytes: nil, width: 12, height: nil, type: .other)
+        #expect(partial.url == nil)
+        #expect(partial.width == 12)
+        #expect(partial.height == nil)
+        #expect(partial.type == .other)
+        #expect(partial.knownSize == nil)
+        #expect(WeiboPictureVariant(urlBytes: nil, width: nil, height: nil, type: nil) == WeiboPictureVariant())
+    }
+
     /// Read from a buffer (no array to share), ids, pids and URLs are slices of one copy of
     /// the request, made at the first string kept.
     @Test func keptStringsShareOneCopy() throws {

@@ -257,36 +257,23 @@ public enum PictureVariant: String, CaseIterable, Hashable, Sendable {
 /// One variant of a picture: `{url, width, height, type}`, each possibly absent.
 public struct WeiboPictureVariant: Hashable, Sendable {
     /// `url`, as bytes of the request (`url` is its `String` form).
-    package var urlBytes: ByteString?
+    // swift-format-ignore: UseShorthandTypeNames
+    package var urlBytes: Optional<ByteString>
     /// Numbers or numeric strings, read as numbers; anything else is `nil`.
-    public var width: Double?
-    public var height: Double?
+    // swift-format-ignore: UseShorthandTypeNames
+    public var width: Optional<Double>
+    // swift-format-ignore: UseShorthandTypeNames
+    public var height: Optional<Double>
     /// What `type` says, when it is a string.
-    public var type: WeiboPictureType?
+    // swift-format-ignore: UseShorthandTypeNames
+    public var type: Optional<WeiboPictureType>
 
-    /// Every member absent: what a reader fills in.
-    package init() {
-        urlBytes = nil
-        width = nil
-        height = nil
-        type = nil
-    }
-
-    /// A variant of these members: the reader's, its URL bytes of the request.
-    @inline(__always)
-    package init(urlBytes: ByteString?, width: Double?, height: Double?, type: WeiboPictureType?) {
-        self.urlBytes = urlBytes
-        self.width = width
-        self.height = height
-        self.type = type
-    }
-
-    public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
-        self.urlBytes = url.map { ByteString($0) }
-        self.width = width
-        self.height = height
-        self.type = type.map(WeiboPictureType.init)
-    }
+    // The members' initializer, `init(urlBytes:width:height:type:)` (what the reader makes),
+    // is the one Swift gives a struct with no initializer in its body: it builds the value
+    // directly, without a copy of it made and destroyed on the way. The other initializers
+    // are in the extension below. The members' types are spelled `Optional<…>` so that they
+    // have no implicit `nil` default: with one, that initializer would take default
+    // arguments and a second `init()` would be made, both ambiguous with the extension's.
 
     /// `url` as a `String` (built on each read).
     public var url: String? {
@@ -299,5 +286,22 @@ public struct WeiboPictureVariant: Hashable, Sendable {
         guard let width, let height else { return nil }
         let size = Size(width: width, height: height)
         return size.isPositive ? size : nil
+    }
+}
+
+extension WeiboPictureVariant {
+    /// Every member absent: what a reader fills in.
+    package init() {
+        urlBytes = nil
+        width = nil
+        height = nil
+        type = nil
+    }
+
+    public init(url: String? = nil, width: Double? = nil, height: Double? = nil, type: String? = nil) {
+        self.urlBytes = url.map { ByteString($0) }
+        self.width = width
+        self.height = height
+        self.type = type.map(WeiboPictureType.init)
     }
 }
