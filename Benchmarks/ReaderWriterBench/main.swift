@@ -58,21 +58,23 @@ func cpuSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// MB/s (per CPU second) of one round: `work`, which returns the bytes it handled, repeated
+/// until `seconds` of this thread's CPU time have passed.
+func measuredRound(seconds: Double, _ work: () -> Int) -> Double {
+    var handled = 0
+    let start = cpuSeconds()
+    var elapsed = 0.0
+    repeat {
+        handled += work()
+        elapsed = cpuSeconds() - start
+    } while elapsed < seconds
+    return Double(handled) / elapsed / 1e6
+}
+
 /// Best MB/s (per CPU second) of three rounds of `seconds` / 3 each; `work` returns the
 /// bytes it handled.
 @MainActor func throughput(seconds: Double, _ work: () -> Int) -> Double {
-    var best = 0.0
-    for _ in 0..<3 {
-        var handled = 0
-        let start = cpuSeconds()
-        var elapsed = 0.0
-        repeat {
-            handled += work()
-            elapsed = cpuSeconds() - start
-        } while elapsed < seconds / 3
-        best = max(best, Double(handled) / elapsed / 1e6)
-    }
-    return best
+    (0..<3).map { _ in measuredRound(seconds: seconds / 3, work) }.max() ?? 0
 }
 
 /// Our reader and simdjson's program (`program`, run with `--rounds 1` on the same files)
@@ -84,14 +86,7 @@ func cpuSeconds() -> Double {
     var best = (ours: 0.0, simdjson: 0.0)
     var ratios: [Double] = []
     for _ in 0..<turns {
-        var handled = 0
-        let start = cpuSeconds()
-        var elapsed = 0.0
-        repeat {
-            handled += ours()
-            elapsed = cpuSeconds() - start
-        } while elapsed < options.seconds / 3
-        let mine = Double(handled) / elapsed / 1e6
+        let mine = measuredRound(seconds: options.seconds / 3, ours)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["--rounds", "1", String(options.seconds / 3)] + options.files
