@@ -41,6 +41,79 @@ struct ReaderBuiltValuesTests {
         #expect(WeiboPictureVariant(urlBytes: nil, width: nil, height: nil, type: nil) == WeiboPictureVariant())
     }
 
+    /// The members' initializers of a status, a retweet and a media (what the reader makes
+    /// them with) keep each member as given, as the public initializers do from `String`s.
+    @Test func statusMembersInitializersKeepEachMember() {
+        let source = StatusSource(envelope: .dataList, index: 3)
+        let media = WeiboMedia(
+            picURLBytes: [ByteString("https://a/thumbnail/u.jpg")], thumbnailPicBytes: ByteString("https://a/t.jpg"),
+            pids: [ByteString("p1"), ByteString("p2")], infos: WeiboPictureInfos(["p1": WeiboPictureInfo(type: "gif")]),
+            pics: [WeiboPic(pid: "q")], picNum: 2, pageInfoStorage: .value(WeiboPageInfo(title: "card")))
+        #expect(media.picURLs == ["https://a/thumbnail/u.jpg"])
+        #expect(media.thumbnailPic == "https://a/t.jpg")
+        #expect(media.picIDs == ["p1", "p2"])
+        #expect(media.picInfos == ["p1": WeiboPictureInfo(type: "gif")])
+        #expect(media.pics == [WeiboPic(pid: "q")])
+        #expect(media.picNum == 2)
+        #expect(media.pageInfo == WeiboPageInfo(title: "card"))
+        #expect(
+            media
+                == WeiboMedia(
+                    picURLs: ["https://a/thumbnail/u.jpg"], thumbnailPic: "https://a/t.jpg", picIDs: ["p1", "p2"],
+                    picInfos: ["p1": WeiboPictureInfo(type: "gif")], pics: [WeiboPic(pid: "q")], picNum: 2,
+                    pageInfo: WeiboPageInfo(title: "card")))
+        let empty = WeiboMedia(
+            picURLBytes: [], thumbnailPicBytes: nil, pids: [], infos: WeiboPictureInfos(), pics: [], picNum: nil,
+            pageInfoStorage: .absent)
+        #expect(empty == WeiboMedia())
+        #expect(!empty.hasPictureFields)
+        #expect(!empty.hasPageInfo)
+
+        let retweet = WeiboRetweet(idBytes: ByteString("9"), media: media)
+        #expect(retweet.id == "9")
+        #expect(retweet.media == media)
+        #expect(retweet == WeiboRetweet(id: "9", media: media))
+        #expect(WeiboRetweet(idBytes: nil, media: empty) == WeiboRetweet())
+
+        let status = WeiboStatus(idBytes: ByteString("41"), media: media, retweeted: retweet, source: source)
+        #expect(status.id == "41")
+        #expect(status.media == media)
+        #expect(status.retweeted == retweet)
+        #expect(status.source == source)
+        #expect(status == WeiboStatus(id: "41", media: media, retweeted: retweet, source: source))
+        #expect(
+            WeiboStatus(idBytes: ByteString("41"), media: media, retweeted: retweet)
+                == WeiboStatus(id: "41", media: media, retweeted: retweet))
+        #expect(WeiboStatus(idBytes: nil, media: empty, retweeted: nil, source: nil) == WeiboStatus())
+    }
+
+    /// A status and a retweet of no field the layout reads come out as the public
+    /// initializers' empty ones (the reader starts each from an empty media it makes), in a
+    /// timeline at their sources and read alone at none.
+    @Test func statusesOfNoFieldAreTheEmptyValues() throws {
+        let text = #"{"statuses": [{}, {"retweeted_status": {"text": "x"}}, {"idstr": "7", "pic_num": 3}, {}]}"#
+        let request = try Array(text.utf8).withUnsafeBytes { buffer in try ByteTimelineReader().readTimeline(buffer) }
+        func at(_ index: Int) -> StatusSource { StatusSource(envelope: .statuses, index: index) }
+        #expect(
+            request.statuses == [
+                WeiboStatus(source: at(0)),
+                WeiboStatus(retweeted: WeiboRetweet(), source: at(1)),
+                WeiboStatus(id: "7", media: WeiboMedia(picNum: 3), source: at(2)),
+                WeiboStatus(source: at(3)),
+            ])
+        #expect(request.statuses.map(\.media.hasPageInfo) == [false, false, false, false])
+        #expect(request.statuses[1].retweeted?.media.hasPictureFields == false)
+
+        let alone = Array(#"{"retweeted_status": {}}"#.utf8)
+        let status = try alone.withUnsafeBufferPointer { buffer in
+            var scanner = try JSONScanner(buffer)
+            scanner.retained = alone
+            return try ByteTimelineReader.readStatus(&scanner)
+        }
+        #expect(status == WeiboStatus(retweeted: WeiboRetweet()))
+        #expect(status.source == nil)
+    }
+
     /// Read from a buffer (no array to share), ids, pids and URLs are slices of one copy of
     /// the request, made at the first string kept.
     @Test func keptStringsShareOneCopy() throws {

@@ -35,19 +35,20 @@ extension ByteTimelineReader {
     package static func readStatus(
         _ scanner: inout JSONScanner, source: StatusSource? = nil
     ) throws(JSONSyntaxError) -> WeiboStatus {
-        var status = emptyStatus
-        status.source = source
+        var status = WeiboStatus(idBytes: nil, media: emptyMedia(), retweeted: nil, source: source)
         try readStatusFields(
             &scanner, id: &status.idBytes, media: &status.media, retweeted: &status.retweeted, readsRetweet: true)
         return status
     }
 
-    /// A status of no field, copied into place by `appendStatus` (one copy of a constant: a
-    /// status made there was copied and the original destroyed).
-    private static let emptyStatus = WeiboStatus(idBytes: nil, media: WeiboMedia(), retweeted: nil)
-
-    /// A retweet of no field, copied into place by `readStatusFields`.
-    private static let emptyRetweet = WeiboRetweet(idBytes: nil, media: WeiboMedia())
+    /// A media of no picture field and no page (as `WeiboMedia()`), made by the members'
+    /// initializer where it is used: the statuses and retweets the reader fills in start from it.
+    @inline(__always)
+    private static func emptyMedia() -> WeiboMedia {
+        WeiboMedia(
+            picURLBytes: [], thumbnailPicBytes: nil, pids: [], infos: WeiboPictureInfos(), pics: [], picNum: nil,
+            pageInfoStorage: .absent)
+    }
 
     /// The status object at the position (as `readStatus` reads it, at `source`) appended to
     /// `statuses`: an empty status is appended and its fields are read where it lies in the
@@ -56,10 +57,9 @@ extension ByteTimelineReader {
     static func appendStatus(
         _ scanner: inout JSONScanner, source: StatusSource, to statuses: inout [WeiboStatus]
     ) throws(JSONSyntaxError) {
-        statuses.append(emptyStatus)
+        statuses.append(WeiboStatus(idBytes: nil, media: emptyMedia(), retweeted: nil, source: source))
         try statuses.withUnsafeMutableBufferPointer { buffer throws(JSONSyntaxError) in
             let status = buffer.baseAddress.unsafelyUnwrapped + (buffer.count &- 1)
-            status.pointee.source = source
             try readStatusFields(
                 &scanner, id: &status.pointee.idBytes, media: &status.pointee.media,
                 retweeted: &status.pointee.retweeted, readsRetweet: true)
@@ -103,7 +103,7 @@ extension ByteTimelineReader {
                 if readsRetweet, try scanner.peekKind() == .object {
                     // Read where it lies: made in a local and moved in, the retweet was copied
                     // and the local destroyed.
-                    retweeted = emptyRetweet
+                    retweeted = WeiboRetweet(idBytes: nil, media: emptyMedia())
                     try withUnsafeMutablePointer(to: &retweeted) { retweet throws(JSONSyntaxError) in
                         var none: WeiboRetweet?
                         try readStatusFields(

@@ -8,28 +8,22 @@ import JSONBytes
 public struct WeiboStatus: Hashable, Sendable {
     /// `idstr`, else `id`'s literal digits, else `nil`: bytes of the request until the writer
     /// copies them (`id` is the `String` form).
-    package var idBytes: ByteString?
+    // swift-format-ignore: UseShorthandTypeNames
+    package var idBytes: Optional<ByteString>
     public var media: WeiboMedia
     /// `retweeted_status`, one level deep: its own `retweeted_status` is not read.
-    public var retweeted: WeiboRetweet?
+    // swift-format-ignore: UseShorthandTypeNames
+    public var retweeted: Optional<WeiboRetweet>
     /// Where the status was read in its timeline request (the answer's `source`); `nil` for a
     /// status made as a value or read alone (the photo browser's `status`).
-    public var source: StatusSource?
+    // swift-format-ignore: UseShorthandTypeNames
+    public var source: Optional<StatusSource>
 
-    public init(
-        id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: []), retweeted: WeiboRetweet? = nil,
-        source: StatusSource? = nil
-    ) {
-        self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted)
-        self.source = source
-    }
-
-    /// A status whose id is bytes already: the reader's.
-    package init(idBytes: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
-        self.idBytes = idBytes
-        self.media = media
-        self.retweeted = retweeted
-    }
+    // The members' initializer, `init(idBytes:media:retweeted:source:)` (what the reader
+    // makes), is the one Swift gives a struct with no initializer in its body: it builds the
+    // value directly, without a copy of it made and destroyed on the way. The other
+    // initializers are in the extension below; the members' types are spelled `Optional<…>`
+    // so that they have no implicit `nil` default (as `WeiboPictureVariant`'s).
 
     /// `idstr`, else `id`'s literal digits, else `nil` (a `String` built on each read).
     public var id: String? {
@@ -38,26 +32,40 @@ public struct WeiboStatus: Hashable, Sendable {
     }
 }
 
+extension WeiboStatus {
+    public init(
+        id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: []), retweeted: WeiboRetweet? = nil,
+        source: StatusSource? = nil
+    ) {
+        self.init(idBytes: id.map { ByteString($0) }, media: media, retweeted: retweeted, source: source)
+    }
+
+    /// A status whose id is bytes already, read at no `source`.
+    package init(idBytes: ByteString?, media: WeiboMedia, retweeted: WeiboRetweet?) {
+        self.init(idBytes: idBytes, media: media, retweeted: retweeted, source: nil)
+    }
+}
+
 /// The status a retweet quotes: an id and pictures, nothing deeper.
 public struct WeiboRetweet: Hashable, Sendable {
     /// As `WeiboStatus.idBytes`.
-    package var idBytes: ByteString?
+    // swift-format-ignore: UseShorthandTypeNames
+    package var idBytes: Optional<ByteString>
     public var media: WeiboMedia
 
-    public init(id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: [])) {
-        self.init(idBytes: id.map { ByteString($0) }, media: media)
-    }
-
-    /// A retweet whose id is bytes already: the reader's.
-    package init(idBytes: ByteString?, media: WeiboMedia) {
-        self.idBytes = idBytes
-        self.media = media
-    }
+    // The members' initializer, `init(idBytes:media:)`, is Swift's (as `WeiboStatus`'s); the
+    // public one is in the extension below.
 
     /// The id as a `String` (built on each read).
     public var id: String? {
         get { idBytes?.description }
         set { idBytes = newValue.map { ByteString($0) } }
+    }
+}
+
+extension WeiboRetweet {
+    public init(id: String? = nil, media: WeiboMedia = WeiboMedia(picURLs: [])) {
+        self.init(idBytes: id.map { ByteString($0) }, media: media)
     }
 }
 
@@ -68,7 +76,8 @@ public struct WeiboMedia: Hashable, Sendable {
     package var picURLBytes: [ByteString]
     /// Open API: `thumbnail_pic`, the first (in 2012-era statuses the only) picture, as bytes
     /// (`thumbnailPic` is its `String` form).
-    package var thumbnailPicBytes: ByteString?
+    // swift-format-ignore: UseShorthandTypeNames
+    package var thumbnailPicBytes: Optional<ByteString>
     /// Client API: `pic_ids`, the order of the pictures; entries that are not strings are
     /// dropped. Held as bytes of the request (`picIDs` is their `String` form).
     package var pids: [ByteString]
@@ -78,40 +87,15 @@ public struct WeiboMedia: Hashable, Sendable {
     /// entries that are not objects are dropped.
     public var pics: [WeiboPic]
     /// `pic_num` when it is a number or a numeric string, as sent (the rules decide whether it counts).
-    public var picNum: Double?
+    // swift-format-ignore: UseShorthandTypeNames
+    public var picNum: Optional<Double>
     /// `page_info` as held: absent, its object's bytes (read only when asked for, by
     /// `pageInfo`), or a value.
     package var pageInfoStorage: PageInfoStorage
 
-    /// No picture field and no page: what a reader fills in (built without the public
-    /// initializer's conversions).
-    package init() {
-        picURLBytes = []
-        thumbnailPicBytes = nil
-        pids = []
-        infos = WeiboPictureInfos()
-        pics = []
-        picNum = nil
-        pageInfoStorage = .absent
-    }
-
-    public init(
-        picURLs: [String] = [],
-        thumbnailPic: String? = nil,
-        picIDs: [String] = [],
-        picInfos: [String: WeiboPictureInfo] = [:],
-        pics: [WeiboPic] = [],
-        picNum: Double? = nil,
-        pageInfo: WeiboPageInfo? = nil
-    ) {
-        self.picURLBytes = picURLs.map { ByteString($0) }
-        self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
-        self.pids = picIDs.map { ByteString($0) }
-        self.infos = WeiboPictureInfos(picInfos)
-        self.pics = pics
-        self.picNum = picNum
-        self.pageInfoStorage = pageInfo.map { .value($0) } ?? .absent
-    }
+    // The members' initializer, `init(picURLBytes:thumbnailPicBytes:pids:infos:pics:picNum:
+    // pageInfoStorage:)`, is Swift's (as `WeiboStatus`'s); the others are in the extension
+    // below.
 
     /// `page_info` when it is an object, read leniently (docs/API.md §4, "Cards"): the card a
     /// status without pictures shows. Held as its bytes by `ByteTimelineReader`, which reads
@@ -180,6 +164,38 @@ public struct WeiboMedia: Hashable, Sendable {
     public var picInfos: [String: WeiboPictureInfo] {
         get { infos.dictionary }
         set { infos = WeiboPictureInfos(newValue) }
+    }
+}
+
+extension WeiboMedia {
+    /// No picture field and no page: what a reader fills in (built without the public
+    /// initializer's conversions).
+    package init() {
+        picURLBytes = []
+        thumbnailPicBytes = nil
+        pids = []
+        infos = WeiboPictureInfos()
+        pics = []
+        picNum = nil
+        pageInfoStorage = .absent
+    }
+
+    public init(
+        picURLs: [String] = [],
+        thumbnailPic: String? = nil,
+        picIDs: [String] = [],
+        picInfos: [String: WeiboPictureInfo] = [:],
+        pics: [WeiboPic] = [],
+        picNum: Double? = nil,
+        pageInfo: WeiboPageInfo? = nil
+    ) {
+        self.picURLBytes = picURLs.map { ByteString($0) }
+        self.thumbnailPicBytes = thumbnailPic.map { ByteString($0) }
+        self.pids = picIDs.map { ByteString($0) }
+        self.infos = WeiboPictureInfos(picInfos)
+        self.pics = pics
+        self.picNum = picNum
+        self.pageInfoStorage = pageInfo.map { .value($0) } ?? .absent
     }
 }
 
