@@ -117,6 +117,32 @@ struct RequestCountersTests {
         #expect(counters.routeIndex("") == nil)
     }
 
+    /// Among three labels of one length, a longer one stored out of line and lengths between
+    /// them with no label, each label is found at its own position; another text of a length
+    /// with labels, one of a length without, and one longer than all have none.
+    @Test func routeIndexAcrossLengths() {
+        let long = "aRouteLabelLongerThanFifteenBytes"
+        let counters = RequestCounters(routes: ["ab", "cd", "ef", "ghijk", long, "other"], blocks: 1)
+        #expect(counters.routeIndex("ab") == 0)
+        #expect(counters.routeIndex("cd") == 1)
+        #expect(counters.routeIndex("ef") == 2)
+        #expect(counters.routeIndex("ghijk") == 3)
+        #expect(counters.routeIndex(String(long.prefix(20)) + long.dropFirst(20)) == 4)
+        #expect(counters.routeIndex("other") == 5)
+        #expect(counters.routeIndex("gh") == nil)
+        #expect(counters.routeIndex("abc") == nil)
+        #expect(counters.routeIndex(long + "s") == nil)
+        #expect(counters.routeIndex("a") == nil)
+    }
+
+    /// The service's own labels: each one's index is its position in the sorted list.
+    @Test func routeIndexOfTheServicesLabels() {
+        let labels = RouteLabels(LayoutAPI().router.routes).labels
+        let counters = RequestCounters(routes: labels, blocks: 1)
+        #expect(labels.count == 13)
+        for (position, label) in labels.enumerated() { #expect(counters.routeIndex(label) == position) }
+    }
+
     /// Two threads counting at once, on their own loops and on a shared one, lose no count.
     @Test func concurrentLoopsLoseNothing() async {
         let (observer, metrics) = Self.observer()

@@ -29,8 +29,11 @@ final class RequestCounters: Sendable {
 
     /// The `route` label values, in index order.
     let routes: [String]
-    /// Each label's length in UTF-8 bytes, in `routes`' order.
-    private let routeLengths: [Int]
+    /// Per UTF-8 length up to the longest label's: the index of the first label of that length
+    /// in `routes`, or -1.
+    private let firstRouteOfLength: [Int]
+    /// Per label, in `routes`' order: the index of the next label of its length, or -1.
+    private let nextRouteOfLength: [Int]
     let blocks: [MetricCells]
     private let requestCells: Int
     private let histogramBase: Int
@@ -45,7 +48,15 @@ final class RequestCounters: Sendable {
     /// - Parameter blocks: how many loops get a block of their own (others share by modulo).
     init(routes: [String], blocks: Int) {
         self.routes = routes
-        routeLengths = routes.map(\.utf8.count)
+        let lengths = routes.map(\.utf8.count)
+        var first = [Int](repeating: -1, count: (lengths.max() ?? 0) + 1)
+        var next = [Int](repeating: -1, count: routes.count)
+        for index in routes.indices.reversed() {
+            next[index] = first[lengths[index]]
+            first[lengths[index]] = index
+        }
+        firstRouteOfLength = first
+        nextRouteOfLength = next
         requestCells = routes.count * Self.methods.count * Self.statuses.count
         histogramBase = requestCells
         bytesBase = histogramBase + routes.count * Self.histogramWidth
@@ -53,15 +64,19 @@ final class RequestCounters: Sendable {
         self.blocks = (0..<max(1, blocks)).map { _ in MetricCells(count: width) }
     }
 
-    /// The index of `label` in `routes`: a scan of the labels' lengths, the strings compared only
-    /// where the length is `label`'s (the operationIds come from the route table itself, so
-    /// equal ones usually share storage and compare at once).
+    /// The index of `label` in `routes` (the first, should two be equal): its UTF-8 length picks
+    /// the labels of that length, compared in order, so the labels of other lengths cost nothing
+    /// (the operationIds come from the route table itself, so equal ones usually share storage
+    /// and compare at once).
     func routeIndex(_ label: String) -> Int? {
         let length = label.utf8.count
-        return routeLengths.withUnsafeBufferPointer { lengths -> Int? in
-            for index in 0..<lengths.count where lengths[index] == length && routes[index] == label { return index }
-            return nil
+        guard length < firstRouteOfLength.count else { return nil }
+        var index = firstRouteOfLength[length]
+        while index >= 0 {
+            if routes[index] == label { return index }
+            index = nextRouteOfLength[index]
         }
+        return nil
     }
 
     /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
