@@ -117,7 +117,7 @@ extension HTTP2Session {
         }
         streams[frame.hd.stream_id] = stream
         headerBlockStreamID = frame.hd.stream_id
-        headerBlockStream = stream
+        headerBlockStreamReference = Unmanaged.passUnretained(stream)
     }
 
     /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers
@@ -125,11 +125,28 @@ extension HTTP2Session {
     /// kept; past twice the limit decoding stops (the rest of the block is skipped without
     /// validation, and nghttp2 resets the stream): an HPACK bomb costs no more than the limit.
     /// The `maxHeaderOverruns`-th stream over the limit ends the connection (ENHANCE_YOUR_CALM).
+    /// The stream is used without a retain: nothing here reads or sends frames, so none closes.
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
     ) -> Int32 {
-        let found = streamID == headerBlockStreamID ? headerBlockStream : streams[streamID]
-        guard let stream = found, !stream.requestEnded else { return 0 }
+        if streamID == headerBlockStreamID, let stream = headerBlockStreamReference {
+            return stream._withUnsafeGuaranteedRef {
+                header(on: $0, streamID: streamID, name: name, value: value, isTrailer: isTrailer)
+            }
+        }
+        return withStream(streamID) { stream in
+            guard let stream else { return 0 }
+            return header(on: stream, streamID: streamID, name: name, value: value, isTrailer: isTrailer)
+        }
+    }
+
+    /// `header` for the stream found.
+    @inline(__always)
+    private func header(
+        on stream: HTTP2Stream, streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        isTrailer: Bool
+    ) -> Int32 {
+        guard !stream.requestEnded else { return 0 }
         let limit = configuration.limits.maxHeaderBytes
         stream.headerListSize += name.count + value.count + 32
         if stream.headerListSize > 2 * limit { return Int32(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
@@ -231,16 +248,19 @@ extension HTTP2Session {
             return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
         }
         if streamID == headerBlockStreamID { endHeaderBlock() }  // its HEADERS (and CONTINUATION) ended
-        guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
-            let stream = streams[streamID]
-        else { return 0 }
-        if Self.isEndStream(frame) { stream.requestEnded = true }
-        // The body deadline's start, needed only while a body is still to come (`expireStreams`
-        // skips ended requests): a request ended by its HEADERS never reads or writes it.
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
-            stream.headEndedMoment = nowMoment
+        guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue) else { return 0 }
+        let endsStream = Self.isEndStream(frame)
+        // Not retained: queuing the request reads and sends no frames, so the stream stays open.
+        withStream(streamID) { stream in
+            guard let stream else { return }
+            if endsStream { stream.requestEnded = true }
+            // The body deadline's start, needed only while a body is still to come (`expireStreams`
+            // skips ended requests): a request ended by its HEADERS never reads or writes it.
+            if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
+                stream.headEndedMoment = nowMoment
+            }
+            if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(stream, streamID: streamID) }
         }
-        if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(stream, streamID: streamID) }
         return 0
     }
 

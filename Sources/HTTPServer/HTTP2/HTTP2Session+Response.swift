@@ -10,7 +10,7 @@ extension HTTP2Session {
         .transferEncoding, .upgrade,
     ]
 
-    /// The requests a session has room for (`appendReady`) before it grows that room.
+    /// The requests a session has room for (`nextReadySlot`) before it grows that room.
     static let readyBatch = 16
 
     /// The request of `stream` (the stream `streamID`, in `streams`), whose END_STREAM arrived,
@@ -32,9 +32,9 @@ extension HTTP2Session {
         stream.authorityRange = nil
         // The names were copied out; the entries' storage serves the stream's next user.
         stream.fieldCount = 0
-        // The context made in place in the request handed out (made apart, it was copied there).
-        appendReady(
-            Request(
+        // The request made in its slot, not passed on to be moved there.
+        nextReadySlot().initialize(
+            to: Request(
                 request: request,
                 context: RequestContext(
                     id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,

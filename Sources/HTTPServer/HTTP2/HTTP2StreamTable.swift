@@ -76,6 +76,12 @@ struct HTTP2StreamTable {
         }
     }
 
+    /// The stream `id`, or nil, not retained: the caller keeps it only while the table holds it.
+    func unretained(_ id: Int32) -> Unmanaged<HTTP2Stream>? {
+        guard id > 0, let stream = slots[index(of: id)].stream else { return nil }
+        return Unmanaged.passUnretained(stream)
+    }
+
     /// Removes and returns the stream `id`, if any.
     @discardableResult
     mutating func removeValue(forKey id: Int32) -> HTTP2Stream? {
@@ -83,8 +89,9 @@ struct HTTP2StreamTable {
         let mask = slots.count - 1
         var hole = index(of: id)
         guard slots[hole].id == id else { return nil }
-        let removed = slots[hole].stream
-        slots[hole] = Slot()
+        // Moved out, not copied and then released with its slot.
+        let removed = slots[hole].stream.take()
+        slots[hole].id = 0
         count -= 1
         // Backward shift: an entry after the hole moves into it unless its home lies
         // cyclically in (hole, entry], where the hole is not on its probe path.
@@ -93,8 +100,7 @@ struct HTTP2StreamTable {
             let home = home(of: slots[next].id)
             let staysPut = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
             if !staysPut {
-                slots[hole] = slots[next]
-                slots[next] = Slot()
+                slots.swapAt(hole, next)  // the entry moves into the hole, the empty slot after it
                 hole = next
             }
             next = (next + 1) & mask
