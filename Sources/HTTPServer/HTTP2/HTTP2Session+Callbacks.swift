@@ -115,9 +115,9 @@ extension HTTP2Session {
         } else {
             servedStreams += 1
         }
-        streams[frame.hd.stream_id] = stream
         headerBlockStreamID = frame.hd.stream_id
         headerBlockStreamReference = Unmanaged.passUnretained(stream)
+        streams[frame.hd.stream_id] = consume stream  // moved into the table, which holds it
     }
 
     /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers

@@ -86,13 +86,18 @@ extension HTTP2Session {
 
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
     /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
+    /// The stream is used without a retain: submitting reads and sends no frames, so none closes.
     func complete(
         streamID: Int32, with response: consuming HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
     ) {
-        guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
-        submit(
-            response, on: stream, streamID: streamID, requestID: requestID, method: request.method, path: request.path,
-            operationID: request.route?.operationID)
+        guard let found = streams.unretained(streamID) else { return }
+        var response = Optional(response)  // taken by the call below, not copied into it
+        found._withUnsafeGuaranteedRef { stream in
+            guard stream.isDispatched, !stream.isRefused, let response = response.take() else { return }
+            submit(
+                response, on: stream, streamID: streamID, requestID: requestID, method: request.method,
+                path: request.path, operationID: request.route?.operationID)
+        }
     }
 
     /// Submits HEADERS (and DATA through `readBody`) for `response` on `stream` (the open stream

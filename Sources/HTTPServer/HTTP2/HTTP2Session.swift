@@ -360,9 +360,8 @@ final class HTTP2Session {
 
     /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
-        guard var stream = streams.removeValue(forKey: streamID) else { return }
+        guard let stream = streams.removeValue(forKey: streamID) else { return }
         if streamID == headerBlockStreamID { endHeaderBlock() }
-        defer { recycle(&stream) }
         if !stream.isRefused { servedStreams -= 1 }
         if recentlyClosed.count < 2 * Int(configuration.maxConcurrentStreams) {
             recentlyClosed.append(streamID)
@@ -373,6 +372,7 @@ final class HTTP2Session {
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         releaseBody(of: stream, streamID: streamID)
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
+        recycle(consume stream)
     }
 
     /// Forgets the stream of the header block being decoded.
@@ -407,10 +407,11 @@ final class HTTP2Session {
 
     /// Puts a closed stream on the free list when nothing but `stream` references it and the
     /// list has room; its state is cleared at once (what it held is freed now, not on reuse).
-    private func recycle(_ stream: inout HTTP2Stream) {
+    /// The stream is handed over (moved onto the list, not copied there and released here).
+    private func recycle(_ stream: consuming HTTP2Stream) {
         guard freeStreams.count < Self.maxFreeStreams, isKnownUniquelyReferenced(&stream) else { return }
         stream.reset(receivedAt: stream.receivedMoment)
-        freeStreams.append(stream)
+        freeStreams.append(consume stream)
     }
 
     /// The client's `X-Request-Id` when sane, else `<prefix>-<n>` (kept as prefix and number, formatted when read).

@@ -61,18 +61,17 @@ struct HTTP2StreamTable {
                 removeValue(forKey: id)
                 return
             }
-            let found = index(of: id)
-            if slots[found].id == id {
-                slots[found].stream = newValue
-                return
+            var found = index(of: id)
+            if slots[found].id != id {
+                if 2 * (count + 1) > slots.count {
+                    grow()
+                    found = index(of: id)
+                }
+                slots[found].id = id
+                count += 1
             }
-            if 2 * (count + 1) > slots.count {
-                grow()
-                slots[index(of: id)] = Slot(id: id, stream: newValue)
-            } else {
-                slots[found] = Slot(id: id, stream: newValue)
-            }
-            count += 1
+            // Moved into the slot (an empty one's nil, or the stream replaced, released).
+            slots[found].stream = consume newValue
         }
     }
 
