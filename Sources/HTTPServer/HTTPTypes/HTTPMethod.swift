@@ -1,27 +1,33 @@
 /// An HTTP request method (RFC 9110 §9): any token; the common ones have names.
 ///
 /// A standard method (RFC 9110 §9.3 and PATCH) is kept as its number, without a String: copying
-/// one retains nothing and comparing two compares two bytes. Another token is kept as received.
+/// or destroying one touches no reference count, and comparing two compares two bytes. Another
+/// token is kept as received.
 package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The standard method's number (see `standardNumber`), 0 for another token.
-    private let standard: UInt8
-    /// Another token as received; nil for a standard method.
-    private let other: String?
+    private enum Token: Hashable, Sendable {
+        /// A standard method's number (see `standardNumber`).
+        case standard(UInt8)
+        /// Another token, as received.
+        case other(String)
+    }
+
+    private let token: Token
 
     /// The method exactly as received, case-sensitive (`GET` and `get` differ, RFC 9110 §9.1).
     package var rawValue: String {
-        standard == 0 ? other ?? "" : Self.standardName(standard)
+        switch token {
+        case .standard(let number): Self.standardName(number)
+        case .other(let text): text
+        }
     }
 
     package init(rawValue: String) {
-        let standard = Self.number(spelledBy: rawValue)
-        self.standard = standard
-        other = standard == 0 ? rawValue : nil
+        let number = Self.number(spelledBy: rawValue)
+        token = number == 0 ? .other(rawValue) : .standard(number)
     }
 
     private init(standard: UInt8) {
-        self.standard = standard
-        other = nil
+        token = .standard(standard)
     }
 
     /// The method spelled by `bytes` (a token the parser checked): the common ones without
@@ -47,17 +53,21 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     /// The standard method's number, in the order GET, HEAD, POST, PUT, DELETE, CONNECT,
     /// OPTIONS, TRACE, PATCH (1 to 9); 0 for another token.
-    package var standardNumber: Int { Int(standard) }
+    package var standardNumber: Int {
+        switch token {
+        case .standard(let number): Int(number)
+        case .other: 0
+        }
+    }
 
     /// Two methods are equal when their tokens are: a standard one is only ever kept as its
     /// number, so numbers decide unless both are other tokens.
     package static func == (a: HTTPMethod, b: HTTPMethod) -> Bool {
-        a.standard == b.standard && (a.standard != 0 || a.other == b.other)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(standard)
-        if standard == 0 { hasher.combine(other) }
+        switch (a.token, b.token) {
+        case (.standard(let x), .standard(let y)): x == y
+        case (.other(let x), .other(let y)): x == y
+        default: false
+        }
     }
 
     /// The standard methods' tokens by number (1 to 9).
