@@ -204,6 +204,34 @@ extension HTTP2Session {
         }
     }
 
+    /// Whether `a` and `b` hold the same bytes: from 4 bytes on, compared a word at a time (the
+    /// last word overlapping the one before when the count is not a multiple of it).
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard b.count == count else { return false }
+        guard count >= 4, let left = a.baseAddress.map(UnsafeRawPointer.init),
+            let right = b.baseAddress.map(UnsafeRawPointer.init)
+        else {
+            for index in 0..<count where a[index] != b[index] { return false }
+            return true
+        }
+        guard count >= 8 else {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        var offset = 0
+        while offset < count - 8 {
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+
     /// DATA of a request: kept once charged to the memory budget, its window given back while
     /// the connection's unfinished bodies stay under their cap (later otherwise). Past the body
     /// limit the stream is answered 413, past the budget 503 with `Retry-After`; dropped bytes

@@ -37,7 +37,7 @@ extension HTTP2Session {
             to: Request(
                 request: request,
                 context: RequestContext(
-                    id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
+                    id: nextRequestID(for: stream), isDraining: isDraining, remoteAddress: remoteAddress,
                     receivedMoment: stream.receivedMoment),
                 streamID: streamID, charge: charge))
     }
@@ -52,11 +52,7 @@ extension HTTP2Session {
     /// (it stays alive while kept).
     func requestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
         let same = keptTargetBytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeBufferPointer { new in
-                guard old.count == new.count, !new.isEmpty else { return false }
-                for index in 0..<new.count where old[index] != new[index] { return false }
-                return true
-            }
+            bytes.withUnsafeBufferPointer { new in !new.isEmpty && Self.sameBytes(old, new) }
         }
         if same { return keptTarget }
         let target = bytes.withUnsafeBufferPointer { RequestTarget($0) }
@@ -76,7 +72,7 @@ extension HTTP2Session {
         stream.isRefused = true
         servedStreams -= 1
         stream.isHeadRequest = stream.method == .head
-        let requestID = nextRequestID(echoing: stream.receivedHeaders())
+        let requestID = nextRequestID(for: stream)
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(

@@ -414,10 +414,14 @@ final class HTTP2Session {
         freeStreams.append(consume stream)
     }
 
-    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>` (kept as prefix and number, formatted when read).
-    func nextRequestID(echoing headers: HTTPHeaders) -> RequestContext.ID {
+    /// The client's `X-Request-Id` (the first received on `stream`) when sane, else
+    /// `<prefix>-<n>` (kept as prefix and number, formatted when read).
+    func nextRequestID(for stream: HTTP2Stream) -> RequestContext.ID {
         requestCounter += 1
-        if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        if let range = stream.requestIDRange {
+            let given = String(decoding: stream.fieldBytes[range], as: UTF8.self)
+            if RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        }
         return RequestContext.ID(prefix: requestIDPrefix, number: requestCounter)
     }
 }
