@@ -173,7 +173,9 @@ extension HTTP2Session {
         }
         // The length picks the one name compared (`:scheme`, the other of seven bytes, is not kept).
         switch name.count {
-        case 7 where Self.equals(name, ":method"): stream.method = HTTPMethod(tokenBytes: value)
+        case 7 where Self.equals(name, ":method"):
+            stream.method = HTTPMethod(tokenBytes: value)
+            stream.hasMethod = true
         case 5 where Self.equals(name, ":path"): stream.targetRange = stream.addPseudoValue(value)
         case 10 where Self.equals(name, ":authority"): stream.authorityRange = stream.addPseudoValue(value)
         default: break  // :scheme (nghttp2 checked them all)

@@ -18,7 +18,7 @@ extension HTTP2Session {
     func dispatch(_ stream: HTTP2Stream, streamID: Int32) {
         stream.isDispatched = true
         let headers = stream.receivedHeaders()
-        let method = stream.method ?? .get
+        let method = stream.method  // GET when none came
         stream.isHeadRequest = method == .head
         let target =
             stream.targetRange.map {
@@ -71,12 +71,13 @@ extension HTTP2Session {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         servedStreams -= 1
-        stream.isHeadRequest = stream.method == .head
+        stream.isHeadRequest = stream.hasMethod && stream.method == .head
         let requestID = nextRequestID(for: stream)
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            response, on: stream, streamID: streamID, requestID: requestID, method: stream.method,
+            response, on: stream, streamID: streamID, requestID: requestID,
+            method: stream.hasMethod ? stream.method : nil,
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 

@@ -9,7 +9,10 @@
 /// bytes none of the next request's until overwritten, see `fieldByteCount`) and that of the
 /// emptied `receivedFields` (at most `keptReceivedFields` fields) are kept.
 final class HTTP2Stream {
-    @exclusivity(unchecked) var method: HTTPMethod?
+    /// The `:method` received, GET until one is (`hasMethod` says whether one was): a method
+    /// beside a flag, so that setting and reading it copy no optional.
+    @exclusivity(unchecked) var method: HTTPMethod = .get
+    @exclusivity(unchecked) var hasMethod = false
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
     /// bytes until the request is made (`dispatch`), which splits the target once per distinct
     /// value (`HTTP2Session.requestTarget`) and hands the authority on as a received `Host`.
@@ -136,7 +139,8 @@ final class HTTP2Stream {
     /// `receivedFields`' up to `keptReceivedFields`).
     func reset(receivedAt: Moment) {
         receivedMoment = receivedAt
-        method = nil
+        method = .get
+        hasMethod = false
         targetRange = nil
         authorityRange = nil
         // Emptied first: its fields are slices of `fieldBytes`, which is then referenced by
