@@ -156,4 +156,32 @@ struct HTTP2RequestFromBytesTests {
         }
         #expect(client.server.freeStreams.count == 1)
     }
+
+    /// A stream refused before its `:method` came records `-` as its method; one refused after
+    /// `:method HEAD` records HEAD and gets its 431 without a body.
+    @Test func refusedStreamsRecordTheMethodReceived() throws {
+        let observer = RecordingObserver()
+        let session = HTTP2SessionTests.session(maxHeaderBytes: 300, observer: observer)
+        // `:path` (static index 4) as a literal of 300 bytes: over the limit when it arrives, and the
+        // whole list under twice it (past that, decoding stops and nghttp2 resets the stream).
+        let longPath =
+            [UInt8(0x04)] + RawHTTP2.integer(300, prefix: 7, pattern: 0)
+            + Array(("/" + String(repeating: "a", count: 299)).utf8)
+        let head = [UInt8(0x02)] + RawHTTP2.integer(4, prefix: 7, pattern: 0) + Array("HEAD".utf8)  // `:method HEAD`
+        let rest: [UInt8] = [0x86, 0x01, 0x01, UInt8(ascii: "t")]  // `:scheme http`, `:authority t`
+        let bytes =
+            RawHTTP2.opening + RawHTTP2.frame(1, flags: 0x05, stream: 1, longPath + [0x82] + rest)
+            + RawHTTP2.frame(1, flags: 0x05, stream: 3, head + longPath + rest)
+        #expect(session.receive(bytes, now: .now).isEmpty)
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        let frames = HTTP2SessionTests.frames(output)
+        #expect(
+            frames.contains { $0.type == 1 && $0.streamID == 1 } && frames.contains { $0.type == 1 && $0.streamID == 3 }
+        )
+        #expect(frames.contains { $0.type == 0 && $0.streamID == 1 })  // the 431's body
+        #expect(!frames.contains { $0.type == 0 && $0.streamID == 3 })  // none for HEAD
+        let records = observer.records.withLock { $0.map { ($0.method.rawValue, $0.status) } }
+        #expect(records.map(\.0) == ["-", "HEAD"] && records.map(\.1) == [431, 431])
+    }
 }
