@@ -20,10 +20,7 @@ extension HTTP2Session {
         let headers = stream.receivedHeaders()
         let method = stream.method  // GET when none came
         stream.isHeadRequest = method == .head
-        let target =
-            stream.targetRange.map {
-                requestTarget(stream.fieldBytes[$0], bufferCapacity: stream.fieldBytes.capacity)
-            } ?? RequestTarget("/")
+        let target = stream.targetRange.map { requestTarget(in: stream, at: $0) } ?? RequestTarget("/")
         let request = HTTPRequest(method: method, target: target, version: .http2, headers: headers, body: stream.body)
         let charge = stream.bodyCharge.take()  // goes with the body
         releaseBody(of: stream, streamID: streamID)
@@ -45,16 +42,25 @@ extension HTTP2Session {
     /// The most bytes of a received buffer a kept target may pin (`requestTarget`).
     static let maxKeptTargetBuffer = 1024
 
-    /// `bytes` (a `:path` value) split into a request target, as `RequestTarget(bytes)`; the
-    /// same bytes as the last request's give the last target again, without decoding or
-    /// splitting them. The last target's bytes are a slice of that request's field buffer, kept
-    /// only when `bufferCapacity`, that buffer's storage, is at most `maxKeptTargetBuffer` bytes
+    /// The `:path` value at `range` in `stream`'s field buffer split into a request target, as
+    /// `RequestTarget(bytes)`; the same bytes as the last request's give the last target again,
+    /// without decoding or splitting them (compared where they are: sliced, a reference to the
+    /// buffer, only when they differ). The last target's bytes are a slice of that request's
+    /// field buffer, kept only when that buffer's storage is at most `maxKeptTargetBuffer` bytes
     /// (it stays alive while kept).
-    func requestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
+    func requestTarget(in stream: HTTP2Stream, at range: Range<Int>) -> RequestTarget {
         let same = keptTargetBytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeBufferPointer { new in !new.isEmpty && Self.sameBytes(old, new) }
+            stream.fieldBytes.withUnsafeBufferPointer { buffer in
+                !range.isEmpty && Self.sameBytes(old, UnsafeBufferPointer(rebasing: buffer[range]))
+            }
         }
         if same { return keptTarget }
+        return newRequestTarget(stream.fieldBytes[range], bufferCapacity: stream.fieldBytes.capacity)
+    }
+
+    /// `bytes` split into a request target, kept (with the bytes) for the next request when
+    /// `bufferCapacity`, their buffer's storage, is at most `maxKeptTargetBuffer` bytes.
+    private func newRequestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
         let target = bytes.withUnsafeBufferPointer { RequestTarget($0) }
         if bufferCapacity <= Self.maxKeptTargetBuffer {
             keptTargetBytes = bytes
