@@ -102,4 +102,86 @@ struct HTTP2RequestFromBytesTests {
         let agents = observer.records.withLock { $0.map(\.userAgent) }
         #expect(agents == ["a/1", "a/2", "a/3", "a/4", "a/5", "b/1", nil])
     }
+
+    /// Names of up to 16 bytes are told apart by their bytes, longer ones by their spelling:
+    /// names of 15, 16 and 17 bytes that differ in their last byte, in turn in the same places,
+    /// are each request's own.
+    @Test func keptNamesOfEveryLength() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let a15 = "x-abcdefghijklm"
+        let a16 = "x-abcdefghijklmn"
+        let b16 = "x-abcdefghijklmo"
+        let a17 = "x-abcdefghijklmno"
+        let b17 = "x-abcdefghijklmnp"
+        let requests: [[(String, String)]] = [
+            [(a16, "1"), (a17, "2"), (a15, "3")],
+            [(a16, "4"), (a17, "5"), (a15, "6")],
+            [(b16, "7"), (b17, "8"), (a16, "9")],
+            [(a17, "10"), (a16, "11"), (b16, "12")],
+            [(a15, "13"), (b17, "14"), (a17, "15")],
+        ]
+        for fields in requests {
+            _ = client.request("GET", "/a", headers: fields)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            let received = request.request.headers.fields.dropLast()  // Host, from :authority
+            #expect(received.map(\.name.canonicalName) == fields.map(\.0))
+            #expect(received.map(\.value) == fields.map(\.1))
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.freeStreams.count == 1)
+    }
+
+    /// The request's ID is the first `x-request-id` received when sane, else the session's
+    /// prefix and the request's number; a reused stream forgets the last request's.
+    @Test func requestIDFromTheFirstField() throws {
+        let client = HTTP2TestClient(server: HTTP2SessionTests.session())
+        let cases: [(fields: [(String, String)], id: String)] = [
+            ([("x-request-id", "abc-1")], "abc-1"),
+            ([], "h2-2"),
+            ([("user-agent", "u/1"), ("x-request-id", "first"), ("x-request-id", "second")], "first"),
+            ([("x-request-id", String(repeating: "a", count: 201))], "h2-4"),
+            ([("x-request-id", "has space")], "h2-5"),
+            ([("x-request-id", String(repeating: "b", count: 200))], String(repeating: "b", count: 200)),
+            ([("user-agent", "u/2")], "h2-7"),
+        ]
+        for (fields, id) in cases {
+            _ = client.request("GET", "/a", headers: fields)
+            client.exchange()
+            let request = try #require(client.pending.first)
+            #expect(request.context.requestID == id)
+            client.answer(request, HTTP2SessionTests.text("ok"))
+            client.pending.removeAll()
+        }
+        #expect(client.server.freeStreams.count == 1)
+    }
+
+    /// A stream refused before its `:method` came records `-` as its method; one refused after
+    /// `:method HEAD` records HEAD and gets its 431 without a body.
+    @Test func refusedStreamsRecordTheMethodReceived() throws {
+        let observer = RecordingObserver()
+        let session = HTTP2SessionTests.session(maxHeaderBytes: 300, observer: observer)
+        // `:path` (static index 4) as a literal of 300 bytes: over the limit when it arrives, and the
+        // whole list under twice it (past that, decoding stops and nghttp2 resets the stream).
+        let longPath =
+            [UInt8(0x04)] + RawHTTP2.integer(300, prefix: 7, pattern: 0)
+            + Array(("/" + String(repeating: "a", count: 299)).utf8)
+        let head = [UInt8(0x02)] + RawHTTP2.integer(4, prefix: 7, pattern: 0) + Array("HEAD".utf8)  // `:method HEAD`
+        let rest: [UInt8] = [0x86, 0x01, 0x01, UInt8(ascii: "t")]  // `:scheme http`, `:authority t`
+        let bytes =
+            RawHTTP2.opening + RawHTTP2.frame(1, flags: 0x05, stream: 1, longPath + [0x82] + rest)
+            + RawHTTP2.frame(1, flags: 0x05, stream: 3, head + longPath + rest)
+        #expect(session.receive(bytes, now: .now).isEmpty)
+        var output: [UInt8] = []
+        session.drainOutput(into: &output)
+        let frames = HTTP2SessionTests.frames(output)
+        #expect(
+            frames.contains { $0.type == 1 && $0.streamID == 1 } && frames.contains { $0.type == 1 && $0.streamID == 3 }
+        )
+        #expect(frames.contains { $0.type == 0 && $0.streamID == 1 })  // the 431's body
+        #expect(!frames.contains { $0.type == 0 && $0.streamID == 3 })  // none for HEAD
+        let records = observer.records.withLock { $0.map { ($0.method.rawValue, $0.status) } }
+        #expect(records.map(\.0) == ["-", "HEAD"] && records.map(\.1) == [431, 431])
+    }
 }

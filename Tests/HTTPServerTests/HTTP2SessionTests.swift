@@ -23,6 +23,25 @@ struct HTTP2SessionTests {
 
     /// A name is its literal's only when every byte matches: at the pseudo-headers' lengths (5, 7,
     /// 10; compared as words) and others (byte by byte), a change of any one byte, or of the
+    /// `sameBytes` tells equal runs of bytes from runs differing in any one byte or in length,
+    /// for every length from 0 to 40 (bytes, one word, overlapping words, several words).
+    @Test func sameBytesComparedByWords() {
+        for count in 0...40 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: 3 * $0 + 1) }
+            bytes.withUnsafeBufferPointer { a in
+                let copy = Array(bytes)
+                copy.withUnsafeBufferPointer { #expect(HTTP2Session.sameBytes(a, $0)) }
+                for index in 0..<count {
+                    var changed = bytes
+                    changed[index] ^= 0x40
+                    changed.withUnsafeBufferPointer { #expect(!HTTP2Session.sameBytes(a, $0)) }
+                }
+                (bytes + [1]).withUnsafeBufferPointer { #expect(!HTTP2Session.sameBytes(a, $0)) }
+                if count > 0 { bytes.dropLast().withUnsafeBufferPointer { #expect(!HTTP2Session.sameBytes(a, $0)) } }
+            }
+        }
+    }
+
     /// length, makes another name.
     @Test func namesComparedWhole() {
         let cases: [(StaticString, String)] = [

@@ -53,6 +53,32 @@ struct HTTP2StreamTableTests {
         #expect(table.isEmpty && table.entries.isEmpty)
     }
 
+    /// `unretained` finds what the subscript finds, and adds no reference; a removed stream
+    /// (and one shifted back by the removal) is held by the table no more.
+    @Test func unretainedAndRemovedStreamsHoldNothing() {
+        var table = HTTP2StreamTable()
+        var streams: [Int32: HTTP2Stream] = [:]
+        for id: Int32 in stride(from: 1, through: 61, by: 2) {
+            streams[id] = Self.stream()
+            table[id] = streams[id]
+        }
+        for (id, stream) in streams { #expect(table.unretained(id)?.takeUnretainedValue() === stream) }
+        #expect(table.unretained(2) == nil && table.unretained(0) == nil && table.unretained(-3) == nil)
+        weak let removed = streams[29]
+        streams[29] = nil
+        #expect(removed != nil)
+        #expect(table.removeValue(forKey: 29) != nil)
+        #expect(removed == nil)  // the table let go of it: no copy left in a slot
+        for id in streams.keys.sorted() {
+            var held = streams.removeValue(forKey: id)!
+            #expect(table[id] === held)
+            #expect(!isKnownUniquelyReferenced(&held))  // the table's reference
+            table.removeValue(forKey: id)
+            #expect(isKnownUniquelyReferenced(&held))
+        }
+        #expect(table.isEmpty)
+    }
+
     /// `entries` is a snapshot: streams may be removed while it is walked.
     @Test func entriesAreASnapshot() {
         var table = HTTP2StreamTable()

@@ -52,6 +52,33 @@ struct RouterTests {
         #expect(unknown.route?.operationID == nil)
     }
 
+    /// Paths of one length are told apart by their bytes, whatever the order they were added
+    /// in; a path of a length no route has, or longer than all, is unknown.
+    @Test func pathsOfOneLength() {
+        var router = Router()
+        let paths = ["/bb", "/metrics", "/healthz", "/c", "/aa", "/readyz", "/v1/timeline/layout"]
+        for (index, path) in paths.enumerated() {
+            router.add(.get, path, operationID: "op\(index)") { _, _ in HTTPResponse(body: Array(path.utf8)) }
+        }
+        router.add(.post, "/healthz", operationID: "postHealth") { _, _ in HTTPResponse(body: Array("post".utf8)) }
+        let expected = [
+            "/bb": "op0", "/metrics": "op1", "/healthz": "op2", "/c": "op3", "/aa": "op4", "/readyz": "op5",
+            "/v1/timeline/layout": "op6",
+        ]
+        for (path, operation) in expected {
+            #expect(router.match(HTTPRequest(method: .get, target: path)).operationID == operation)
+            let response = router.respond(to: HTTPRequest(method: .get, target: path), context: Self.context)
+            #expect(response.body.text == path)
+        }
+        #expect(router.match(HTTPRequest(method: .post, target: "/healthz")).operationID == "postHealth")
+        for path in ["/", "/ab", "/health", "/healthy", "/v1/timeline/layouts", "/v1/timeline/layout/x", ""] {
+            let match = router.match(HTTPRequest(method: .get, target: path))
+            #expect(match.entryIndex == nil && match.operationID == nil)
+            #expect(
+                router.respond(to: HTTPRequest(method: .get, target: path), context: Self.context).status == .notFound)
+        }
+    }
+
     /// An unknown path is a 404 problem.
     @Test func unknownPath() {
         let response = Self.respond(.get, "/nope")

@@ -115,9 +115,9 @@ extension HTTP2Session {
         } else {
             servedStreams += 1
         }
-        streams[frame.hd.stream_id] = stream
         headerBlockStreamID = frame.hd.stream_id
-        headerBlockStream = stream
+        headerBlockStreamReference = Unmanaged.passUnretained(stream)
+        streams[frame.hd.stream_id] = consume stream  // moved into the table, which holds it
     }
 
     /// One header field; trailer fields are counted and dropped (as HTTP/1.1 chunked trailers
@@ -125,11 +125,28 @@ extension HTTP2Session {
     /// kept; past twice the limit decoding stops (the rest of the block is skipped without
     /// validation, and nghttp2 resets the stream): an HPACK bomb costs no more than the limit.
     /// The `maxHeaderOverruns`-th stream over the limit ends the connection (ENHANCE_YOUR_CALM).
+    /// The stream is used without a retain: nothing here reads or sends frames, so none closes.
     func header(
         streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, isTrailer: Bool
     ) -> Int32 {
-        let found = streamID == headerBlockStreamID ? headerBlockStream : streams[streamID]
-        guard let stream = found, !stream.requestEnded else { return 0 }
+        if streamID == headerBlockStreamID, let stream = headerBlockStreamReference {
+            return stream._withUnsafeGuaranteedRef {
+                header(on: $0, streamID: streamID, name: name, value: value, isTrailer: isTrailer)
+            }
+        }
+        return withStream(streamID) { stream in
+            guard let stream else { return 0 }
+            return header(on: stream, streamID: streamID, name: name, value: value, isTrailer: isTrailer)
+        }
+    }
+
+    /// `header` for the stream found.
+    @inline(__always)
+    private func header(
+        on stream: HTTP2Stream, streamID: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+        isTrailer: Bool
+    ) -> Int32 {
+        guard !stream.requestEnded else { return 0 }
         let limit = configuration.limits.maxHeaderBytes
         stream.headerListSize += name.count + value.count + 32
         if stream.headerListSize > 2 * limit { return Int32(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
@@ -156,7 +173,9 @@ extension HTTP2Session {
         }
         // The length picks the one name compared (`:scheme`, the other of seven bytes, is not kept).
         switch name.count {
-        case 7 where Self.equals(name, ":method"): stream.method = HTTPMethod(tokenBytes: value)
+        case 7 where Self.equals(name, ":method"):
+            stream.method = HTTPMethod(tokenBytes: value)
+            stream.hasMethod = true
         case 5 where Self.equals(name, ":path"): stream.targetRange = stream.addPseudoValue(value)
         case 10 where Self.equals(name, ":authority"): stream.authorityRange = stream.addPseudoValue(value)
         default: break  // :scheme (nghttp2 checked them all)
@@ -185,6 +204,34 @@ extension HTTP2Session {
             for index in 0..<count where base[index] != literal.utf8Start[index] { return false }
             return true
         }
+    }
+
+    /// Whether `a` and `b` hold the same bytes: from 4 bytes on, compared a word at a time (the
+    /// last word overlapping the one before when the count is not a multiple of it).
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard b.count == count else { return false }
+        guard count >= 4, let left = a.baseAddress.map(UnsafeRawPointer.init),
+            let right = b.baseAddress.map(UnsafeRawPointer.init)
+        else {
+            for index in 0..<count where a[index] != b[index] { return false }
+            return true
+        }
+        guard count >= 8 else {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        var offset = 0
+        while offset < count - 8 {
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     /// DATA of a request: kept once charged to the memory budget, its window given back while
@@ -231,16 +278,19 @@ extension HTTP2Session {
             return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
         }
         if streamID == headerBlockStreamID { endHeaderBlock() }  // its HEADERS (and CONTINUATION) ended
-        guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue),
-            let stream = streams[streamID]
-        else { return 0 }
-        if Self.isEndStream(frame) { stream.requestEnded = true }
-        // The body deadline's start, needed only while a body is still to come (`expireStreams`
-        // skips ended requests): a request ended by its HEADERS never reads or writes it.
-        if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
-            stream.headEndedMoment = nowMoment
+        guard type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue) else { return 0 }
+        let endsStream = Self.isEndStream(frame)
+        // Not retained: queuing the request reads and sends no frames, so the stream stays open.
+        withStream(streamID) { stream in
+            guard let stream else { return }
+            if endsStream { stream.requestEnded = true }
+            // The body deadline's start, needed only while a body is still to come (`expireStreams`
+            // skips ended requests): a request ended by its HEADERS never reads or writes it.
+            if type == UInt8(NGHTTP2_HEADERS.rawValue), !stream.requestEnded, stream.headEndedMoment == nil {
+                stream.headEndedMoment = nowMoment
+            }
+            if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(stream, streamID: streamID) }
         }
-        if stream.requestEnded, !stream.isRefused, !stream.isDispatched { dispatch(stream, streamID: streamID) }
         return 0
     }
 

@@ -10,7 +10,7 @@ extension HTTP2Session {
         .transferEncoding, .upgrade,
     ]
 
-    /// The requests a session has room for (`appendReady`) before it grows that room.
+    /// The requests a session has room for (`nextReadySlot`) before it grows that room.
     static let readyBatch = 16
 
     /// The request of `stream` (the stream `streamID`, in `streams`), whose END_STREAM arrived,
@@ -18,12 +18,9 @@ extension HTTP2Session {
     func dispatch(_ stream: HTTP2Stream, streamID: Int32) {
         stream.isDispatched = true
         let headers = stream.receivedHeaders()
-        let method = stream.method ?? .get
+        let method = stream.method  // GET when none came
         stream.isHeadRequest = method == .head
-        let target =
-            stream.targetRange.map {
-                requestTarget(stream.fieldBytes[$0], bufferCapacity: stream.fieldBytes.capacity)
-            } ?? RequestTarget("/")
+        let target = stream.targetRange.map { requestTarget(in: stream, at: $0) } ?? RequestTarget("/")
         let request = HTTPRequest(method: method, target: target, version: .http2, headers: headers, body: stream.body)
         let charge = stream.bodyCharge.take()  // goes with the body
         releaseBody(of: stream, streamID: streamID)
@@ -32,12 +29,12 @@ extension HTTP2Session {
         stream.authorityRange = nil
         // The names were copied out; the entries' storage serves the stream's next user.
         stream.fieldCount = 0
-        // The context made in place in the request handed out (made apart, it was copied there).
-        appendReady(
-            Request(
+        // The request made in its slot, not passed on to be moved there.
+        nextReadySlot().initialize(
+            to: Request(
                 request: request,
                 context: RequestContext(
-                    id: nextRequestID(echoing: headers), isDraining: isDraining, remoteAddress: remoteAddress,
+                    id: nextRequestID(for: stream), isDraining: isDraining, remoteAddress: remoteAddress,
                     receivedMoment: stream.receivedMoment),
                 streamID: streamID, charge: charge))
     }
@@ -45,20 +42,25 @@ extension HTTP2Session {
     /// The most bytes of a received buffer a kept target may pin (`requestTarget`).
     static let maxKeptTargetBuffer = 1024
 
-    /// `bytes` (a `:path` value) split into a request target, as `RequestTarget(bytes)`; the
-    /// same bytes as the last request's give the last target again, without decoding or
-    /// splitting them. The last target's bytes are a slice of that request's field buffer, kept
-    /// only when `bufferCapacity`, that buffer's storage, is at most `maxKeptTargetBuffer` bytes
+    /// The `:path` value at `range` in `stream`'s field buffer split into a request target, as
+    /// `RequestTarget(bytes)`; the same bytes as the last request's give the last target again,
+    /// without decoding or splitting them (compared where they are: sliced, a reference to the
+    /// buffer, only when they differ). The last target's bytes are a slice of that request's
+    /// field buffer, kept only when that buffer's storage is at most `maxKeptTargetBuffer` bytes
     /// (it stays alive while kept).
-    func requestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
+    func requestTarget(in stream: HTTP2Stream, at range: Range<Int>) -> RequestTarget {
         let same = keptTargetBytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeBufferPointer { new in
-                guard old.count == new.count, !new.isEmpty else { return false }
-                for index in 0..<new.count where old[index] != new[index] { return false }
-                return true
+            stream.fieldBytes.withUnsafeBufferPointer { buffer in
+                !range.isEmpty && Self.sameBytes(old, UnsafeBufferPointer(rebasing: buffer[range]))
             }
         }
         if same { return keptTarget }
+        return newRequestTarget(stream.fieldBytes[range], bufferCapacity: stream.fieldBytes.capacity)
+    }
+
+    /// `bytes` split into a request target, kept (with the bytes) for the next request when
+    /// `bufferCapacity`, their buffer's storage, is at most `maxKeptTargetBuffer` bytes.
+    private func newRequestTarget(_ bytes: ArraySlice<UInt8>, bufferCapacity: Int) -> RequestTarget {
         let target = bytes.withUnsafeBufferPointer { RequestTarget($0) }
         if bufferCapacity <= Self.maxKeptTargetBuffer {
             keptTargetBytes = bytes
@@ -75,24 +77,30 @@ extension HTTP2Session {
         guard let stream = streams[streamID], !stream.isRefused else { return }
         stream.isRefused = true
         servedStreams -= 1
-        stream.isHeadRequest = stream.method == .head
-        let requestID = nextRequestID(echoing: stream.receivedHeaders())
+        stream.isHeadRequest = stream.hasMethod && stream.method == .head
+        let requestID = nextRequestID(for: stream)
         var response = HTTPResponse.problem(problem)
         if retryAfter { response.headers.set(.retryAfter, "1") }
         submit(
-            response, on: stream, streamID: streamID, requestID: requestID, method: stream.method,
+            response, on: stream, streamID: streamID, requestID: requestID,
+            method: stream.hasMethod ? stream.method : nil,
             path: stream.target.map { HTTPRequest(method: .get, target: $0).path }, operationID: nil)
     }
 
     /// The answer to a request `receive` returned. Ignored when the stream is gone (the client reset it).
     /// The request's route (`HTTPResponder.prepare`) labels it in metrics, as on HTTP/1.1.
+    /// The stream is used without a retain: submitting reads and sends no frames, so none closes.
     func complete(
         streamID: Int32, with response: consuming HTTPResponse, request: HTTPRequest, requestID: RequestContext.ID
     ) {
-        guard let stream = streams[streamID], stream.isDispatched, !stream.isRefused else { return }
-        submit(
-            response, on: stream, streamID: streamID, requestID: requestID, method: request.method, path: request.path,
-            operationID: request.route?.operationID)
+        guard let found = streams.unretained(streamID) else { return }
+        var response = Optional(response)  // taken by the call below, not copied into it
+        found._withUnsafeGuaranteedRef { stream in
+            guard stream.isDispatched, !stream.isRefused, let response = response.take() else { return }
+            submit(
+                response, on: stream, streamID: streamID, requestID: requestID, method: request.method,
+                path: request.path, operationID: request.route?.operationID)
+        }
     }
 
     /// Submits HEADERS (and DATA through `readBody`) for `response` on `stream` (the open stream

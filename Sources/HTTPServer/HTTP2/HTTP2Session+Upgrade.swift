@@ -13,6 +13,7 @@ extension HTTP2Session {
         guard result == 0 else { return false }
         let stream = HTTP2Stream(receivedAt: Moment(receivedAt))
         stream.method = request.method
+        stream.hasMethod = true
         stream.target = request.target
         stream.requestEnded = true
         stream.isDispatched = true

@@ -52,8 +52,9 @@ final class HTTP2Session {
     @exclusivity(unchecked) var streams = HTTP2StreamTable()
     /// The stream whose request header block is being decoded (from `beginHeaders` to the end
     /// of that block or the stream's close), so that each of its fields skips the table lookup.
+    /// Not retained: `streams` holds it until its close, which forgets it (`streamClosed`).
     @exclusivity(unchecked) var headerBlockStreamID: Int32 = 0
-    @exclusivity(unchecked) var headerBlockStream: HTTP2Stream?
+    @exclusivity(unchecked) var headerBlockStreamReference: Unmanaged<HTTP2Stream>?
     /// Closed streams referenced by nothing else, reset and handed to the next streams
     /// (`makeStream`) instead of a new object each; at most `maxFreeStreams`.
     @exclusivity(unchecked) var freeStreams: [HTTP2Stream] = []
@@ -211,8 +212,10 @@ final class HTTP2Session {
         return requests
     }
 
-    /// Queues a request for `takeRequest`, in the slots kept from read to read (grown by doubling).
-    func appendReady(_ request: consuming Request) {
+    /// The slot of the next request queued for `takeRequest`, uninitialized: the caller
+    /// initializes it at once, with the request made in place. The slots are kept from read to
+    /// read (grown by doubling).
+    func nextReadySlot() -> UnsafeMutablePointer<Request> {
         if readyTaken == readyCount {
             readyTaken = 0
             readyCount = 0
@@ -224,8 +227,8 @@ final class HTTP2Session {
             readyStorage = larger
             readyCapacity *= 2
         }
-        (readyStorage + readyCount).initialize(to: request)
         readyCount += 1
+        return readyStorage + (readyCount - 1)
     }
 
     /// Drops the requests not taken.
@@ -357,9 +360,8 @@ final class HTTP2Session {
 
     /// nghttp2 closed a stream: forget it (but for its id, a while), and free its unsent response.
     func streamClosed(_ streamID: Int32) {
-        guard var stream = streams.removeValue(forKey: streamID) else { return }
+        guard let stream = streams.removeValue(forKey: streamID) else { return }
         if streamID == headerBlockStreamID { endHeaderBlock() }
-        defer { recycle(&stream) }
         if !stream.isRefused { servedStreams -= 1 }
         if recentlyClosed.count < 2 * Int(configuration.maxConcurrentStreams) {
             recentlyClosed.append(streamID)
@@ -370,12 +372,26 @@ final class HTTP2Session {
         bufferedResponseBytes -= stream.responseBody.count - stream.responseOffset
         releaseBody(of: stream, streamID: streamID)
         if stream.isDispatched, !stream.isAnswered { abandonedStreams.append(streamID) }
+        recycle(consume stream)
     }
 
     /// Forgets the stream of the header block being decoded.
     func endHeaderBlock() {
         headerBlockStreamID = 0
-        headerBlockStream = nil
+        headerBlockStreamReference = nil
+    }
+
+    /// The stream of the header block being decoded, nil when none.
+    var headerBlockStream: HTTP2Stream? { headerBlockStreamReference?.takeUnretainedValue() }
+
+    /// Calls `body` with the open stream `id` (nil when there is none), not retained for the
+    /// call. A stream leaves `streams` only when nghttp2 closes it (`streamClosed`), which it
+    /// does only inside `nghttp2_session_mem_recv` and `nghttp2_session_mem_send`: `body` must
+    /// not call either (nor anything that does).
+    @inline(__always)
+    func withStream<R>(_ id: Int32, _ body: (HTTP2Stream?) -> R) -> R {
+        guard let stream = streams.unretained(id) else { return body(nil) }
+        return stream._withUnsafeGuaranteedRef { body($0) }
     }
 
     /// Streams kept on the free list at most: the few a connection opens at once under load.
@@ -391,16 +407,21 @@ final class HTTP2Session {
 
     /// Puts a closed stream on the free list when nothing but `stream` references it and the
     /// list has room; its state is cleared at once (what it held is freed now, not on reuse).
-    private func recycle(_ stream: inout HTTP2Stream) {
+    /// The stream is handed over (moved onto the list, not copied there and released here).
+    private func recycle(_ stream: consuming HTTP2Stream) {
         guard freeStreams.count < Self.maxFreeStreams, isKnownUniquelyReferenced(&stream) else { return }
         stream.reset(receivedAt: stream.receivedMoment)
-        freeStreams.append(stream)
+        freeStreams.append(consume stream)
     }
 
-    /// The client's `X-Request-Id` when sane, else `<prefix>-<n>` (kept as prefix and number, formatted when read).
-    func nextRequestID(echoing headers: HTTPHeaders) -> RequestContext.ID {
+    /// The client's `X-Request-Id` (the first received on `stream`) when sane, else
+    /// `<prefix>-<n>` (kept as prefix and number, formatted when read).
+    func nextRequestID(for stream: HTTP2Stream) -> RequestContext.ID {
         requestCounter += 1
-        if let given = headers[.xRequestID], RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        if let range = stream.requestIDRange {
+            let given = String(decoding: stream.fieldBytes[range], as: UTF8.self)
+            if RequestContext.isSaneRequestID(given) { return RequestContext.ID(given) }
+        }
         return RequestContext.ID(prefix: requestIDPrefix, number: requestCounter)
     }
 }

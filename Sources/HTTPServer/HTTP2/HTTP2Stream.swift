@@ -9,7 +9,10 @@
 /// bytes none of the next request's until overwritten, see `fieldByteCount`) and that of the
 /// emptied `receivedFields` (at most `keptReceivedFields` fields) are kept.
 final class HTTP2Stream {
-    @exclusivity(unchecked) var method: HTTPMethod?
+    /// The `:method` received, GET until one is (`hasMethod` says whether one was): a method
+    /// beside a flag, so that setting and reading it copy no optional.
+    @exclusivity(unchecked) var method: HTTPMethod = .get
+    @exclusivity(unchecked) var hasMethod = false
     /// The `:path` and `:authority` values, where they are in `fieldBytes` (nil: not received):
     /// bytes until the request is made (`dispatch`), which splits the target once per distinct
     /// value (`HTTP2Session.requestTarget`) and hands the authority on as a received `Host`.
@@ -34,6 +37,8 @@ final class HTTP2Stream {
     @exclusivity(unchecked) var receivedFields: [HTTPHeaders.Field] = []
     /// Where the first `user-agent` value is in `fieldBytes`, for the access log (nil: none).
     @exclusivity(unchecked) var userAgentRange: Range<Int>?
+    /// Where the first `x-request-id` value is in `fieldBytes`, for the request's ID (nil: none).
+    @exclusivity(unchecked) var requestIDRange: Range<Int>?
     /// RFC 9113 §6.5.2's measure: each field's name and value plus 32.
     @exclusivity(unchecked) var headerListSize = 0
     @exclusivity(unchecked) var body: [UInt8] = []
@@ -66,18 +71,48 @@ final class HTTP2Stream {
     /// A regular field received: its name, and where its value is in `fieldBytes`.
     struct FieldEntry {
         var name: HTTPFieldName {
-            didSet { isUserAgent = name == .userAgent }
+            didSet {
+                isUserAgent = name == .userAgent
+                isRequestID = name == .xRequestID
+            }
         }
+        /// The length of the bytes `name` was made of, and (for at most `nameBytesKept` bytes)
+        /// those bytes, zero-padded, as two words (`words(of:)`).
+        var nameLength: Int
+        var nameWords: Words
         var start: Int
         var end: Int
-        /// Whether `name` is `User-Agent` (settled when the name is set).
+        /// Whether `name` is `User-Agent`, or `X-Request-Id` (settled when the name is set).
         private(set) var isUserAgent: Bool
+        private(set) var isRequestID: Bool
 
-        init(name: HTTPFieldName, start: Int, end: Int) {
+        /// Two words of bytes.
+        struct Words: Equatable {
+            var first: UInt64
+            var second: UInt64
+        }
+
+        /// The most name bytes an entry keeps.
+        static let nameBytesKept = 16
+
+        init(name: HTTPFieldName, nameLength: Int, nameWords: Words, start: Int, end: Int) {
             self.name = name
+            self.nameLength = nameLength
+            self.nameWords = nameWords
             self.start = start
             self.end = end
             isUserAgent = name == .userAgent
+            isRequestID = name == .xRequestID
+        }
+
+        /// The first `nameBytesKept` bytes of `bytes`, zero-padded (all zeros when longer).
+        static func words(of bytes: UnsafeBufferPointer<UInt8>) -> Words {
+            var words = Words(first: 0, second: 0)
+            guard bytes.count <= nameBytesKept, let base = bytes.baseAddress else { return words }
+            withUnsafeMutableBytes(of: &words) {
+                $0.baseAddress.unsafelyUnwrapped.copyMemory(from: base, byteCount: bytes.count)
+            }
+            return words
         }
     }
 
@@ -104,7 +139,8 @@ final class HTTP2Stream {
     /// `receivedFields`' up to `keptReceivedFields`).
     func reset(receivedAt: Moment) {
         receivedMoment = receivedAt
-        method = nil
+        method = .get
+        hasMethod = false
         targetRange = nil
         authorityRange = nil
         // Emptied first: its fields are slices of `fieldBytes`, which is then referenced by
@@ -124,6 +160,7 @@ final class HTTP2Stream {
         if fieldEnds.count > Self.keptFieldEntries { fieldEnds = [] }
         fieldCount = 0
         userAgentRange = nil
+        requestIDRange = nil
         headerListSize = 0
         // Arrays without storage (usually: handed out, or sent) are left as they are.
         if body.capacity != 0 { body = [] }
@@ -142,30 +179,42 @@ final class HTTP2Stream {
 
     /// Keeps a regular field (its name checked by nghttp2, lower case). A name with the bytes of
     /// the kept entry it overwrites (the same field in the same place as in this stream's last
-    /// request) is that entry's name, not looked up again: a lower-case name's bytes are its
-    /// canonical spelling, and equal bytes make equal names.
+    /// request) is that entry's name, not looked up again: equal bytes make equal names (a name
+    /// of at most `FieldEntry.nameBytesKept` bytes is compared with the bytes the entry's name
+    /// was made of, a longer one with its canonical spelling, which a lower-case name's bytes are).
     func addField(named name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         let range = append(value)
         let start = range.lowerBound
         let end = range.upperBound
         let index = fieldCount
+        let words = FieldEntry.words(of: name)
         // The entry is updated in place: copying it out and back copied its name's strings.
-        let isUserAgent: Bool
+        let kept: (isUserAgent: Bool, isRequestID: Bool)
         if index < fieldEnds.count {
-            isUserAgent = fieldEnds.withUnsafeMutableBufferPointer { entries in
-                if !Self.spells(entries[index].name, name) {
+            kept = fieldEnds.withUnsafeMutableBufferPointer { entries in
+                // A name of at most 16 bytes is compared as its length and two words of bytes.
+                let same =
+                    name.count <= FieldEntry.nameBytesKept
+                    ? entries[index].nameLength == name.count && entries[index].nameWords == words
+                    : Self.spells(entries[index].name, name)
+                if !same {
                     entries[index].name = HTTPFieldName(validTokenBytes: name)
+                    entries[index].nameLength = name.count
+                    entries[index].nameWords = words
                 }
                 entries[index].start = start
                 entries[index].end = end
-                return entries[index].isUserAgent
+                return (entries[index].isUserAgent, entries[index].isRequestID)
             }
         } else {
-            let entry = FieldEntry(name: HTTPFieldName(validTokenBytes: name), start: start, end: end)
-            isUserAgent = entry.isUserAgent
+            let entry = FieldEntry(
+                name: HTTPFieldName(validTokenBytes: name), nameLength: name.count, nameWords: words, start: start,
+                end: end)
+            kept = (entry.isUserAgent, entry.isRequestID)
             fieldEnds.append(entry)
         }
-        if userAgentRange == nil, isUserAgent { userAgentRange = start..<end }
+        if userAgentRange == nil, kept.isUserAgent { userAgentRange = start..<end }
+        if requestIDRange == nil, kept.isRequestID { requestIDRange = start..<end }
         fieldCount += 1
     }
 

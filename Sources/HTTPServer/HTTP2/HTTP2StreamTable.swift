@@ -61,19 +61,24 @@ struct HTTP2StreamTable {
                 removeValue(forKey: id)
                 return
             }
-            let found = index(of: id)
-            if slots[found].id == id {
-                slots[found].stream = newValue
-                return
+            var found = index(of: id)
+            if slots[found].id != id {
+                if 2 * (count + 1) > slots.count {
+                    grow()
+                    found = index(of: id)
+                }
+                slots[found].id = id
+                count += 1
             }
-            if 2 * (count + 1) > slots.count {
-                grow()
-                slots[index(of: id)] = Slot(id: id, stream: newValue)
-            } else {
-                slots[found] = Slot(id: id, stream: newValue)
-            }
-            count += 1
+            // Moved into the slot (an empty one's nil, or the stream replaced, released).
+            slots[found].stream = consume newValue
         }
+    }
+
+    /// The stream `id`, or nil, not retained: the caller keeps it only while the table holds it.
+    func unretained(_ id: Int32) -> Unmanaged<HTTP2Stream>? {
+        guard id > 0, let stream = slots[index(of: id)].stream else { return nil }
+        return Unmanaged.passUnretained(stream)
     }
 
     /// Removes and returns the stream `id`, if any.
@@ -83,8 +88,9 @@ struct HTTP2StreamTable {
         let mask = slots.count - 1
         var hole = index(of: id)
         guard slots[hole].id == id else { return nil }
-        let removed = slots[hole].stream
-        slots[hole] = Slot()
+        // Moved out, not copied and then released with its slot.
+        let removed = slots[hole].stream.take()
+        slots[hole].id = 0
         count -= 1
         // Backward shift: an entry after the hole moves into it unless its home lies
         // cyclically in (hole, entry], where the hole is not on its probe path.
@@ -93,8 +99,7 @@ struct HTTP2StreamTable {
             let home = home(of: slots[next].id)
             let staysPut = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
             if !staysPut {
-                slots[hole] = slots[next]
-                slots[next] = Slot()
+                slots.swapAt(hole, next)  // the entry moves into the hole, the empty slot after it
                 hole = next
             }
             next = (next + 1) & mask

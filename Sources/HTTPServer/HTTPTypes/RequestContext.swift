@@ -10,8 +10,11 @@ package struct RequestContext: Sendable {
     package var id: ID
     /// True once the server is shutting down: readiness probes should answer 503.
     package var isDraining: Bool
-    /// The peer's address (`127.0.0.1:53412`), when known.
-    package var remoteAddress: String?
+    /// The peer's address (`127.0.0.1:53412`), when known. (Spelled `Optional`: a `String?`
+    /// property is first set to nil by every initializer, then assigned, which kept the context
+    /// an initializer makes in memory and copied it once more.)
+    // swift-format-ignore: UseShorthandTypeNames
+    package var remoteAddress: Optional<String>
     /// When the first byte of the request arrived, as a `Moment`: a fixed layout, so that the
     /// actions and requests that carry a context are copied and freed without value witnesses.
     var receivedMoment: Moment

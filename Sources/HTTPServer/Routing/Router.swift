@@ -21,10 +21,14 @@ package struct Router: HTTPResponder {
         var label: String?
     }
 
-    /// The routed paths, searched in order by length, then bytes: the table holds a dozen fixed
-    /// paths, so a lookup compares a few lengths and one path's bytes, and hashes nothing
-    /// (a client's path cannot make a lookup cost more than one comparison per routed path).
+    /// The routed paths, found by length, then bytes: the table holds a dozen fixed paths, so a
+    /// lookup compares the paths of the request path's length only, and hashes nothing (a
+    /// client's path cannot make a lookup cost more than one comparison per routed path).
     private var paths: [PathEntry] = []
+    /// Per UTF-8 length up to the longest path's, the index in `paths` of the first path of
+    /// that length (-1: none); per path, the index of the next one of its length (-1: none).
+    private var firstPathOfLength: [Int] = []
+    private var nextPathOfLength: [Int] = []
     private var entries: [Entry] = []
     private var order: [Route] = []
     private let identity = Identity()
@@ -47,6 +51,7 @@ package struct Router: HTTPResponder {
             paths.firstIndex { $0.path == path }
             ?? {
                 paths.append(PathEntry(path: path, methods: [], label: nil))
+                indexLength(ofPath: paths.count - 1)
                 return paths.count - 1
             }()
         if let index = paths[position].methods.first(where: { $0.method == method })?.index {
@@ -62,15 +67,32 @@ package struct Router: HTTPResponder {
         }
     }
 
-    /// The entry of `path`, or nil: lengths compared first, then the bytes of a path of equal length.
+    /// Links the path at `index` (the last added) after the others of its length.
+    private mutating func indexLength(ofPath index: Int) {
+        let length = paths[index].path.utf8.count
+        if firstPathOfLength.count <= length {
+            firstPathOfLength.append(contentsOf: repeatElement(-1, count: length + 1 - firstPathOfLength.count))
+        }
+        nextPathOfLength.append(-1)
+        guard firstPathOfLength[length] >= 0 else {
+            firstPathOfLength[length] = index
+            return
+        }
+        var last = firstPathOfLength[length]
+        while nextPathOfLength[last] >= 0 { last = nextPathOfLength[last] }
+        nextPathOfLength[last] = index
+    }
+
+    /// The entry of `path`, or nil: only the paths of its length are compared, in the order added.
     private func pathEntry(_ path: String) -> Int? {
         let length = path.utf8.count
-        return paths.withUnsafeBufferPointer { paths in
-            for index in paths.indices where paths[index].path.utf8.count == length && paths[index].path == path {
-                return index
-            }
-            return nil
+        guard length < firstPathOfLength.count else { return nil }
+        var index = firstPathOfLength[length]
+        while index >= 0 {
+            if paths[index].path == path { return index }
+            index = nextPathOfLength[index]
         }
+        return nil
     }
 
     /// The routes in the order they were added.
@@ -108,12 +130,16 @@ package struct Router: HTTPResponder {
 
     /// Looks `request` up: the entry that serves it (HEAD: GET's), whether it is trivial, its label.
     package func match(_ request: HTTPRequest) -> RouteMatch {
+        match(path: request.path, method: request.method)
+    }
+
+    /// Looks a request for `method` on `path` up (see `match(_:)`).
+    private func match(path: String, method: HTTPMethod) -> RouteMatch {
         let owner = ObjectIdentifier(identity)
-        guard let position = pathEntry(request.path) else {
+        guard let position = pathEntry(path) else {
             return RouteMatch(owner: owner, entryIndex: nil, isTrivial: true, inlineBodyBytes: 0, operationID: nil)
         }
         let methods = paths[position].methods
-        let method = request.method
         var index = methods.first { $0.method == method }?.index
         if index == nil, method == .head { index = methods.first { $0.method == .get }?.index }
         guard let index else {
@@ -133,7 +159,8 @@ package struct Router: HTTPResponder {
 
     /// Looks the route up once and keeps it on `request`; tells whether it is trivial.
     package func prepare(_ request: inout HTTPRequest) -> Bool {
-        let match = match(request)
+        // The path and method passed alone: the request is not copied for the call.
+        let match = match(path: request.path, method: request.method)
         request.route = match
         return match.isTrivial
     }

@@ -79,17 +79,10 @@ final class RequestCounters: Sendable {
         return nil
     }
 
-    /// The index of `method`'s label in `methods`: its length picks the one or two names to compare.
+    /// The index of `method`'s label in `methods`: a standard method's number (in that order) less one.
     static func methodIndex(_ method: HTTPMethod) -> Int {
-        let name = method.rawValue
-        switch name.utf8.count {
-        case 3: return name == "GET" ? 0 : name == "PUT" ? 3 : 9
-        case 4: return name == "HEAD" ? 1 : name == "POST" ? 2 : 9
-        case 5: return name == "TRACE" ? 7 : name == "PATCH" ? 8 : 9
-        case 6: return name == "DELETE" ? 4 : 9
-        case 7: return name == "CONNECT" ? 5 : name == "OPTIONS" ? 6 : 9
-        default: return 9
-        }
+        let number = method.standardNumber
+        return number == 0 ? 9 : number - 1
     }
 
     /// The slot of `code`, or nil when it has none.
