@@ -303,7 +303,8 @@ static inline __attribute__((always_inline)) size_t cjs_key_lookup(
         unsigned slot = (mixed * table[0]) >> 56;
         size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
         const uint64_t *key = table + 34 + 3 * (entry - 1);
-        if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
+        // The key's three words compared together, one result to test.
+        if (entry && ((key[0] ^ low) | (key[1] ^ high) | (key[2] ^ length)) == 0) return entry - 1;
     }
     return CJS_NO_KEY;
 }
@@ -448,7 +449,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
         {
             size_t colon, value;
             CJS_TAKE(colon, CJS_STOP(CJS_MEMBER_KEY, key));
-            if (colon == key || bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
+            if (bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
             int leave = 0;
             size_t field = cjs_member_key(bytes, count, key, colon, table, &leave);
             if (leave) CJS_STOP(CJS_MEMBER_KEY, key);
