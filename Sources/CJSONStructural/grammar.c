@@ -411,6 +411,7 @@ static inline __attribute__((always_inline)) size_t cjs_member_key(
     do {                                                                               \
         members->position = (offset);                                                  \
         members->skipped = skipped;                                                    \
+        members->seen = seen;                                                          \
         return (stop);                                                                 \
     } while (0)
 
@@ -434,6 +435,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     size_t word, base;
     uint64_t bits;
     size_t skipped = members->skipped;
+    uint64_t seen = members->seen;
     size_t key = members->position, token;
     CJS_SEEK(key);
     if (after_value) {
@@ -454,8 +456,8 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
             size_t field = cjs_member_key(bytes, count, key, colon, table, &leave);
             if (leave) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
-            if (field != CJS_NO_KEY && !(members->seen & (1ULL << field))) {
-                members->seen |= 1ULL << field;
+            if (field != CJS_NO_KEY && !(seen & (1ULL << field))) {
+                seen |= 1ULL << field;
                 if (!entries) {
                     members->field = field;
                     CJS_STOP(CJS_MEMBER_FIELD, value);
