@@ -1,5 +1,5 @@
 // Stage 1's entry point, the portable scalar path, and the byte-level validators that the
-// masks point at (numbers and literals, escapes, runs of non-ASCII bytes).
+// masks point at (escapes, runs of non-ASCII bytes).
 
 // No debug information for this target's functions: valgrind 3.19 (Debian 12), which
 // the benchmarks (Benchmarks/bench_cost.py) run the service under, gives up on a binary

@@ -32,6 +32,8 @@ package enum JSONStructuralIndex {
         case controlCharacter = 2
         case invalidEscape = 3
         case unterminatedString = 4
+        /// A control character outside strings other than whitespace (numbers and literals
+        /// are checked by the walks over the masks, not here).
         case invalidScalar = 5
         case unavailable = -1
     }
