@@ -373,11 +373,15 @@ static inline void cjs_load_key16(
 /// `:`. A key of at most fifteen bytes is read from the sixteen after its opening quote: its
 /// closing quote is the first quote there when no backslash comes before it (a key found in
 /// the set has none: the keys of a walk table have no backslash). Any other key's closing
-/// quote is the last quote before the `:` (only whitespace lies between them).
+/// quote is the last quote before the `:` (only whitespace lies between them). `last_full` is
+/// the last offset of an opening quote with sixteen bytes of the document after it (`count`
+/// less 17, negative when no quote has), worked out once by the walk.
 static inline __attribute__((always_inline)) size_t cjs_member_key(
-    const uint8_t *bytes, size_t count, size_t key, size_t colon, const uint64_t *table, int *stop) {
+    const uint8_t *bytes, size_t count, ptrdiff_t last_full, size_t key, size_t colon, const uint64_t *table,
+    int *stop) {
     size_t start = key + 1;
-    if (__builtin_expect(count - start >= 16, 1)) {
+    ptrdiff_t at = key;
+    if (__builtin_expect(at <= last_full, 1)) {
         uint64_t low, high;
         unsigned quotes, backslashes;
         cjs_load_key16(bytes + start, &low, &high, &quotes, &backslashes);
@@ -436,6 +440,9 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     uint64_t bits;
     size_t skipped = members->skipped;
     uint64_t seen = members->seen;
+    // The last key whose sixteen bytes after its quote lie inside the document (negative: none).
+    ptrdiff_t last_full = count;
+    last_full -= 17;
     size_t key = members->position, token;
     CJS_SEEK(key);
     if (after_value) {
@@ -453,7 +460,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
             CJS_TAKE(colon, CJS_STOP(CJS_MEMBER_KEY, key));
             if (bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
             int leave = 0;
-            size_t field = cjs_member_key(bytes, count, key, colon, table, &leave);
+            size_t field = cjs_member_key(bytes, count, last_full, key, colon, table, &leave);
             if (leave) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
             if (field != CJS_NO_KEY && !(seen & (1ULL << field))) {
