@@ -75,12 +75,14 @@ static __attribute__((noinline, cold, preserve_most)) uint64_t cjs_levels_pop(cj
     return deep->words[--deep->count];
 }
 
+#if defined(__SSE2__) && defined(__clang__)
 /// Whether a byte may follow a number or literal: whitespace, `,` `:` `]` `}`, and `"`, `[`,
 /// `{` (which the grammar then refuses, but which are no part of the scalar).
 __attribute__((nodebug)) static const unsigned char cjs_scalar_ends[256] = {
     [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [':'] = 1, [']'] = 1, ['}'] = 1,
     ['['] = 1, ['{'] = 1, ['"'] = 1,
 };
+#endif
 
 /// `cjs_valid_scalar` for the token at `token`, the document ending at `end`: out of line,
 /// saving the caller's registers.
