@@ -1,5 +1,6 @@
 // The grammar walk over stage 1's token masks: skipping one value of a document that passed
-// stage 1 without reading its bytes again, only the first byte of each token.
+// stage 1 without reading its strings again, only the first byte of each token and the bytes
+// of each number and literal, whose spelling stage 1 leaves to the walk.
 
 // No debug information for this target's functions: valgrind 3.19 (Debian 12), which
 // the benchmarks (Benchmarks/bench_cost.py) run the service under, gives up on a binary
@@ -10,11 +11,15 @@
 #endif
 #include "stage1.h"
 
-/// What the first byte of a token is to the walk: a value that is no container (0), an
-/// opening bracket (1), or punctuation, which cannot start a value (2). One load instead of
-/// five compares per value.
+/// What the first byte of a token is to the walk: a string (0), an opening bracket, punctuation
+/// (which cannot start a value), a digit, or any other byte (the start of a number or literal,
+/// or of no value). One load instead of compares per value.
 #define CJS_KIND_OPEN 1
 #define CJS_KIND_PUNCTUATION 2
+#define CJS_KIND_DIGIT 4
+#define CJS_KIND_OTHER 8
+/// The kinds that are no string, number or literal.
+#define CJS_KIND_BRACKETS 3
 
 /// Passes the next token (a set bit of the masks, in order; `bits` holds those of word `word`
 /// not yet passed) and puts its offset in `offset`, or runs `none` when the masks have no
@@ -32,87 +37,195 @@
         bits &= bits - 1;                                                              \
     } while (0)
 
-/// CJS_TAKE for the value walk: no token left means the value is not closed, and the walk
-/// fails there, so that the tokens it reads are never past the end.
-#define CJS_NEXT(offset) CJS_TAKE(offset, return -1)
-
-/// Whether `key` is a string and `colon` a `:`, in one branch.
-#define CJS_KEY_AND_COLON(key, colon) (((bytes[key] ^ '"') | (bytes[colon] ^ ':')) == 0)
-
-/// The kind of each byte as the first of a token (`CJS_KIND_OPEN`, `CJS_KIND_PUNCTUATION`, 0).
+/// The kind of each byte as the first of a token (`CJS_KIND_…`).
 __attribute__((nodebug)) static const unsigned char cjs_kinds[256] = {
+    [0 ... '"' - 1] = CJS_KIND_OTHER, ['"' + 1 ... ',' - 1] = CJS_KIND_OTHER, [',' + 1 ... '0' - 1] = CJS_KIND_OTHER,
+    ['0' ... '9'] = CJS_KIND_DIGIT, [':' + 1 ... '[' - 1] = CJS_KIND_OTHER, ['\\'] = CJS_KIND_OTHER,
+    [']' + 1 ... '{' - 1] = CJS_KIND_OTHER, ['|'] = CJS_KIND_OTHER, ['}' + 1 ... 255] = CJS_KIND_OTHER,
     ['{'] = CJS_KIND_OPEN, ['['] = CJS_KIND_OPEN,
     ['}'] = CJS_KIND_PUNCTUATION, [']'] = CJS_KIND_PUNCTUATION,
     [':'] = CJS_KIND_PUNCTUATION, [','] = CJS_KIND_PUNCTUATION,
 };
 
+/// The containers of the skip below the innermost 63 (`cjs_skip_value` keeps those in one
+/// word, `levels`): a full word of 63 levels for each 63 more, and the limit of `levels`.
+typedef struct {
+    uint64_t limit;  // a container may open while `levels` is below it
+    size_t count;    // full words held
+    size_t room;     // the skip's `room`
+    uint64_t words[CJS_MAXIMUM_DEPTH / 63 + 1];
+} cjs_deep_levels;
+
+/// The limit of the word of levels when `room` more containers may open from it.
+static inline uint64_t cjs_level_limit(size_t room) { return room >= 63 ? 1ULL << 63 : 1ULL << room; }
+
+/// When a container would open with `levels` at its limit: keeps the full word in `deep` and
+/// returns the empty word to open it in, or 0 when the room is used up.
+static __attribute__((noinline, cold, preserve_most)) uint64_t cjs_levels_push(cjs_deep_levels *deep, uint64_t levels) {
+    size_t held = 63 * (deep->count + 1);
+    if (levels < 1ULL << 63 || deep->room <= held) return 0;
+    deep->words[deep->count++] = levels;
+    deep->limit = cjs_level_limit(deep->room - held);
+    return 1;
+}
+
+/// When the last container of the word of levels closed and `deep` holds a word: that word.
+static __attribute__((noinline, cold, preserve_most)) uint64_t cjs_levels_pop(cjs_deep_levels *deep) {
+    deep->limit = 1ULL << 63;
+    return deep->words[--deep->count];
+}
+
+#if defined(__SSE2__) && defined(__clang__)
+/// Whether a byte may follow a number or literal: whitespace, `,` `:` `]` `}`, and `"`, `[`,
+/// `{` (which the grammar then refuses, but which are no part of the scalar).
+__attribute__((nodebug)) static const unsigned char cjs_scalar_ends[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [','] = 1, [':'] = 1, [']'] = 1, ['}'] = 1,
+    ['['] = 1, ['{'] = 1, ['"'] = 1,
+};
+#endif
+
+/// `cjs_valid_scalar` for the token at `token`, the document ending at `end`: out of line,
+/// saving the caller's registers.
+static __attribute__((noinline, preserve_most)) int cjs_scalar_full(const uint8_t *token, const uint8_t *end) {
+    return cjs_valid_scalar(token, end - token, 0);
+}
+
+/// Whether the number or literal at `token` (the document ends at `end`) is spelled as
+/// RFC 8259 says. Most are passed from the seventeen bytes at `token` (a run of one to sixteen
+/// digits with no leading zero, or `true`, `false`, `null`, ended by a byte that may end a
+/// scalar: one compare of sixteen bytes, one word); the others by the full check.
+static inline __attribute__((always_inline)) int cjs_scalar_ok(const uint8_t *token, const uint8_t *end) {
+#if defined(__SSE2__) && defined(__clang__)
+    if (__builtin_expect(end - token > 16, 1)) {
+        typedef char cjs_b16 __attribute__((vector_size(16)));
+        cjs_b16 chunk;
+        memcpy(&chunk, token, sizeof chunk);
+        cjs_b16 shifted = chunk - (char)('0' + 128);
+        unsigned digits = (unsigned)__builtin_ia32_pmovmskb128(shifted < (char)(-128 + 10));
+        unsigned length = __builtin_ctz(~digits);
+        if (length) return (*token != '0' || length == 1) && cjs_scalar_ends[token[length]] ? 1 : cjs_scalar_full(token, end);
+        uint64_t word;
+        memcpy(&word, token, sizeof word);
+        // "true", "null" and "false", first byte lowest.
+        uint64_t four = word & 0xFFFFFFFFULL;
+        if ((four == 0x65757274ULL || four == 0x6C6C756EULL) && cjs_scalar_ends[token[4]]) return 1;
+        if ((word & 0xFFFFFFFFFFULL) == 0x65736C6166ULL && cjs_scalar_ends[token[5]]) return 1;
+    }
+#endif
+    return cjs_scalar_full(token, end);
+}
+
+int cjs_valid_scalar_at(const uint8_t *bytes, size_t count, size_t offset) {
+    return offset < count && cjs_scalar_ok(bytes + offset, bytes + count);
+}
+
+/// CJS_TAKE for the skip's cursor of pointers: `at` (the byte of word `*mask`'s first bit),
+/// `mask` and `last` (the last mask word). Puts a pointer to the next token's byte in
+/// `pointer`; no token left means the value is not closed, and the skip fails.
+#define CJS_STEP(pointer)                                                              \
+    do {                                                                               \
+        while (!bits) {                                                                \
+            if (mask == last) return -1;                                               \
+            bits = *++mask;                                                            \
+            at += 64;                                                                  \
+        }                                                                              \
+        (pointer) = at + __builtin_ctzll(bits);                                        \
+        bits &= bits - 1;                                                              \
+    } while (0)
+
 ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     if (offset >= count) return -1;
-    size_t words = cjs_token_words(count);
-    size_t word = offset / 64;
-    size_t base = 64 * word;  // the offset of word `word`'s first byte
-    uint64_t bits = tokens[word] & (~0ULL << (offset % 64));
-    size_t token;
-    CJS_NEXT(token);
-    if (token != offset) return -1;
-    unsigned first = cjs_kinds[bytes[token]];
-    if (first == CJS_KIND_OPEN) {
-        // Which containers are open, 1 for an object: those around the innermost, whose own
-        // kind is `object`.
-        uint8_t objects[CJS_MAXIMUM_DEPTH];
+    // The cursor: `mask` the token word at hand, `bits` its tokens not yet passed, `at` the
+    // byte of its first bit, `last` the last word.
+    const uint64_t *mask = tokens + offset / 64;
+    const uint64_t *last = tokens + cjs_token_words(count) - 1;
+    const uint8_t *at = bytes + (offset & ~(size_t)63);
+    uint64_t bits = *mask & (~0ULL << (offset % 64));
+    const uint8_t *token;
+    CJS_STEP(token);
+    if (token != bytes + offset) return -1;
+    unsigned first = cjs_kinds[*token];
+    if (first & ~CJS_KIND_BRACKETS) {
+        if (!cjs_scalar_ok(token, bytes + count)) return -1;
+    } else if (first == CJS_KIND_OPEN) {
+        // The open containers, one bit each, the innermost lowest (1 for an object), above a
+        // set bit that marks the bottom of the word: `levels` is 1 when no container is open
+        // in it. Past 63 levels, full words go to `deep`.
+        cjs_deep_levels deep;
         if (room > CJS_MAXIMUM_DEPTH) room = CJS_MAXIMUM_DEPTH;
-        size_t level = 0;
-        uint8_t object = 0;
+        deep.count = 0;
+        deep.room = room;
+        deep.limit = cjs_level_limit(room);
+        uint64_t levels = 1;
         for (;;) {
             // A value starts at `token`.
-            uint8_t byte = bytes[token];
+            uint8_t byte = *token;
             unsigned kind = cjs_kinds[byte];
-            if (kind) {
-                if (kind != CJS_KIND_OPEN || level >= room) return -1;
-                objects[level++] = object;
-                object = byte == '{';
-                CJS_NEXT(token);
-                size_t inner = token;
-                if (bytes[inner] != (object ? '}' : ']')) {
+            if (kind & ~CJS_KIND_BRACKETS) {
+                // A number or literal: one digit with the next token right after it (the
+                // word's next bit), or the checks of `cjs_scalar_ok`.
+                if (!(kind == CJS_KIND_DIGIT && ((bits >> (token - at)) & 2)) && !cjs_scalar_ok(token, bytes + count)) {
+                    return -1;
+                }
+            } else if (kind) {
+                if (kind != CJS_KIND_OPEN) return -1;
+                if (__builtin_expect(levels >= deep.limit, 0)) {
+                    // The word is full (63 levels) or the room is used up.
+                    levels = cjs_levels_push(&deep, levels);
+                    if (!levels) return -1;
+                }
+                uint64_t object = byte == '{';
+                levels = levels << 1 | object;
+                const uint8_t *inner;
+                CJS_STEP(inner);
+                if (*inner != (object ? '}' : ']')) {
+                    token = inner;
                     if (object) {
-                        size_t colon;
-                        CJS_NEXT(colon);
-                        if (!CJS_KEY_AND_COLON(inner, colon)) return -1;
-                        CJS_NEXT(token);
+                        const uint8_t *colon;
+                        CJS_STEP(colon);
+                        if (((*inner ^ '"') | (*colon ^ ':')) != 0) return -1;
+                        CJS_STEP(token);
                     }
                     continue;
                 }
-                object = objects[--level];
-                if (level == 0) goto done;
+                levels >>= 1;
+                if (__builtin_expect(levels == 1, 0)) {
+                    if (!deep.count) goto done;
+                    levels = cjs_levels_pop(&deep);
+                }
             }
             // After a value, inside a container (the walk ends when the first one closes):
             // close containers, or move to the next member or element.
             for (;;) {
-                CJS_NEXT(token);
-                uint8_t after = bytes[token];
-                if (after == ',') {
-                    if (object) {
+                const uint8_t *after;
+                CJS_STEP(after);
+                if (*after == ',') {
+                    if (levels & 1) {
                         // A key, a colon and the value: most often all three in the word at hand.
                         uint64_t second = bits & (bits - 1);
                         uint64_t third = second & (second - 1);
                         if (third) {
-                            size_t key = base + __builtin_ctzll(bits), colon = base + __builtin_ctzll(second);
-                            if (!CJS_KEY_AND_COLON(key, colon)) return -1;
-                            token = base + __builtin_ctzll(third);
+                            const uint8_t *key = at + __builtin_ctzll(bits), *colon = at + __builtin_ctzll(second);
+                            if (((*key ^ '"') | (*colon ^ ':')) != 0) return -1;
+                            token = at + __builtin_ctzll(third);
                             bits = third & (third - 1);
                             break;
                         }
-                        size_t key, colon;
-                        CJS_NEXT(key);
-                        CJS_NEXT(colon);
-                        if (!CJS_KEY_AND_COLON(key, colon)) return -1;
+                        const uint8_t *key, *colon;
+                        CJS_STEP(key);
+                        CJS_STEP(colon);
+                        if (((*key ^ '"') | (*colon ^ ':')) != 0) return -1;
                     }
-                    CJS_NEXT(token);
+                    CJS_STEP(token);
                     break;
                 }
-                if (after != (object ? '}' : ']')) return -1;
-                object = objects[--level];
-                if (level == 0) goto done;
+                // `]` for an array, `}` (0x20 above it) for an object.
+                if (*after != (']' | (levels & 1) << 5)) return -1;
+                levels >>= 1;
+                if (__builtin_expect(levels == 1, 0)) {
+                    if (!deep.count) goto done;
+                    levels = cjs_levels_pop(&deep);
+                }
             }
         }
     } else if (first == CJS_KIND_PUNCTUATION) {
@@ -121,11 +234,10 @@ ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tok
 done:
     // The offset of the next token, or `count` when none is left.
     while (!bits) {
-        if (++word >= words) return count;
-        bits = tokens[word];
-        base += 64;
+        if (mask == last) return count;
+        bits = *++mask;
     }
-    return base + __builtin_ctzll(bits);
+    return 64 * (mask - tokens) + __builtin_ctzll(bits);
 }
 
 // MARK: Member walk
@@ -193,7 +305,8 @@ static inline __attribute__((always_inline)) size_t cjs_key_lookup(
         unsigned slot = (mixed * table[0]) >> 56;
         size_t entry = (table[1 + slot / 8] >> (8 * (slot % 8))) & 0xFF;
         const uint64_t *key = table + 34 + 3 * (entry - 1);
-        if (entry && key[0] == low && key[1] == high && key[2] == length) return entry - 1;
+        // The key's three words compared together, one result to test.
+        if (entry && ((key[0] ^ low) | (key[1] ^ high) | (key[2] ^ length)) == 0) return entry - 1;
     }
     return CJS_NO_KEY;
 }
@@ -262,11 +375,15 @@ static inline void cjs_load_key16(
 /// `:`. A key of at most fifteen bytes is read from the sixteen after its opening quote: its
 /// closing quote is the first quote there when no backslash comes before it (a key found in
 /// the set has none: the keys of a walk table have no backslash). Any other key's closing
-/// quote is the last quote before the `:` (only whitespace lies between them).
+/// quote is the last quote before the `:` (only whitespace lies between them). `last_full` is
+/// the last offset of an opening quote with sixteen bytes of the document after it (`count`
+/// less 17, negative when no quote has), worked out once by the walk.
 static inline __attribute__((always_inline)) size_t cjs_member_key(
-    const uint8_t *bytes, size_t count, size_t key, size_t colon, const uint64_t *table, int *stop) {
+    const uint8_t *bytes, size_t count, ptrdiff_t last_full, size_t key, size_t colon, const uint64_t *table,
+    int *stop) {
     size_t start = key + 1;
-    if (__builtin_expect(count - start >= 16, 1)) {
+    ptrdiff_t at = key;
+    if (__builtin_expect(at <= last_full, 1)) {
         uint64_t low, high;
         unsigned quotes, backslashes;
         cjs_load_key16(bytes + start, &low, &high, &quotes, &backslashes);
@@ -300,6 +417,7 @@ static inline __attribute__((always_inline)) size_t cjs_member_key(
     do {                                                                               \
         members->position = (offset);                                                  \
         members->skipped = skipped;                                                    \
+        members->seen = seen;                                                          \
         return (stop);                                                                 \
     } while (0)
 
@@ -323,9 +441,18 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     size_t word, base;
     uint64_t bits;
     size_t skipped = members->skipped;
+    uint64_t seen = members->seen;
+    // The last key whose sixteen bytes after its quote lie inside the document (negative: none).
+    ptrdiff_t last_full = count;
+    last_full -= 17;
     size_t key = members->position, token;
     CJS_SEEK(key);
-    if (after_value) goto after;
+    if (after_value) {
+        // The value the caller read ends here: a byte that is no whitespace and starts no
+        // token (the rest of a misspelled number or literal) is left to the caller's step.
+        if (key < count && bytes[key] > ' ' && !((bits >> (key % 64)) & 1)) CJS_STOP(CJS_MEMBER_AFTER, key);
+        goto after;
+    }
     CJS_TAKE(token, CJS_STOP(CJS_MEMBER_KEY, key));
     if (token != key || bytes[key] != '"') CJS_STOP(CJS_MEMBER_KEY, key);
     for (;;) {
@@ -333,13 +460,13 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
         {
             size_t colon, value;
             CJS_TAKE(colon, CJS_STOP(CJS_MEMBER_KEY, key));
-            if (colon == key || bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
+            if (bytes[colon] != ':') CJS_STOP(CJS_MEMBER_KEY, key);
             int leave = 0;
-            size_t field = cjs_member_key(bytes, count, key, colon, table, &leave);
+            size_t field = cjs_member_key(bytes, count, last_full, key, colon, table, &leave);
             if (leave) CJS_STOP(CJS_MEMBER_KEY, key);
             CJS_TAKE(value, CJS_STOP(CJS_MEMBER_KEY, key));
-            if (field != CJS_NO_KEY && !(members->seen & (1ULL << field))) {
-                members->seen |= 1ULL << field;
+            if (field != CJS_NO_KEY && !(seen & (1ULL << field))) {
+                seen |= 1ULL << field;
                 if (!entries) {
                     members->field = field;
                     CJS_STOP(CJS_MEMBER_FIELD, value);
@@ -376,9 +503,15 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                     }
                 }
             }
-            // Skip the value: a container passed over, punctuation (no value) an error.
+            // Pass the value: a number or literal checked, a container skipped, punctuation
+            // (no value) an error (the member left to the caller, who finds it).
             unsigned kind = cjs_kinds[bytes[value]];
-            if (kind) {
+            if (kind & ~CJS_KIND_BRACKETS) {
+                if (!(kind == CJS_KIND_DIGIT && ((bits >> (value - base)) & 2))
+                    && !cjs_scalar_ok(bytes + value, bytes + count)) {
+                    CJS_STOP(CJS_MEMBER_KEY, key);
+                }
+            } else if (kind) {
                 if (kind != CJS_KIND_OPEN) CJS_STOP(CJS_MEMBER_KEY, key);
                 ptrdiff_t next = cjs_skip_value(bytes, count, tokens, value, room);
                 if (next < 0) CJS_STOP(CJS_MEMBER_KEY, key);

@@ -15,8 +15,6 @@ typedef struct {
     uint64_t whitespace;  // space, tab, line feed, carriage return
     uint64_t control;     // below 0x20 (the three whitespace controls included)
     uint64_t nonascii;    // 0x80 and above (AVX2: only nonzero when the block has any)
-    uint64_t digit;       // 0 to 9
-    uint64_t zero;        // 0
 } cjs_classes;
 
 /// What carries from one block to the next. A local of the block loop, apart from the pass's
@@ -169,63 +167,15 @@ static inline cjs_status cjs_result(cjs_stage1 *stage) {
 }
 
 /// The checks that need the bytes themselves, for what the masks of one block point at: the
-/// numbers and literals `scalar_starts` (those the masks alone could not pass), the escapes,
-/// the runs of non-ASCII bytes `high` (paths that do not validate UTF-8 in vectors). Out of
-/// line, so that the block loop keeps its vector constants in registers.
-void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block);
-
-/// Whether the scalar token starting at bit `index` of its block, byte `offset` of the
-/// document, is `true`, `false` or `null`, its run of scalar bytes (`run`, bit 0 its first byte)
-/// ending inside the block: the literal's bytes, then a byte that is no part of a scalar. Read
-/// as one word, so only where eight bytes are left; elsewhere 0 (`cjs_valid_scalar` decides).
-static inline __attribute__((always_inline)) int cjs_plain_literal(const cjs_stage1 *stage, size_t offset, uint64_t run) {
-    if (stage->count - offset < 8) return 0;
-    uint64_t word;
-    memcpy(&word, stage->bytes + offset, sizeof word);
-    uint64_t length = cjs_trailing_zeros(~run);
-    uint64_t four = word & 0xFFFFFFFFULL;
-    uint64_t five = word & 0xFFFFFFFFFFULL;
-    // "true", "null" and "false", first byte lowest.
-    if (length == 4) return four == 0x65757274ULL || four == 0x6C6C756EULL;
-    return length == 5 && five == 0x65736C6166ULL;
-}
-
-/// The scalar tokens starting at `starts` (block `base / 64`) that the masks do not pass on
-/// their own, for `cjs_valid_scalar`: signs, fractions, exponents, leading zeros, other
-/// letters, runs reaching the block's end. Passed here: a run of digits that ends inside the
-/// block and has no leading zero, and `true`, `false` or `null` (`cjs_plain_literal`).
-/// `digit` and `zero` are the block's bytes `0`…`9` and `0`.
-static inline __attribute__((always_inline)) uint64_t cjs_scalars_to_check(
-    const cjs_stage1 *stage, size_t base, uint64_t starts, uint64_t scalar, uint64_t digit, uint64_t zero) {
-    // The run that reaches the block's end may go on in the next: its start is the last one.
-    // A branch, not a select: few blocks end inside a number, and the select would cost every
-    // block that holds numbers.
-    uint64_t slow = 0;
-    if (__builtin_expect(scalar >> 63, 0)) slow = starts & (0x8000000000000000ULL >> __builtin_clzll(starts));
-    // A `0` followed by more of its token.
-    slow |= starts & zero & (scalar >> 1);
-    if (!(scalar & ~digit)) return slow;  // only digits (most blocks)
-    // Adding a run's start to its digits carries to the first byte after its leading digits:
-    // when that byte is still part of the token, the token is more than digits. Which token is
-    // not worked out: every token of the block that starts with a digit is checked.
-    uint64_t digits = scalar & digit;
-    uint64_t after_digits = (digits + (starts & digits)) & ~digits;
-    if (after_digits & scalar) slow |= starts & digit;
-    uint64_t rest = starts & ~digit & ~slow;
-    while (rest) {
-        size_t index = cjs_trailing_zeros(rest);
-        if (!cjs_plain_literal(stage, base + index, scalar >> index)) slow |= rest & (0 - rest);
-        rest &= rest - 1;
-    }
-    return slow;
-}
+/// escapes, the runs of non-ASCII bytes `high` (paths that do not validate UTF-8 in vectors).
+/// Out of line, so that the block loop keeps its vector constants in registers.
+void cjs_block_validate(cjs_stage1 *stage, uint64_t escapes, uint64_t high, size_t block);
 
 /// The string mask and the token mask of block `block` from its classes and the prefix XOR of
-/// its unescaped quotes; the controls checked. Returns the bytes of numbers and literals
-/// (`*starts`: where they start), for the checks of `CJS_BLOCK`.
-static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
+/// its unescaped quotes; the controls checked. Writes the bytes inside strings to `*inside_out`.
+static inline __attribute__((always_inline)) void cjs_block_tokens(
     cjs_stage1 *stage, cjs_carry *carry, uint64_t *tokens, const cjs_classes *classes, uint64_t quotes,
-    uint64_t quote_prefix, size_t block, uint64_t *inside_out, uint64_t *starts) {
+    uint64_t quote_prefix, size_t block, uint64_t *inside_out) {
     // In a string: from its opening quote (included) to its closing quote (excluded).
     uint64_t inside = quote_prefix ^ carry->prev_in_string;
     carry->prev_in_string = 0 - (inside >> 63);
@@ -239,8 +189,6 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
     uint64_t scalar_starts = scalar & ~((scalar << 1) | carry->prev_scalar);
     carry->prev_scalar = scalar >> 63;
     tokens[block] = (classes->op & ~inside) | (quotes & inside) | scalar_starts;
-    *starts = scalar_starts;
-    return scalar;
 }
 
 /// Hides a mask's origin from the optimizer: without it, LLVM sees the masks as vectors of
@@ -249,13 +197,12 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
 #define CJS_OPAQUE(mask) __asm__("" : "+r"(mask))
 
 /// One block at `pointer`: escapes, unescaped quotes, their prefix XOR by `PREFIX_XOR`, the
-/// masks, then the checks of what they point at: numbers and literals (`DIGITS(pointer,
-/// classes, &zero)` gives the block's digits and writes its zeros to `zero`, asked only of
-/// blocks where numbers or literals start), escapes, and `HIGH`, the non-ASCII bytes for
+/// masks, then the checks of what they point at: escapes, and `HIGH`, the non-ASCII bytes for
 /// `cjs_block_validate` (or 0 when the path validates UTF-8 itself). What the masks leave to
-/// the bytes goes to `VALIDATE(stage, slow, escapes, high, block)`, which runs
-/// `cjs_block_validate` on it at once, or keeps it for a later round in block order.
-#define CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS, VALIDATE) \
+/// the bytes goes to `VALIDATE(stage, escapes, high, block)`, which runs `cjs_block_validate`
+/// on it at once, or keeps it for a later round in block order. Numbers and literals are not
+/// checked here: only where they start is marked (the grammar walk checks their spelling).
+#define CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, VALIDATE) \
     do {                                                                               \
         CJS_OPAQUE((classes).quote);                                                   \
         CJS_OPAQUE((classes).backslash);                                               \
@@ -264,23 +211,17 @@ static inline __attribute__((always_inline)) uint64_t cjs_block_tokens(
         CJS_OPAQUE((classes).control);                                                 \
         uint64_t cjs_escaped_bytes = cjs_escaped((classes).backslash, &(carry).prev_escaped, (stage), (block)); \
         uint64_t cjs_quotes = (classes).quote & ~cjs_escaped_bytes;                    \
-        uint64_t cjs_inside, cjs_starts;                                               \
-        uint64_t cjs_scalar = cjs_block_tokens((stage), &(carry), (tokens), &(classes), cjs_quotes, \
-            PREFIX_XOR(cjs_quotes), (block), &cjs_inside, &cjs_starts);                \
-        uint64_t cjs_slow = 0;                                                         \
-        if (cjs_starts) {                                                              \
-            uint64_t cjs_zero;                                                         \
-            uint64_t cjs_digit = DIGITS((pointer), (classes), &cjs_zero);              \
-            cjs_slow = cjs_scalars_to_check((stage), 64 * (block), cjs_starts, cjs_scalar, cjs_digit, cjs_zero); \
-        }                                                                              \
+        uint64_t cjs_inside;                                                           \
+        cjs_block_tokens((stage), &(carry), (tokens), &(classes), cjs_quotes, PREFIX_XOR(cjs_quotes), (block), \
+            &cjs_inside);                                                              \
         uint64_t cjs_escapes = cjs_escaped_bytes & cjs_inside;                         \
         uint64_t cjs_high = HIGH(classes);                                             \
-        if (__builtin_expect((cjs_slow | cjs_escapes | cjs_high) != 0, 0)) VALIDATE((stage), cjs_slow, cjs_escapes, cjs_high, (block)); \
+        if (__builtin_expect((cjs_escapes | cjs_high) != 0, 0)) VALIDATE((stage), cjs_escapes, cjs_high, (block)); \
     } while (0)
 
 /// `CJS_BLOCK_CHECKED` with the checks run at once.
-#define CJS_BLOCK(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS) \
-    CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, DIGITS, cjs_block_validate)
+#define CJS_BLOCK(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH) \
+    CJS_BLOCK_CHECKED(stage, carry, tokens, classes, pointer, block, PREFIX_XOR, HIGH, cjs_block_validate)
 
 /// Copies block `block` into `padded`, with spaces (which start no token) for the bytes before
 /// the pass's start and after the document's end.
@@ -294,10 +235,10 @@ static inline void cjs_pad_block(const cjs_stage1 *stage, size_t block, uint8_t 
 
 /// The whole pass with one path's `CLASSIFY(pointer, &classes)`, `PREFIX_XOR(word)`,
 /// `UTF8(pointer, index, &classes)` (a path's own UTF-8 validation of the block, or nothing),
-/// `HIGH(classes)` and `DIGITS(pointer, classes)` (see `CJS_BLOCK`): the blocks wholly inside the document in place, the others (the last,
-/// partial one; the first when the pass starts after a byte order mark) from a padded copy.
-/// The caller then calls `cjs_result`.
-#define CJS_RUN(stage, CLASSIFY, PREFIX_XOR, UTF8, HIGH, DIGITS)                       \
+/// and `HIGH(classes)` (see `CJS_BLOCK`): the blocks wholly inside the document in place, the
+/// others (the last, partial one; the first when the pass starts after a byte order mark) from
+/// a padded copy. The caller then calls `cjs_result`.
+#define CJS_RUN(stage, CLASSIFY, PREFIX_XOR, UTF8, HIGH)                       \
     do {                                                                               \
         cjs_classes cjs_block_classes;                                                 \
         cjs_carry cjs_block_carry = {0, 0, 0};                                         \
@@ -314,14 +255,13 @@ static inline void cjs_pad_block(const cjs_stage1 *stage, size_t block, uint8_t 
                     CLASSIFY(cjs_pointer, &cjs_block_classes);                         \
                     UTF8(cjs_pointer, cjs_index, &cjs_block_classes);                             \
                     CJS_BLOCK(stage, cjs_block_carry, cjs_tokens, cjs_block_classes, cjs_pointer, cjs_index, PREFIX_XOR, \
-                        HIGH, DIGITS);                                      \
+                        HIGH);                                                         \
                 }                                                                      \
             } else {                                                                   \
                 cjs_pad_block((stage), cjs_index, cjs_padded);                         \
                 CLASSIFY(cjs_padded, &cjs_block_classes);                              \
                 UTF8(cjs_padded, cjs_index, &cjs_block_classes);                                  \
-                CJS_BLOCK(stage, cjs_block_carry, cjs_tokens, cjs_block_classes, cjs_padded, cjs_index, PREFIX_XOR, HIGH, \
-                    DIGITS);                                                           \
+                CJS_BLOCK(stage, cjs_block_carry, cjs_tokens, cjs_block_classes, cjs_padded, cjs_index, PREFIX_XOR, HIGH); \
                 cjs_index++;                                                           \
             }                                                                          \
         }                                                                              \
@@ -333,7 +273,5 @@ static inline void cjs_pad_block(const cjs_stage1 *stage, size_t block, uint8_t 
     do {                                \
     } while (0)
 #define CJS_HIGH(classes) ((classes).nonascii)
-/// For paths whose classification gives the digits.
-#define CJS_DIGITS(pointer, classes, zeros) ((*(zeros) = (classes).zero), (classes).digit)
 
 #endif

@@ -1,5 +1,5 @@
 // Stage 1's entry point, the portable scalar path, and the byte-level validators that the
-// masks point at (numbers and literals, escapes, runs of non-ASCII bytes).
+// masks point at (escapes, runs of non-ASCII bytes).
 
 // No debug information for this target's functions: valgrind 3.19 (Debian 12), which
 // the benchmarks (Benchmarks/bench_cost.py) run the service under, gives up on a binary
@@ -111,7 +111,7 @@ static inline uint64_t cjs_flag(int condition, unsigned index) {
 }
 
 static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classes) {
-    uint64_t quote = 0, backslash = 0, op = 0, whitespace = 0, control = 0, nonascii = 0, digit = 0, zero = 0;
+    uint64_t quote = 0, backslash = 0, op = 0, whitespace = 0, control = 0, nonascii = 0;
     for (unsigned index = 0; index < 64; index++) {
         uint8_t byte = block[index];
         uint8_t folded = byte | 0x20;  // '[' → '{', ']' → '}'
@@ -121,8 +121,6 @@ static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classe
         whitespace |= cjs_flag(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t', index);
         control |= cjs_flag(byte < 0x20, index);
         nonascii |= cjs_flag(byte >= 0x80, index);
-        digit |= cjs_flag(cjs_is_digit(byte), index);
-        zero |= cjs_flag(byte == '0', index);
     }
     classes->quote = quote;
     classes->backslash = backslash;
@@ -130,25 +128,17 @@ static inline void cjs_classify_scalar(const uint8_t *block, cjs_classes *classe
     classes->whitespace = whitespace;
     classes->control = control;
     classes->nonascii = nonascii;
-    classes->digit = digit;
-    classes->zero = zero;
 }
 
 cjs_status cjs_run_scalar(cjs_stage1 *stage) {
-    CJS_RUN(stage, cjs_classify_scalar, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH, CJS_DIGITS);
+    CJS_RUN(stage, cjs_classify_scalar, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH);
     return cjs_result(stage);
 }
 
 // MARK: Validators
 
-void cjs_block_validate(cjs_stage1 *stage, uint64_t scalar_starts, uint64_t escapes, uint64_t high, size_t block) {
+void cjs_block_validate(cjs_stage1 *stage, uint64_t escapes, uint64_t high, size_t block) {
     size_t base = block * 64;
-    while (scalar_starts) {
-        if (!cjs_valid_scalar(stage->bytes, stage->count, base + cjs_trailing_zeros(scalar_starts))) {
-            cjs_fail(stage, CJS_ERROR_SCALAR);
-        }
-        scalar_starts &= scalar_starts - 1;
-    }
     while (escapes) {
         size_t offset = base + cjs_trailing_zeros(escapes);
         if (offset >= stage->escape_done

@@ -35,7 +35,7 @@ static inline uint64_t cjs_prefix_xor_neon(uint64_t word) {
 }
 
 static inline void cjs_classify_neon(const uint8_t *block, cjs_classes *classes) {
-    uint8x16_t quote[4], backslash[4], op[4], space[4], control[4], high[4], digit[4], zero[4];
+    uint8x16_t quote[4], backslash[4], op[4], space[4], control[4], high[4];
     for (unsigned part = 0; part < 4; part++) {
         uint8x16_t bytes = vld1q_u8(block + 16 * part);
         uint8x16_t folded = vorrq_u8(bytes, vdupq_n_u8(0x20));
@@ -49,8 +49,6 @@ static inline void cjs_classify_neon(const uint8_t *block, cjs_classes *classes)
             vorrq_u8(vceqq_u8(bytes, vdupq_n_u8('\r')), vceqq_u8(bytes, vdupq_n_u8('\t'))));
         control[part] = vcltq_u8(bytes, vdupq_n_u8(0x20));
         high[part] = vcgeq_u8(bytes, vdupq_n_u8(0x80));
-        digit[part] = vandq_u8(vcgeq_u8(bytes, vdupq_n_u8('0')), vcleq_u8(bytes, vdupq_n_u8('9')));
-        zero[part] = vceqq_u8(bytes, vdupq_n_u8('0'));
     }
     classes->quote = cjs_neon_mask(quote[0], quote[1], quote[2], quote[3]);
     classes->backslash = cjs_neon_mask(backslash[0], backslash[1], backslash[2], backslash[3]);
@@ -58,12 +56,10 @@ static inline void cjs_classify_neon(const uint8_t *block, cjs_classes *classes)
     classes->whitespace = cjs_neon_mask(space[0], space[1], space[2], space[3]);
     classes->control = cjs_neon_mask(control[0], control[1], control[2], control[3]);
     classes->nonascii = cjs_neon_mask(high[0], high[1], high[2], high[3]);
-    classes->digit = cjs_neon_mask(digit[0], digit[1], digit[2], digit[3]);
-    classes->zero = cjs_neon_mask(zero[0], zero[1], zero[2], zero[3]);
 }
 
 cjs_status cjs_run_neon(cjs_stage1 *stage) {
-    CJS_RUN(stage, cjs_classify_neon, cjs_prefix_xor_neon, CJS_NO_UTF8, CJS_HIGH, CJS_DIGITS);
+    CJS_RUN(stage, cjs_classify_neon, cjs_prefix_xor_neon, CJS_NO_UTF8, CJS_HIGH);
     return cjs_result(stage);
 }
 

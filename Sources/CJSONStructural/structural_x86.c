@@ -50,8 +50,6 @@ static inline CJS_SSE2 void cjs_classify16(cjs_v16 bytes, unsigned shift, cjs_cl
     classes->whitespace |= cjs_mask16(__builtin_ia32_pmovmskb128(space)) << shift;
     classes->control |= cjs_mask16(__builtin_ia32_pmovmskb128(control)) << shift;
     classes->nonascii |= cjs_mask16(__builtin_ia32_pmovmskb128(bytes)) << shift;
-    classes->digit |= cjs_mask16(__builtin_ia32_pmovmskb128((bytes > '/') & (bytes < ':'))) << shift;
-    classes->zero |= cjs_mask16(__builtin_ia32_pmovmskb128(bytes == '0')) << shift;
 }
 
 static inline CJS_SSE2 void cjs_classify_sse2(const uint8_t *block, cjs_classes *classes) {
@@ -64,7 +62,7 @@ static inline CJS_SSE2 void cjs_classify_sse2(const uint8_t *block, cjs_classes 
 }
 
 CJS_SSE2 cjs_status cjs_run_sse2(cjs_stage1 *stage) {
-    CJS_RUN(stage, cjs_classify_sse2, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH, CJS_DIGITS);
+    CJS_RUN(stage, cjs_classify_sse2, cjs_prefix_xor_shifts, CJS_NO_UTF8, CJS_HIGH);
     return cjs_result(stage);
 }
 
@@ -138,16 +136,6 @@ static inline CJS_AVX2 void cjs_classify_avx2(const uint8_t *block, cjs_classes 
     if (high) {
         classes->control &= ~cjs_join32(__builtin_ia32_pmovmskb256(halves[0]), __builtin_ia32_pmovmskb256(halves[1]));
     }
-}
-
-/// The digits of 64 bytes, and in `zero` their zeros: asked only of blocks where numbers start.
-static inline CJS_AVX2 uint64_t cjs_digits_avx2(const uint8_t *block, uint64_t *zero) {
-    cjs_v32 halves[2];
-    memcpy(halves, block, sizeof halves);
-    // '0'…'9' plus 0x50 are the ten least signed bytes, '0' the least.
-    cjs_v32 low = halves[0] + 0x50, high = halves[1] + 0x50;
-    *zero = cjs_join32(__builtin_ia32_pmovmskb256(low == -128), __builtin_ia32_pmovmskb256(high == -128));
-    return cjs_join32(__builtin_ia32_pmovmskb256(low < -118), __builtin_ia32_pmovmskb256(high < -118));
 }
 
 // MARK: UTF-8 in vectors
@@ -261,17 +249,15 @@ static inline CJS_AVX2 void cjs_utf8_block(
 }
 
 #define CJS_NO_HIGH(classes) 0
-#define CJS_AVX2_DIGITS(pointer, classes, zeros) cjs_digits_avx2((pointer), (zeros))
 
 /// The most blocks the x86 loop runs between two rounds of the checks it keeps (`cjs_pending`).
 #define CJS_CHUNK 64
 
 /// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate`: the
 /// loop over the blocks then calls nothing, and keeps its carries and constants in registers.
-/// `slow`, `escapes` and `block` for `cjs_block_validate`; `high`, the blocks that are not
-/// ASCII, for `cjs_utf8_block`.
+/// `escapes` and `block` for `cjs_block_validate`; `high`, the blocks that are not ASCII, for
+/// `cjs_utf8_block`.
 typedef struct {
-    uint64_t slow[CJS_CHUNK];
     uint64_t escapes[CJS_CHUNK];
     size_t block[CJS_CHUNK];
     size_t high[CJS_CHUNK];
@@ -281,13 +267,12 @@ typedef struct {
 
 /// Keeps a block's checks in `pending`, or runs them at once when there is none.
 static inline __attribute__((always_inline)) void cjs_pending_add(
-    cjs_stage1 *stage, cjs_pending *pending, uint64_t slow, uint64_t escapes, size_t block) {
+    cjs_stage1 *stage, cjs_pending *pending, uint64_t escapes, size_t block) {
     if (!pending) {
-        cjs_block_validate(stage, slow, escapes, 0, block);
+        cjs_block_validate(stage, escapes, 0, block);
         return;
     }
     size_t count = pending->count;
-    pending->slow[count] = slow;
     pending->escapes[count] = escapes;
     pending->block[count] = block;
     pending->count = count + 1;
@@ -313,16 +298,16 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
         cjs_utf8_block(utf8, stage, stage->bytes + 64 * block, block);
     }
     for (size_t entry = 0; entry < pending->count; entry++) {
-        cjs_block_validate(stage, pending->slow[entry], pending->escapes[entry], 0, pending->block[entry]);
+        cjs_block_validate(stage, pending->escapes[entry], 0, pending->block[entry]);
     }
     pending->count = 0;
     pending->high_count = 0;
 }
 
-#define CJS_X86_VALIDATE(stage, slow, escapes, high, block) cjs_pending_add((stage), pending, (slow), (escapes), (block))
+#define CJS_X86_VALIDATE(stage, escapes, high, block) cjs_pending_add((stage), pending, (escapes), (block))
 
 /// The two block functions of an x86 path compiled for `TARGET`, with its `CLASSIFY(block,
-/// classes)` and `DIGITS(pointer, classes, zeros)`:
+/// classes)`:
 /// - `cjs_block_<path>(stage, carry, utf8, pending, tokens, pointer, index)`, one block:
 ///   `pointer` its 64 bytes, `index` its place in the document (UTF-8 checked by the AVX2 tables,
 ///   on the blocks that are not ASCII); its checks kept in `pending`, or run at once when NULL;
@@ -330,7 +315,7 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
 ///   (the last, partial one; the first after a byte order mark), from a padded copy
 ///   (`cjs_pad_block`), its checks run at once. Out of line: at most two blocks of a document
 ///   come here, and the loop over the others keeps its state in registers.
-#define CJS_X86_BLOCKS(path, TARGET, CLASSIFY, DIGITS)                                                     \
+#define CJS_X86_BLOCKS(path, TARGET, CLASSIFY)                                                             \
     static inline TARGET __attribute__((always_inline)) void cjs_block_##path(                             \
         cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, cjs_pending *pending, uint64_t *tokens,      \
         const uint8_t *pointer, size_t index) {                                                            \
@@ -338,7 +323,7 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
         CLASSIFY(pointer, &classes);                                                                       \
         if (classes.nonascii) cjs_pending_high(stage, pending, utf8, pointer, index);                     \
         CJS_BLOCK_CHECKED(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, \
-            DIGITS, CJS_X86_VALIDATE);                                                                     \
+            CJS_X86_VALIDATE);                                                                             \
     }                                                                                                      \
     static TARGET __attribute__((noinline)) void cjs_padded_block_##path(                                  \
         cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, size_t index) {                              \
@@ -347,7 +332,7 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
         cjs_block_##path(stage, carry, utf8, 0, stage->tokens, padded, index);                            \
     }
 
-CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, CJS_AVX2_DIGITS)
+CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2)
 
 /// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, pending,
 /// tokens, pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than
@@ -444,20 +429,8 @@ static inline CJS_AVX512 void cjs_classify_avx512(const uint8_t *block, cjs_clas
     classes->nonascii = __builtin_ia32_cmpb512_mask(bytes, zero, CJS_LESS, ~0ULL);
 }
 
-/// The digits of 64 bytes, and in `zero` their zeros: asked only of blocks where numbers start.
-static inline CJS_AVX512 uint64_t cjs_digits_avx512(const uint8_t *block, uint64_t *zero) {
-    const cjs_v64 digit_zero = {CJS_SPLAT64('0')};
-    const cjs_v64 ten = {CJS_SPLAT64(10)};
-    cjs_v64 bytes;
-    memcpy(&bytes, block, sizeof bytes);
-    *zero = cjs_equal64(bytes, digit_zero);
-    return __builtin_ia32_ucmpb512_mask(bytes - digit_zero, ten, CJS_LESS, ~0ULL);
-}
-
-#define CJS_AVX512_DIGITS(pointer, classes, zeros) cjs_digits_avx512((pointer), (zeros))
-
 /// The AVX-512 pass's blocks: the AVX2 pass's with the classes of `cjs_classify_avx512`.
-CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512, CJS_AVX512_DIGITS)
+CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512)
 
 /// The AVX-512 pass.
 CJS_AVX512 cjs_status cjs_run_avx512(cjs_stage1 *stage) {

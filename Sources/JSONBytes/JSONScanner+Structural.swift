@@ -1,6 +1,7 @@
 /// Skipping by stage 1's token masks (`JSONStructuralIndex`): the grammar is checked from
-/// token to token, and the bytes between tokens are not read again, stage 1 having checked
-/// them (strings closed, escapes, UTF-8, control characters, numbers and literals).
+/// token to token, each number and literal is checked where it starts, and the bytes of
+/// strings are not read again, stage 1 having checked them (strings closed, escapes, UTF-8,
+/// control characters).
 extension JSONScanner {
     /// Runs `body` on a scanner over `buffer` from `start` (3 after a byte order mark), with
     /// token masks when the document passes stage 1 (the bytes before `start` read as spaces);
@@ -55,6 +56,14 @@ extension JSONScanner {
         } else {
             guard !Self.isPunctuation(first) else { return false }
             let rest = bits &>> 1
+            // A number or literal: one digit with the next token right after it, or checked by
+            // `JSONStructuralIndex.isValidScalar` (a misspelled one is left to the byte loop).
+            if first != UInt8(ascii: "\""),
+                !(rest & 1 != 0 && first &- UInt8(ascii: "0") < 10),
+                !JSONStructuralIndex.isValidScalar(in: bytes, count: count, at: position)
+            {
+                return false
+            }
             position =
                 rest != 0
                 ? position &+ 1 &+ rest.trailingZeroBitCount

@@ -2,10 +2,10 @@ internal import CJSONStructural
 
 /// Stage 1 of the scanner (`CJSONStructural`, after simdjson): one pass, 64 bytes at a time,
 /// that marks where every token outside strings starts (`{ } [ ] : ,`, a string's opening
-/// quote, a number's or literal's first byte) and checks what the grammar cannot: UTF-8,
-/// control characters and escapes in strings, closed strings, the spelling of numbers and
-/// literals. `JSONScanner` then skips values by walking those marks (`skipValue`), checking
-/// only the grammar, instead of reading their bytes.
+/// quote, a number's or literal's first byte) and checks what is inside strings: UTF-8,
+/// control characters and escapes, closed strings (and no control character outside them).
+/// `JSONScanner` then skips values by walking those marks (`skipValue`), checking the grammar
+/// and the spelling of each number and literal it passes, instead of reading their bytes.
 package enum JSONStructuralIndex {
     /// The implementations of the classification step.
     package enum Path: Int, CaseIterable, Sendable {
@@ -32,6 +32,8 @@ package enum JSONStructuralIndex {
         case controlCharacter = 2
         case invalidEscape = 3
         case unterminatedString = 4
+        /// A control character outside strings other than whitespace (numbers and literals
+        /// are checked by the walks over the masks, not here).
         case invalidScalar = 5
         case unavailable = -1
     }
@@ -53,6 +55,14 @@ package enum JSONStructuralIndex {
     ) -> Int? {
         let end = cjs_skip_value(bytes, count, tokens, offset, room)
         return end < 0 ? nil : end
+    }
+
+    /// Whether the token at `offset` (a number's or literal's first byte) is a number, `true`,
+    /// `false` or `null` as RFC 8259 spells it, ended by the document's end, whitespace or
+    /// punctuation: what stage 1 leaves to the walks over its masks.
+    @inline(__always)
+    package static func isValidScalar(in bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Bool {
+        cjs_valid_scalar_at(bytes, count, offset) != 0
     }
 
     /// The offset of the first token at or after `offset`, or `count` when none is left (also

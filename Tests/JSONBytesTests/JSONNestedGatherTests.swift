@@ -141,4 +141,32 @@ struct JSONNestedGatherTests {
             #expect(nested.gathered == 3)
         }
     }
+
+    /// A misspelled number or literal (which stage 1 passes) anywhere the walks pass it: a
+    /// wanted member's value, a skipped member's, inside a gathered variant, wanted or not,
+    /// inside a container skipped there, one block edge or another. Every read is the byte
+    /// loop's (the same error, at the same offset), and the document is refused; with a
+    /// valid number or literal in its place, read.
+    @Test func misspelledScalarsAreReadAsBefore() throws {
+        let templates = [
+            #"{"type": X, "large": {"url": "u", "width": 1}}"#, #"{"junk": X, "large": {"url": "u", "width": 1}}"#,
+            #"{"large": {"url": "u", "width": X, "height": 2}}"#, #"{"large": {"url": "u", "cut": X, "height": 2}}"#,
+            #"{"large": {"url": "u", "cut": [1, X], "height": 2}, "type": 1}"#,
+            #"{"large": {"url": "u"}, "junk": {"a": [true, X]}, "type": 1}"#,
+        ]
+        for scalar in ["01", "1.", "-", "tru", "nulls", "1x", "12345678901234567a", "\u{00e9}", "truefalse"] {
+            for template in templates {
+                for padding in [0, 20, 40, 50] {
+                    let text =
+                        String(repeating: " ", count: padding) + template.replacingOccurrences(of: "X", with: scalar)
+                    #expect(readsAlike(text), "\(text)")
+                    #expect((try? readInfo(text, withTokens: true, nesting: true).read.get()) == nil, "\(text)")
+                    let valid =
+                        String(repeating: " ", count: padding) + template.replacingOccurrences(of: "X", with: "-1.5e3")
+                    #expect(readsAlike(valid), "\(valid)")
+                    #expect((try? readInfo(valid, withTokens: true, nesting: true).read.get()) != nil, "\(valid)")
+                }
+            }
+        }
+    }
 }

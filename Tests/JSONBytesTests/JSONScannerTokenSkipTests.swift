@@ -234,4 +234,28 @@ struct JSONScannerTokenSkipTests {
         }
         #expect(error.offset == 12)
     }
+
+    /// A misspelled number or literal passes stage 1: wherever the scanner passes it by the
+    /// masks (a skipped value, an element or member inside one, the root), the byte loop takes
+    /// over and throws its own error (same message, same offset) as without masks, and a read
+    /// of the document throws what the read without masks throws.
+    @Test func misspelledScalarsFallBackToTheByteLoop() {
+        for scalar in ["01", "1.", ".5", "-", "tru", "nulls", "1x", "12345678901234567a", "\u{00e9}", "-true"] {
+            for template in [
+                #"{"a": X, "b": 1}"#, #"{"a": [1, X], "b": 1}"#, #"{"a": {"b": X}}"#, "[X]", "X", #"[1, "s", X ]"#,
+                #"{"a": {"b": [{"c": 2}, X]}}"#,
+            ] {
+                for padding in [0, 30, 58, 62] {
+                    let text =
+                        String(repeating: " ", count: padding) + template.replacingOccurrences(of: "X", with: scalar)
+                    let bytes = Array(text.utf8)
+                    #expect(passesStage1(bytes), "\(text)")
+                    let fast = skipDocument(bytes, withTokens: true)
+                    #expect(fast == skipDocument(bytes, withTokens: false), "\(text)")
+                    #expect((try? fast.get()) == nil, "\(text)")
+                    #expect(readDocument(bytes, withTokens: true) == readDocument(bytes, withTokens: false), "\(text)")
+                }
+            }
+        }
+    }
 }

@@ -63,14 +63,35 @@ private func stage1(_ bytes: [UInt8], _ path: JSONStructuralIndex.Path) -> (JSON
     return (outcome, masks)
 }
 
+/// Stage 1 of `bytes` on `path`, then, when it passes, the grammar walk over its masks from the
+/// root value (`skipValue`, which checks each number and literal it passes): `.invalidScalar`
+/// when the walk refuses the document or ends before its end (here: a misspelled number or
+/// literal, which stage 1 does not check), else stage 1's outcome.
+private func walked(_ bytes: [UInt8], _ path: JSONStructuralIndex.Path) -> JSONStructuralIndex.Outcome {
+    let (outcome, masks) = stage1(bytes, path)
+    guard outcome == .valid else { return outcome }
+    let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
+    guard let root = bytes.firstIndex(where: { !whitespace.contains($0) }) else { return outcome }
+    let end = bytes.withUnsafeBufferPointer { buffer in
+        masks.withUnsafeBufferPointer { words in
+            JSONStructuralIndex.skipValue(
+                in: buffer.baseAddress!, count: bytes.count, tokens: words.baseAddress!, from: root,
+                room: JSONStructuralIndex.maximumDepth)
+        }
+    }
+    return end == bytes.count ? .valid : .invalidScalar
+}
+
 /// Every path this CPU runs, the scalar one first.
 private let paths = JSONStructuralIndex.Path.allCases.filter(\.isAvailable)
 
 /// Checks every path against the scalar one (outcome, and masks when valid) and, when the
-/// document passes, against the byte-by-byte reference.
+/// document passes, against the byte-by-byte reference. (Not where the document has a backslash
+/// and the walk refuses it: a backslash outside strings, which only a misspelled scalar holds,
+/// escapes a quote after it in stage 1's masks, not in the reference's.)
 private func checkPaths(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
     let (outcome, masks) = stage1(bytes, .scalar)
-    if outcome == .valid {
+    if outcome == .valid, !bytes.contains(UInt8(ascii: "\\")) || walked(bytes, .scalar) == .valid {
         #expect(
             masks == referenceTokens(bytes) + referenceEscapes(bytes), "scalar path vs reference",
             sourceLocation: sourceLocation)
@@ -96,7 +117,8 @@ struct JSONStructuralIndexTests {
     }
 
     /// Each stage-1 problem is named: control character, escape, surrogate, unclosed string,
-    /// number and literal spelling, UTF-8 (overlong, surrogate, truncated, stray continuation).
+    /// UTF-8 (overlong, surrogate, truncated, stray continuation); a misspelled number or
+    /// literal passes stage 1 and is refused by the walk.
     @Test(arguments: [
         ("[\"a\u{01}b\"]", JSONStructuralIndex.Outcome.controlCharacter),
         ("[\"a\tb\"]", .controlCharacter),
@@ -118,7 +140,10 @@ struct JSONStructuralIndexTests {
     ])
     func namesEachProblem(document: String, expected: JSONStructuralIndex.Outcome) {
         let bytes = Array(document.utf8)
-        for path in paths { #expect(stage1(bytes, path).0 == expected, "\(path)") }
+        for path in paths {
+            #expect(walked(bytes, path) == expected, "\(path)")
+            #expect(stage1(bytes, path).0 == (expected == .invalidScalar ? .valid : expected), "\(path) stage 1")
+        }
         checkPaths(bytes)
     }
 
@@ -178,8 +203,9 @@ struct JSONStructuralIndexTests {
     }
 
     /// A document with several problems names the same one on every path: the first in the
-    /// order of `Outcome` (UTF-8, control, escape, unclosed string, number or literal), wherever
-    /// each lies, since every path checks every block to the end.
+    /// order of `Outcome` (UTF-8, control, escape, unclosed string, control outside strings),
+    /// wherever each lies, since every path checks every block to the end; a misspelled number
+    /// among them changes nothing in stage 1.
     @Test func severalProblemsNameTheSameOneOnEveryPath() {
         let problems: [[UInt8]] = [
             Array("[01]".utf8), Array("[\"\\x\"]".utf8), Array("[\"\u{01}\"]".utf8), [0x5B, 0x22, 0xE4, 0x22, 0x5D],
@@ -207,13 +233,15 @@ struct JSONStructuralIndexTests {
             for padding in [0, 62, 63, 64] {
                 let bytes = Array("[1,".utf8) + [UInt8](repeating: 0x20, count: padding) + [control] + Array("2]".utf8)
                 for path in paths { #expect(stage1(bytes, path).0 == .invalidScalar, "\(path) \(control)") }
+                #expect(stage1(bytes.map { $0 == control ? 0x20 : $0 }, .scalar).0 == .valid)
             }
         }
     }
 
     /// Numbers at every offset around the block edges, leading zeros and signs, fractions and
-    /// exponents, digits cut by an edge: the masks' own check of plain integers agrees with
-    /// the full one.
+    /// exponents, digits cut by an edge: every one passes stage 1 (on every path, with the same
+    /// masks), and the walk's quick checks (one digit before the next token, sixteen bytes of
+    /// digits) agree with the full one.
     @Test func numbersAtBlockEdges() {
         let numbers = [
             "0", "7", "00", "01", "10", "-0", "-01", "0.5", "0e1", "12345678901234567890", "1.", "1e", "1.5e+3", "-",
@@ -225,8 +253,9 @@ struct JSONStructuralIndexTests {
                     Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array(number.utf8) + Array("]".utf8)
                 checkPaths(bytes)
                 let valid = ["0", "7", "10", "-0", "0.5", "0e1", "12345678901234567890", "1.5e+3"].contains(number)
+                #expect(stage1(bytes, JSONStructuralIndex.bestPath).0 == .valid, "\(number) at \(padding + 1)")
                 #expect(
-                    stage1(bytes, JSONStructuralIndex.bestPath).0 == (valid ? .valid : .invalidScalar),
+                    walked(bytes, JSONStructuralIndex.bestPath) == (valid ? .valid : .invalidScalar),
                     "\(number) at \(padding + 1)")
             }
         }
@@ -252,8 +281,8 @@ struct JSONStructuralIndexTests {
     }
 
     /// `true`, `false` and `null`, and tokens that begin like them, at every offset around the
-    /// block edges, followed by `]` or ending the document (fewer than eight bytes after their
-    /// start): the masks' check of literals agrees with the full one.
+    /// block edges, followed by `]` or ending the document (fewer than seventeen bytes after
+    /// their start): the walk's quick check of literals agrees with the full one.
     @Test func literalsAtBlockEdges() {
         let valid = ["true", "false", "null"]
         let invalid = [
@@ -269,7 +298,7 @@ struct JSONStructuralIndexTests {
                     checkPaths(bytes)
                     for path in paths {
                         #expect(
-                            stage1(bytes, path).0 == (valid.contains(literal) ? .valid : .invalidScalar),
+                            walked(bytes, path) == (valid.contains(literal) ? .valid : .invalidScalar),
                             "\(path) \(literal) at \(padding + 1)")
                     }
                 }
@@ -278,7 +307,8 @@ struct JSONStructuralIndexTests {
     }
 
     /// What may follow a literal (whitespace, `,` `:` `]` `}` `"`, the end) ends it; any other
-    /// byte is part of it, which then is no literal: on every path, inside one block and across
+    /// byte is part of it, which then is no literal (refused by the walks' check of the token,
+    /// `isValidScalar`; a control there by stage 1): on every path, inside one block and across
     /// an edge.
     @Test func whatEndsALiteral() {
         let enders: [(String, JSONStructuralIndex.Outcome)] = [
@@ -293,18 +323,24 @@ struct JSONStructuralIndexTests {
                         Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + Array((literal + ender).utf8)
                         + Array(" ]".utf8)
                     checkPaths(bytes)
+                    let control = ender.utf8.first! < 0x20 && !["\n", "\t", "\r"].contains(ender)
                     for path in paths {
-                        #expect(stage1(bytes, path).0 == expected, "\(path) \(literal) then \(ender) at \(padding + 1)")
+                        #expect(
+                            stage1(bytes, path).0 == (control ? .invalidScalar : .valid),
+                            "\(path) \(literal) then \(ender) at \(padding + 1)")
                     }
+                    let valid = bytes.withUnsafeBufferPointer {
+                        JSONStructuralIndex.isValidScalar(in: $0.baseAddress!, count: bytes.count, at: padding + 1)
+                    }
+                    #expect(valid == (expected == .valid), "\(literal) then \(ender) at \(padding + 1)")
                 }
             }
         }
     }
 
     /// Two scalars in one block, every pair of plain integers, other numbers, literals and
-    /// misspellings: a block whose tokens are not all plain integers is checked token by token
-    /// where the masks cannot tell, and every path names the same outcome, valid only when both
-    /// are.
+    /// misspellings: every path gives the same masks, and the walk over them refuses the
+    /// document unless both are valid.
     @Test func pairsOfScalarsInOneBlock() {
         let valid = ["0", "7", "10", "-0", "0.5", "0e1", "123", "1.5e+3", "true", "false", "null"]
         let invalid = ["00", "01", "-01", "1.", "1e", "-", "1-", "0x1", "123abc", "tru", "nulls", "1true"]
@@ -317,7 +353,7 @@ struct JSONStructuralIndexTests {
                     let expected: JSONStructuralIndex.Outcome =
                         valid.contains(first) && valid.contains(second) ? .valid : .invalidScalar
                     for path in paths {
-                        #expect(stage1(bytes, path).0 == expected, "\(path) \(first), \(second) at \(padding + 1)")
+                        #expect(walked(bytes, path) == expected, "\(path) \(first), \(second) at \(padding + 1)")
                     }
                 }
             }
@@ -352,8 +388,9 @@ struct JSONStructuralIndexTests {
                 }
                 #expect(outcome == .valid, "\(path)")
                 #expect(masks == expected, "\(path)")
-                // From 0 the mark is text outside strings.
-                #expect(stage1(bytes, path).0 == .invalidScalar)
+                // From 0 the mark is text outside strings: no value, which the walk refuses.
+                #expect(stage1(bytes, path).0 == .valid)
+                #expect(walked(bytes, path) == .invalidScalar)
             }
         }
     }
@@ -433,7 +470,8 @@ struct JSONStructuralIndexTests {
     /// Escapes, surrogate pairs, non-ASCII text and numbers straddling the 4,096- and
     /// 8,192-byte edges (where the x86 passes run the byte-level checks of the blocks before),
     /// valid and broken, from offset 0 and after a byte order mark: every path names the
-    /// expected outcome and agrees with the scalar path.
+    /// expected outcome (a misspelled number or literal through the walk: stage 1 passes it)
+    /// and agrees with the scalar path.
     @Test func checksAcrossCheckRoundEdges() {
         let pieces: [(text: String, outcome: JSONStructuralIndex.Outcome)] = [
             ("\"\\uD83D\\uDE00\"", .valid), ("\"\\uD83D\\u0041\"", .invalidEscape),
@@ -448,7 +486,7 @@ struct JSONStructuralIndexTests {
                     let bytes = head + Array(text.utf8) + Array(", 1]".utf8)
                     checkPaths(bytes)
                     for path in paths {
-                        #expect(stage1(bytes, path).0 == outcome, "\(path) \(text) \(before) before \(edge)")
+                        #expect(walked(bytes, path) == outcome, "\(path) \(text) \(before) before \(edge)")
                     }
                     // A second, earlier problem in the first round: the first in status order wins.
                     var broken = bytes
@@ -466,7 +504,9 @@ struct JSONStructuralIndexTests {
                                 JSONStructuralIndex.tokens(of: buffer, from: 3, into: $0.baseAddress!, path: path)
                             }
                         }
-                        #expect(result == outcome, "\(path) \(text) \(before) before \(edge) after a mark")
+                        #expect(
+                            result == (outcome == .invalidScalar ? .valid : outcome),
+                            "\(path) \(text) \(before) before \(edge) after a mark")
                     }
                 }
             }
@@ -577,5 +617,76 @@ struct JSONStructuralIndexTests {
         }
         #expect(skip(",") == nil)
         #expect(skip("]") == nil)
+    }
+
+    /// Containers nested past the 63 levels the skip keeps in one word, objects and arrays
+    /// mixed: each closes with its own bracket after the skip moves from one word of levels to
+    /// the next and back (at 63, 64, 126, 127 levels…), the room is counted across words, and a
+    /// bracket of the other kind at any level is refused.
+    @Test func skipDeepNestingAcrossLevelWords() {
+        /// `depth` containers, level n an object when `objects(n)`, each with a member or
+        /// element after the inner one, the innermost holding `1`; with `wrong`, the closing
+        /// bracket of that level is the other kind's.
+        func nested(_ depth: Int, objects: (Int) -> Bool, wrong: Int? = nil) -> String {
+            var text = ""
+            for level in 0..<depth { text += objects(level) ? #"{"k":"# : "[" }
+            text += "1"
+            for level in (0..<depth).reversed() {
+                let object = objects(level) != (level == wrong)
+                text += object ? #","z":2}"# : ",3]"
+            }
+            return text
+        }
+        let patterns: [(Int) -> Bool] = [
+            { _ in true }, { _ in false }, { $0 % 2 == 0 }, { $0 % 3 == 1 }, { $0 / 63 % 2 == 0 },
+        ]
+        for objects in patterns {
+            for depth in [1, 2, 62, 63, 64, 65, 125, 126, 127, 128, 189, 190, 300, 511, 512] {
+                let text = nested(depth, objects: objects)
+                #expect(skip(text) == text.utf8.count, "\(depth)")
+                #expect(skip(text, room: depth) == text.utf8.count, "\(depth) with room for it")
+                #expect(skip(text, room: depth - 1) == nil, "\(depth) with a level less room")
+                for wrong in Set([0, depth / 2, 62, 63, 64, 125, 126, 127, depth - 1]) where wrong < depth {
+                    #expect(skip(nested(depth, objects: objects, wrong: wrong)) == nil, "\(depth), wrong at \(wrong)")
+                }
+            }
+            #expect(skip(nested(513, objects: objects)) == nil)
+        }
+    }
+
+    /// Every number and literal the skip passes is checked, wherever it lies (an element, a
+    /// member's value, the root, at the document's end, cut by a block edge): the misspelled
+    /// ones are refused, the valid ones (up to and past sixteen digits, signs, fractions,
+    /// exponents, literals before every byte that ends them) pass; `isValidScalar` agrees.
+    @Test func skipChecksEveryScalar() {
+        let valid = [
+            "0", "7", "10", "-0", "0.5", "0e1", "1E+2", "-12.5e-3", "123456789012345", "1234567890123456",
+            "12345678901234567", "99999999999999999999", "true", "false", "null",
+        ]
+        let invalid = [
+            "00", "01", "-01", "1.", ".5", "1e", "1e+", "-", "+1", "1-", "0x1", "123abc", "12345678901234567a", "tru",
+            "nul", "nulls", "falsey", "True", "1true", "é", "@", "1\u{00e9}",
+        ]
+        for scalar in valid + invalid {
+            let good = valid.contains(scalar)
+            for padding in [0, 40, 47, 48, 55, 60, 62, 63] {
+                let spaces = String(repeating: " ", count: padding)
+                for text in [
+                    "[" + spaces + scalar + "]", "[" + spaces + scalar + " ,1]", #"{"a":"# + spaces + scalar + "}",
+                    #"{"a":[1,{"b":"# + spaces + scalar + #"}],"c":2}"#, spaces + scalar, "[" + spaces + scalar + "\n]",
+                ] {
+                    let bytes = Array(text.utf8)
+                    #expect(walked(bytes, .scalar) == (good ? .valid : .invalidScalar), "\(text)")
+                    #expect(walked(bytes, JSONStructuralIndex.bestPath) == (good ? .valid : .invalidScalar), "\(text)")
+                    let start = text.utf8.count - scalar.utf8.count - (text.hasSuffix("]") ? 1 : 0)
+                    if text.hasPrefix("[" + spaces + scalar + "]") || text == spaces + scalar {
+                        #expect(
+                            bytes.withUnsafeBufferPointer {
+                                JSONStructuralIndex.isValidScalar(in: $0.baseAddress!, count: bytes.count, at: start)
+                            } == good, "\(text)")
+                    }
+                }
+            }
+        }
     }
 }

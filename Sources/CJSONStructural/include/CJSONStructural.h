@@ -7,9 +7,13 @@
 // first byte of each number or literal.
 //
 // The same pass validates what a grammar walk over those tokens cannot see: UTF-8 (RFC 3629)
-// of the whole document, no control character inside a string, every escape (`\uXXXX`
-// surrogates paired), every string closed, and every number or literal spelled as RFC 8259
-// says. A document that passes it is JSON exactly when its tokens follow the grammar.
+// of the whole document, no control character inside a string or outside one (whitespace
+// apart), every escape (`\uXXXX` surrogates paired), and every string closed. It does not
+// check the spelling of numbers and literals, only marks where each starts: the grammar walks
+// (`cjs_skip_value`, `cjs_next_member` and the gathers) check each number and literal they
+// pass, and `cjs_valid_scalar_at` checks one for a caller that passes it itself. A document
+// that passes stage 1 is JSON exactly when its tokens follow the grammar and each number and
+// literal is spelled as RFC 8259 says.
 //
 // Plain C, no platform header beyond the compiler's intrinsics: SSE2, AVX2 (+ PCLMULQDQ) and
 // AVX-512 on x86-64 chosen at run time, NEON on arm64, and a portable scalar path every platform builds.
@@ -39,7 +43,7 @@ typedef enum {
     CJS_ERROR_CONTROL = 2,           ///< A byte below 0x20 inside a string.
     CJS_ERROR_ESCAPE = 3,            ///< An escape JSON does not have, or a lone surrogate.
     CJS_ERROR_UNTERMINATED = 4,      ///< The document ends inside a string.
-    CJS_ERROR_SCALAR = 5,            ///< Text outside strings that is no number, true, false or null.
+    CJS_ERROR_SCALAR = 5,            ///< A control character outside strings that is no whitespace.
     CJS_ERROR_UNAVAILABLE = -1,      ///< The path asked for cannot run on this CPU or was not built.
 } cjs_status;
 
@@ -79,10 +83,17 @@ cjs_status cjs_structural_tokens_marking(
 /// Skips the value whose first token starts at `offset` (no whitespace before it) in a
 /// document that passed stage 1 with masks `tokens`, checking the grammar from token to token:
 /// containers closed by their own bracket, members as a string key, `:` and a value, commas
-/// between members and elements and nowhere else, and no more than `room` (at most
-/// `CJS_MAXIMUM_DEPTH`) containers open at once. Returns the offset of the next token after
-/// the value (`count` when none is left), or -1 where the grammar breaks.
+/// between members and elements and nowhere else, each number and literal spelled as
+/// `cjs_valid_scalar_at` checks it, and no more than `room` (at most `CJS_MAXIMUM_DEPTH`)
+/// containers open at once. Returns the offset of the next token after the value (`count`
+/// when none is left), or -1 where the grammar breaks.
 ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room);
+
+/// Whether the token at `offset` of the `count` bytes at `bytes` (a number's or literal's first
+/// byte, as stage 1 marks it) is a number, `true`, `false` or `null` as RFC 8259 spells it,
+/// followed by the end, whitespace or a byte of `{ } [ ] : , "`: the check the grammar walks
+/// make of every number and literal they pass, for callers that pass one themselves.
+int cjs_valid_scalar_at(const uint8_t *bytes, size_t count, size_t offset);
 
 /// Where `cjs_next_member` stopped.
 typedef enum {
@@ -95,9 +106,11 @@ typedef enum {
     /// escapes, whose text the walk does not decode, or a member whose `:` or value breaks the
     /// grammar): `position` is its key's opening quote.
     CJS_MEMBER_KEY = 2,
-    /// After a value, no `,` or `}`, or a `,` not followed by a key (or the document's end):
-    /// the grammar breaks there, and the caller's own "after a member" step finds how from
-    /// `position` (where it resumes: only whitespace lies between it and the next token).
+    /// After a value, no `,` or `}`, or a `,` not followed by a key (or the document's end), or
+    /// (`after_value` 1) a byte at the start that is no whitespace and starts no token (the
+    /// rest of a misspelled number or literal the caller read a part of): the grammar breaks
+    /// there, and the caller's own "after a member" step finds how from `position` (where it
+    /// resumes: only whitespace lies between it and the next token, or the byte it refuses).
     CJS_MEMBER_AFTER = 3,
 } cjs_member_stop;
 
@@ -111,11 +124,11 @@ typedef struct {
 
 /// Walks the members of an object in a document that passed stage 1 with masks `tokens`, from
 /// the key at `members->position` (`after_value` 0: its opening quote) or from right after a
-/// member's value (`after_value` 1: only whitespace before the next token), skipping every
+/// member's value (`after_value` 1: whitespace before the next token, or where the value ends), skipping every
 /// member whose key is not among the `key_count` (< 64) keys of `table` or was met before,
-/// until a member to read, the object's end, or a place it leaves to the caller. Skipped
-/// values are checked as `cjs_skip_value` checks them, containers with at most `room` levels
-/// open. Keys are compared on their bytes: one with a backslash is left to the caller
+/// until a member to read, the object's end, or a place it leaves to the caller (a member
+/// whose value breaks the grammar or is a misspelled number or literal). Skipped values are
+/// checked as `cjs_skip_value` checks them, containers with at most `room` levels open. Keys are compared on their bytes: one with a backslash is left to the caller
 /// (`CJS_MEMBER_KEY`), who decodes its escapes.
 ///
 /// `table` (`JSONKeySet.walkTable`): word 0 the multiplier of the set's hash, words 1–32 its
@@ -131,7 +144,8 @@ cjs_member_stop cjs_next_member(
 /// Walks a whole object as `cjs_next_member` would be called on it member after member, from
 /// the key at `offset` (its opening quote), with every wanted value (a member whose key is in
 /// the set and not met before) passed over as the walk passes the values it skips (checked
-/// the same way: `cjs_skip_value` for a container). Writes, for each wanted member in document
+/// the same way: `cjs_skip_value` for a container, `cjs_valid_scalar_at` for a number or
+/// literal). Writes, for each wanted member in document
 /// order, `value << 8 | field` to `entries` (its value's first token, its key's index; room
 /// for `key_count` entries, `key_count` at most 255), the offset of the object's `}` to `end`
 /// and the number of values skipped to `skipped`, and returns the number of entries; or
