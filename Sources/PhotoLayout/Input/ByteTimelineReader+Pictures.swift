@@ -41,7 +41,7 @@ extension ByteTimelineReader {
     /// ones through a hash set, one insertion per key). Room for nine entries (a status's
     /// pictures) is made at the first, rather than growing the table by doubling.
     static func readPicInfos(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfos {
-        guard try scanner.peekKind() == .object else {
+        guard case .object = try scanner.peekKind() else {
             try scanner.skipValue()
             return WeiboPictureInfos()
         }
@@ -50,12 +50,14 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let pid = try scanner.memberKey()
-            if seen.insert(pid, in: scanner), try scanner.peekKind() == .object {
-                var info = WeiboPictureInfo()
-                try readPictureInfo(&scanner, into: &info)
+            if seen.insert(pid, in: scanner), case .object = try scanner.peekKind() {
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
                 if infos.count == 0 { infos.reserveCapacity(9) }
-                infos.append(pid: bytes, info: consume info)
+                // Read where it lies in the table: made in a local and appended, the info was
+                // copied into the table and the local destroyed.
+                try infos.append(pid: bytes) { info throws(JSONSyntaxError) in
+                    try readPictureInfo(&scanner, into: &info)
+                }
             } else {
                 try scanner.skipValue()
             }
@@ -76,6 +78,7 @@ extension ByteTimelineReader {
         // The sets read once (a `static let` costs its lazy-initialisation check per access).
         let fields = InfoField.set
         let variantFields = VariantField.set
+        let notGathered = JSONStructuralIndex.notGathered
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 9 * InfoField.allCases.count) {
             (storage: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in
             let storage = storage.baseAddress.unsafelyUnwrapped
@@ -85,7 +88,7 @@ extension ByteTimelineReader {
                 // A variant the walk gathered: read from what the walk found, not walked again.
                 if field.isVariant, members.gathered >= 0, members.taken > 0 {
                     let slot = storage + 9 &* (members.taken &- 1)
-                    if slot[0] != JSONStructuralIndex.notGathered {
+                    if slot[0] != notGathered {
                         switch field {
                         case .thumbnail:
                             try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.thumbnail)
@@ -147,7 +150,7 @@ extension ByteTimelineReader {
                 if url == nil { decoded = try scanner.lenientByteString() }
             case .width: width = try scanner.lenientSide()
             case .height: height = try scanner.lenientSide()
-            case .type: type = try scanner.lenientPictureType()
+            case .type: type = try scanner.gatheredPictureType()
             }
         }
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
@@ -171,7 +174,7 @@ extension ByteTimelineReader {
     private static func readVariant(
         _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, fields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+        guard case .object = try scanner.peekKind() else { return try scanner.skipValue() }
         // Scalars wanted: the object walked once (`members(gathering:)`).
         var members = try scanner.members(gathering: fields)
         var variant = WeiboPictureVariant()

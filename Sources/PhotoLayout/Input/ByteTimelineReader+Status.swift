@@ -100,7 +100,7 @@ extension ByteTimelineReader {
                     pageAt = (object.utf8.startIndex, scanner.depth)
                 }
             case .retweetedStatus:
-                if readsRetweet, try scanner.peekKind() == .object {
+                if readsRetweet, case .object = try scanner.peekKind() {
                     // Read where it lies: made in a local and moved in, the retweet was copied
                     // and the local destroyed.
                     retweeted = WeiboRetweet(idBytes: nil, media: emptyMedia())
@@ -141,7 +141,7 @@ extension ByteTimelineReader {
     private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var urls: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            guard case .object = try scanner.peekKind() else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
                 url = try scanner.keptString()
@@ -168,7 +168,8 @@ extension ByteTimelineReader {
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if sharing {
                 // Past the whitespace before the entry, where `plainString()` looks for its quote.
-                let plain = try scanner.peekKind() == .string ? scanner.plainString() : nil
+                var plain: Range<Int>?
+                if case .string = try scanner.peekKind() { plain = scanner.plainString() }
                 if let plain, matched < keys.count, scanner.hasBytes(plain, of: keys[matched]) {
                     matched &+= 1
                     return
