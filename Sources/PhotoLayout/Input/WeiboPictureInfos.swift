@@ -32,7 +32,7 @@ public struct WeiboPictureInfos: Hashable, Sendable {
     /// When `body` throws, the table keeps the entry as far as `body` filled it.
     @inline(__always)
     package mutating func append<Failure: Error>(
-        pid: ByteString, fillingInfo body: (inout WeiboPictureInfo) throws(Failure) -> Void
+        pid: consuming ByteString, fillingInfo body: (inout WeiboPictureInfo) throws(Failure) -> Void
     ) throws(Failure) {
         pids.append(pid)
         infos.append(WeiboPictureInfo())
