@@ -116,6 +116,43 @@ struct ByteTimelineReaderJSONTests {
         #expect(walked > 1000)
     }
 
+    /// Strings the reader keeps (pids of a `pic_ids` that does not list its table's keys, its
+    /// `pic_urls`' and `thumbnail_pic`'s URLs, `idstr`) with whitespace before them (a space,
+    /// a line break and indentation, a tab) are read past it through the token masks: the same
+    /// values as without masks and as the reference, escaped entries decoded, other kinds
+    /// dropped; a document that ends in that whitespace fails as the byte loop fails.
+    @Test func keptStringsAfterWhitespace() throws {
+        let gaps = [" ", "\n      ", "\t", "\r\n ", ""]
+        for gap in gaps {
+            let text = """
+                {"statuses": [{"idstr":\(gap)"9", "pic_infos": {"b": {"large": {"url": "u"}}, "a": {}},
+                 "pic_ids": [\(gap)"a",\(gap)"b",\(gap)"c\\u0064",\(gap)7,\(gap)"e"],
+                 "pic_urls": [{"thumbnail_pic":\(gap)"https://x/1.jpg"}, {"thumbnail_pic":\(gap)"https:\\/\\/x\\/2.jpg"}],
+                 "thumbnail_pic":\(gap)"https://x/0.jpg",
+                 "retweeted_status": {"pic_ids": [\(gap)"r",\(gap)"s"\(gap)]}}]}
+                """
+            let document = Array(text.utf8)
+            let ours = try ByteTimelineReader().readTimeline(document)
+            #expect(Result { () throws(InputError) in ours } == readByByteLoop(document), "\(gap.debugDescription)")
+            #expect(ours == (try Fixtures.read(text)), "\(gap.debugDescription)")
+            let media = try #require(ours.statuses.first?.media)
+            #expect(ours.statuses.first?.id == "9")
+            #expect(media.picIDs == ["a", "b", "cd", "e"], "\(gap.debugDescription)")
+            #expect(media.picURLs == ["https://x/1.jpg", "https://x/2.jpg"], "\(gap.debugDescription)")
+            #expect(media.thumbnailPic == "https://x/0.jpg", "\(gap.debugDescription)")
+            #expect(ours.statuses.first?.retweeted?.media.picIDs == ["r", "s"], "\(gap.debugDescription)")
+            for end in [#"{"statuses": [{"pic_ids": ["a",\#(gap)"#, #"{"statuses": [{"idstr":\#(gap)"#] {
+                let broken = Array(end.utf8)
+                let withTokens = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(broken) }
+                guard case .failure = withTokens else {
+                    Issue.record("\(end.debugDescription) was read")
+                    continue
+                }
+                #expect(withTokens == readByByteLoop(broken), "\(end.debugDescription)")
+            }
+        }
+    }
+
     /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
     /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
     @Test(arguments: [

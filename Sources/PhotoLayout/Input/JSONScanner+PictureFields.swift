@@ -60,11 +60,24 @@ extension JSONScanner {
 
     /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
     /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
-    /// from it): a URL, a pid or an id.
+    /// from it): a URL, a pid or an id. Whitespace before the value (an array entry after `, `
+    /// or a line break) is passed over through the token masks first (`peekToken()`, which
+    /// throws at the document's end as `lenientByteString()` would).
     @inline(__always)
     mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
-        guard let plain = plainString() else { return try lenientByteString() }
+        guard let plain = plainString() else { return try keptStringPastWhitespace() }
         return keptSlice(plain)
+    }
+
+    /// `keptString()` for a value `plainString()` did not bound at the position: tried again
+    /// past the whitespace there, else read by `lenientByteString()`.
+    @inline(never)
+    private mutating func keptStringPastWhitespace() throws(JSONSyntaxError) -> ByteString? {
+        if tokens != nil, position < count, bytes[position] <= 0x20 {
+            _ = try peekToken()
+            if let plain = plainString() { return keptSlice(plain) }
+        }
+        return try lenientByteString()
     }
 
     /// Whether the document's bytes in `range` (a string's, as `plainString()` gives them) are
