@@ -73,7 +73,6 @@ extension ByteTimelineReader {
         _ scanner: inout JSONScanner, id statusID: inout ByteString?, media: inout WeiboMedia,
         retweeted: inout WeiboRetweet?, readsRetweet: Bool
     ) throws(JSONSyntaxError) {
-        var idstr: ByteString?
         // Where `id`'s value starts, and the depth there: read at the end only when `idstr` is
         // no string (most statuses have both, in either order).
         var idAt: (start: Int, depth: Int)?
@@ -84,7 +83,9 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .idstr: idstr = try scanner.keptString()
+            // Straight into the status (which holds none yet): kept in a local and copied in
+            // at the end, it was retained once more and the local released.
+            case .idstr: statusID = try scanner.keptString()
             case .id:
                 idAt = (scanner.position, scanner.depth)
                 try scanner.skipValue()
@@ -115,9 +116,7 @@ extension ByteTimelineReader {
                 }
             }
         }
-        if let idstr {
-            statusID = idstr
-        } else if let idAt {
+        if case .none = statusID, let idAt {
             let end = (position: scanner.position, depth: scanner.depth)
             scanner.position = idAt.start
             scanner.depth = idAt.depth
