@@ -153,6 +153,45 @@ struct ByteTimelineReaderJSONTests {
         }
     }
 
+    /// Values whose kind decides how they are read (a status, a `pic_infos` entry, a
+    /// `retweeted_status`, a `pic_ids` entry: objects and strings found past the whitespace
+    /// before them by the token masks), of every kind and after every whitespace: the same
+    /// request as without masks and as the reference; a document that ends in that whitespace,
+    /// or has a byte there that starts no value, fails as the byte loop fails.
+    @Test func valueKindsAfterWhitespace() throws {
+        let values = [#"{}"#, #"{"pic_ids": ["a"]}"#, #""s""#, "7", "-1", "null", "true", "false", "[]", #"["a"]"#]
+        for gap in ["", " ", "\n    ", "\t\r\n"] {
+            for value in values {
+                let text = """
+                    {"statuses": [\(gap)\(value),\(gap){"pic_infos": {"b":\(gap)\(value), "a":\(gap){"large": {"url": "u"}}},
+                     "pic_ids": ["a",\(gap)\(value)], "retweeted_status":\(gap)\(value)}]}
+                    """
+                let document = Array(text.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                #expect(ours == readByByteLoop(document), "\(gap.debugDescription) \(value)")
+                #expect(try ours.get() == (try Fixtures.read(text)), "\(gap.debugDescription) \(value)")
+            }
+            let broken = [
+                #"{"statuses": [\#(gap)"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)"#,
+                #"{"statuses": [{"retweeted_status":\#(gap)"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)"#,
+                #"{"statuses": [\#(gap)}]}"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)]}}]}"#,
+                #"{"statuses": [{"retweeted_status":\#(gap):}]}"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)}]}]}"#,
+            ]
+            for text in broken {
+                let document = Array(text.utf8)
+                // Stage 1 passes each (its masks are walked): the error is the grammar's.
+                #expect(passesStage1(document), "\(text.debugDescription)")
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                guard case .failure(let error) = ours else {
+                    Issue.record("\(text.debugDescription) was read")
+                    continue
+                }
+                #expect(error.kind == .malformed, "\(text.debugDescription)")
+                #expect(ours == readByByteLoop(document), "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
     /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
     @Test(arguments: [

@@ -142,7 +142,7 @@ extension ByteTimelineReader {
         var statuses: [WeiboStatus] = []
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if case .object = try scanner.peekKind() {
+            if try scanner.peekIsObject() {
                 try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
                 try scanner.skipValue()

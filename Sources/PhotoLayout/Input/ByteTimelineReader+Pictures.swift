@@ -41,7 +41,7 @@ extension ByteTimelineReader {
     /// ones through a hash set, one insertion per key). Room for nine entries (a status's
     /// pictures) is made at the first, rather than growing the table by doubling.
     static func readPicInfos(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfos {
-        guard case .object = try scanner.peekKind() else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return WeiboPictureInfos()
         }
@@ -50,7 +50,7 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let pid = try scanner.memberKey()
-            if seen.insert(pid, in: scanner), case .object = try scanner.peekKind() {
+            if seen.insert(pid, in: scanner), try scanner.peekIsObject() {
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
                 if infos.count == 0 { infos.reserveCapacity(9) }
                 // Read where it lies in the table: made in a local and appended, the info was

@@ -101,7 +101,7 @@ extension ByteTimelineReader {
                     pageAt = (object.utf8.startIndex, scanner.depth)
                 }
             case .retweetedStatus:
-                if readsRetweet, case .object = try scanner.peekKind() {
+                if readsRetweet, try scanner.peekIsObject() {
                     // Read where it lies: made in a local and moved in, the retweet was copied
                     // and the local destroyed.
                     retweeted = WeiboRetweet(idBytes: nil, media: emptyMedia())
@@ -168,7 +168,7 @@ extension ByteTimelineReader {
             if sharing {
                 // Past the whitespace before the entry, where `plainString()` looks for its quote.
                 var plain: Range<Int>?
-                if case .string = try scanner.peekKind() { plain = scanner.plainString() }
+                if try scanner.peekIsString() { plain = scanner.plainString() }
                 if let plain, matched < keys.count, scanner.hasBytes(plain, of: keys[matched]) {
                     matched &+= 1
                     return
