@@ -431,4 +431,23 @@ struct ReaderBuiltValuesTests {
         }
         #expect(table[pid: "p12"] == WeiboPictureInfo(type: "gif"))
     }
+
+    /// A gathered variant's members are read by their numbers in the walk's set, which are
+    /// their indices in `VariantField.allCases`: url 0, width 1, height 2, type 3. A variant
+    /// gathered with its members in every order gives each member to its own field.
+    @Test func gatheredVariantMembersByTheirNumbers() throws {
+        let set = ByteTimelineReader.VariantField.set
+        #expect(set.fields == [.url, .width, .height, .type])
+        #expect(set.names == ["url", "width", "height", "type"])
+        let members = [#""url": "https://a/l.jpg""#, #""width": 640"#, #""height": "1136""#, #""type": "gif""#]
+        let orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]]
+        for order in orders {
+            let object = "{" + order.map { members[$0] }.joined(separator: ", ") + "}"
+            let (fast, plain, reference) = try Self.info(#"{"large": \#(object)}"#)
+            #expect(
+                fast?.slots.large == WeiboPictureVariant(url: "https://a/l.jpg", width: 640, height: 1136, type: "gif"))
+            #expect(plain == fast, "\(order)")
+            #expect(reference == fast, "\(order)")
+        }
+    }
 }

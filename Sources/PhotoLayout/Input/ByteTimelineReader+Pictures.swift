@@ -28,7 +28,8 @@ extension ByteTimelineReader {
         }
     }
 
-    /// The members of a picture variant.
+    /// The members of a picture variant. `readGatheredVariant` reads a gathered variant's
+    /// members by their numbers (their indices in `allCases`): url 0, width 1, height 2, type 3.
     enum VariantField: String, JSONField {
         case url, width, height, type
 
@@ -91,15 +92,15 @@ extension ByteTimelineReader {
                     if slot[0] != notGathered {
                         switch field {
                         case .thumbnail:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.thumbnail)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.thumbnail)
                         case .bmiddle:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.bmiddle)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.bmiddle)
                         case .large:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.large)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.large)
                         case .largest:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.largest)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.largest)
                         case .original:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.original)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.original)
                         case .type, .keepSize: break
                         }
                         continue
@@ -122,11 +123,11 @@ extension ByteTimelineReader {
     /// `cjs_gather_nested` wrote it, `closing << 8 | found`, then `found` entries
     /// `value << 8 | field`): its members read at the places the walk found, in document
     /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
-    /// would give for it, without a cursor copied in and out.
+    /// would give for it, without a cursor copied in and out. The entries' field numbers are
+    /// those of the walk's inner set, `VariantField.set`: a case's index in `allCases`.
     @inline(__always)
     private static func readGatheredVariant(
-        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>,
-        into variant: inout WeiboPictureVariant?
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, into variant: inout WeiboPictureVariant?
     ) throws(JSONSyntaxError) {
         let head = slot[0]
         // Inside the object: one level deeper (the walk gathered it within the depth limit).
@@ -144,13 +145,15 @@ extension ByteTimelineReader {
             let entry = slot[index]
             index &+= 1
             scanner.position = Int(truncatingIfNeeded: entry &>> 8)
-            switch fields.fields[Int(truncatingIfNeeded: entry & 0xFF)] {
-            case .url:
+            // The walk's field number is the key's index in `VariantField.allCases`
+            // (`JSONFieldSet`): url, width, height, type.
+            switch entry & 0xFF {
+            case 0:
                 url = scanner.plainString()
                 if url == nil { decoded = try scanner.lenientByteString() }
-            case .width: width = try scanner.lenientSide()
-            case .height: height = try scanner.lenientSide()
-            case .type: type = try scanner.gatheredPictureType()
+            case 1: width = try scanner.lenientSide()
+            case 2: height = try scanner.lenientSide()
+            default: type = try scanner.gatheredPictureType()
             }
         }
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
