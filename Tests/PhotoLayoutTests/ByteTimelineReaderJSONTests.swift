@@ -192,6 +192,39 @@ struct ByteTimelineReaderJSONTests {
         }
     }
 
+    /// Sides of one to sixteen digits, as JSON integers and as strings, followed by each byte
+    /// that may end them or continue them (a fraction, an exponent, a letter in a string), in
+    /// a gathered variant, a variant read member by member and a `geo`, and at the document's
+    /// end: the reference's doubles, and the exact value where the side is a whole number.
+    @Test func sidesOfEveryLength() throws {
+        let numbers = (1...16).map { length in String((0..<length).map { Array("123456789")[$0 % 9] }) }
+        for digits in numbers + ["1000000", "9999999", "10000000", "0"] {
+            for spelling in [digits, "\"\(digits)\""] {
+                let endings =
+                    spelling.hasPrefix("\"") ? [""] : digits == "0" ? ["", ".5", "e2"] : ["", ".5", "e2", "E1", "5"]
+                for after in endings {
+                    let side = spelling + after
+                    let text = #"""
+                        {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"url": "u", "width": \#(side),
+                         "height": \#(side)}}}, "pics": [{"url": "v", "geo": {"width":\#(side)}}]},
+                         {"pic_ids": ["q"], "pic_infos": {"q": {"\u006beep": 1, "large": {"url": "u", "width": \#(side)}}}}]}
+                        """#
+                    let ours = try ByteTimelineReader().readTimeline(Array(text.utf8))
+                    #expect(ours == (try Fixtures.read(text)), "\(side)")
+                    let compact = #"{"statuses":[{"pics":[{"url":"v","geo":{"width":\#(side)}}]}]}"#
+                    let atEnd = try ByteTimelineReader().readTimeline(Array(compact.utf8))
+                    #expect(atEnd == (try Fixtures.read(compact)), "\(side)")
+                    guard after.isEmpty, let whole = Double(digits) else { continue }
+                    let large = ours.statuses.first?.media.picInfos["p"]?.slots.large
+                    #expect(large?.width == whole, "\(side)")
+                    #expect(large?.height == whole, "\(side)")
+                    #expect(ours.statuses.last?.media.picInfos["q"]?.slots.large?.width == whole, "\(side)")
+                    #expect(atEnd.statuses.first?.media.pics.first?.thumbnail.width == whole, "\(side)")
+                }
+            }
+        }
+    }
+
     /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
     /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
     @Test(arguments: [
