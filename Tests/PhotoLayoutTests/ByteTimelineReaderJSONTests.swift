@@ -154,10 +154,11 @@ struct ByteTimelineReaderJSONTests {
     }
 
     /// Values whose kind decides how they are read (a status, a `pic_infos` entry, a
-    /// `retweeted_status`, a `pic_ids` entry: objects and strings found past the whitespace
-    /// before them by the token masks), of every kind and after every whitespace: the same
-    /// request as without masks and as the reference; a document that ends in that whitespace,
-    /// or has a byte there that starts no value, fails as the byte loop fails.
+    /// `retweeted_status`, a `pic_ids` entry, a card, its `mblog`, a `pics` entry, its `large`
+    /// and `geo`: objects and strings found past the whitespace before them by the token
+    /// masks), of every kind and after every whitespace: the same request as without masks and
+    /// as the reference; a document that ends in that whitespace, or has a byte there that
+    /// starts no value, fails as the byte loop fails.
     @Test func valueKindsAfterWhitespace() throws {
         let values = [#"{}"#, #"{"pic_ids": ["a"]}"#, #""s""#, "7", "-1", "null", "true", "false", "[]", #"["a"]"#]
         for gap in ["", " ", "\n    ", "\t\r\n"] {
@@ -171,11 +172,26 @@ struct ByteTimelineReaderJSONTests {
                 #expect(ours == readByByteLoop(document), "\(gap.debugDescription) \(value)")
                 #expect(try ours.get() == (try Fixtures.read(text)), "\(gap.debugDescription) \(value)")
             }
+            for value in values {
+                // m.weibo.cn's cards, their `mblog`s and `card_group`s, `pics`, `large` and
+                // `geo`; Open API's `pic_urls`.
+                let text = """
+                    {"cards": [\(gap)\(value),\(gap){"mblog":\(gap)\(value), "card_group": [\(gap)\(value),
+                     {"mblog": {"pics": [\(gap)\(value),\(gap){"url": "v", "large":\(gap)\(value), "geo":\(gap)\(value)}],
+                     "pic_urls": [\(gap)\(value),\(gap){"thumbnail_pic": "w"}]}}]}]}
+                    """
+                let document = Array(text.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                #expect(ours == readByByteLoop(document), "\(gap.debugDescription) \(value)")
+                #expect(try ours.get() == (try Fixtures.read(text)), "\(gap.debugDescription) \(value)")
+            }
             let broken = [
                 #"{"statuses": [\#(gap)"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)"#,
                 #"{"statuses": [{"retweeted_status":\#(gap)"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)"#,
                 #"{"statuses": [\#(gap)}]}"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)]}}]}"#,
                 #"{"statuses": [{"retweeted_status":\#(gap):}]}"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)}]}]}"#,
+                #"{"cards": [{"mblog":\#(gap)"#, #"{"cards": [{"mblog": {"pics": [{"geo":\#(gap)"#,
+                #"{"cards": [{"card_group": [\#(gap):]}]}"#, #"{"cards": [{"mblog": {"pics": [{"large":\#(gap)]}]}}]}"#,
             ]
             for text in broken {
                 let document = Array(text.utf8)

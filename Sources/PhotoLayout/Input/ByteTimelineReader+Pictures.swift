@@ -177,7 +177,7 @@ extension ByteTimelineReader {
     private static func readVariant(
         _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, fields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        guard case .object = try scanner.peekKind() else { return try scanner.skipValue() }
+        guard try scanner.peekIsObject() else { return try scanner.skipValue() }
         // Scalars wanted: the object walked once (`members(gathering:)`).
         var members = try scanner.members(gathering: fields)
         var variant = WeiboPictureVariant()

@@ -140,7 +140,7 @@ extension ByteTimelineReader {
     private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var urls: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            guard case .object = try scanner.peekKind() else { return try scanner.skipValue() }
+            guard try scanner.peekIsObject() else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
                 url = try scanner.keptString()
