@@ -116,6 +116,131 @@ struct ByteTimelineReaderJSONTests {
         #expect(walked > 1000)
     }
 
+    /// Strings the reader keeps (pids of a `pic_ids` that does not list its table's keys, its
+    /// `pic_urls`' and `thumbnail_pic`'s URLs, `idstr`) with whitespace before them (a space,
+    /// a line break and indentation, a tab) are read past it through the token masks: the same
+    /// values as without masks and as the reference, escaped entries decoded, other kinds
+    /// dropped; a document that ends in that whitespace fails as the byte loop fails.
+    @Test func keptStringsAfterWhitespace() throws {
+        let gaps = [" ", "\n      ", "\t", "\r\n ", ""]
+        for gap in gaps {
+            let text = """
+                {"statuses": [{"idstr":\(gap)"9", "pic_infos": {"b": {"large": {"url": "u"}}, "a": {}},
+                 "pic_ids": [\(gap)"a",\(gap)"b",\(gap)"c\\u0064",\(gap)7,\(gap)"e"],
+                 "pic_urls": [{"thumbnail_pic":\(gap)"https://x/1.jpg"}, {"thumbnail_pic":\(gap)"https:\\/\\/x\\/2.jpg"}],
+                 "thumbnail_pic":\(gap)"https://x/0.jpg",
+                 "retweeted_status": {"pic_ids": [\(gap)"r",\(gap)"s"\(gap)]}}]}
+                """
+            let document = Array(text.utf8)
+            let ours = try ByteTimelineReader().readTimeline(document)
+            #expect(Result { () throws(InputError) in ours } == readByByteLoop(document), "\(gap.debugDescription)")
+            #expect(ours == (try Fixtures.read(text)), "\(gap.debugDescription)")
+            let media = try #require(ours.statuses.first?.media)
+            #expect(ours.statuses.first?.id == "9")
+            #expect(media.picIDs == ["a", "b", "cd", "e"], "\(gap.debugDescription)")
+            #expect(media.picURLs == ["https://x/1.jpg", "https://x/2.jpg"], "\(gap.debugDescription)")
+            #expect(media.thumbnailPic == "https://x/0.jpg", "\(gap.debugDescription)")
+            #expect(ours.statuses.first?.retweeted?.media.picIDs == ["r", "s"], "\(gap.debugDescription)")
+            for end in [#"{"statuses": [{"pic_ids": ["a",\#(gap)"#, #"{"statuses": [{"idstr":\#(gap)"#] {
+                let broken = Array(end.utf8)
+                let withTokens = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(broken) }
+                guard case .failure = withTokens else {
+                    Issue.record("\(end.debugDescription) was read")
+                    continue
+                }
+                #expect(withTokens == readByByteLoop(broken), "\(end.debugDescription)")
+            }
+        }
+    }
+
+    /// Values whose kind decides how they are read (a status, a `pic_infos` entry, a
+    /// `retweeted_status`, a `pic_ids` entry, a card, its `mblog`, a `pics` entry, its `large`
+    /// and `geo`: objects and strings found past the whitespace before them by the token
+    /// masks), of every kind and after every whitespace: the same request as without masks and
+    /// as the reference; a document that ends in that whitespace, or has a byte there that
+    /// starts no value, fails as the byte loop fails.
+    @Test func valueKindsAfterWhitespace() throws {
+        let values = [#"{}"#, #"{"pic_ids": ["a"]}"#, #""s""#, "7", "-1", "null", "true", "false", "[]", #"["a"]"#]
+        for gap in ["", " ", "\n    ", "\t\r\n"] {
+            for value in values {
+                let text = """
+                    {"statuses": [\(gap)\(value),\(gap){"pic_infos": {"b":\(gap)\(value), "a":\(gap){"large": {"url": "u"}}},
+                     "pic_ids": ["a",\(gap)\(value)], "retweeted_status":\(gap)\(value)}]}
+                    """
+                let document = Array(text.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                #expect(ours == readByByteLoop(document), "\(gap.debugDescription) \(value)")
+                #expect(try ours.get() == (try Fixtures.read(text)), "\(gap.debugDescription) \(value)")
+            }
+            for value in values {
+                // m.weibo.cn's cards, their `mblog`s and `card_group`s, `pics`, `large` and
+                // `geo`; Open API's `pic_urls`.
+                let text = """
+                    {"cards": [\(gap)\(value),\(gap){"mblog":\(gap)\(value), "card_group": [\(gap)\(value),
+                     {"mblog": {"pics": [\(gap)\(value),\(gap){"url": "v", "large":\(gap)\(value), "geo":\(gap)\(value)}],
+                     "pic_urls": [\(gap)\(value),\(gap){"thumbnail_pic": "w"}]}}]}]}
+                    """
+                let document = Array(text.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                #expect(ours == readByByteLoop(document), "\(gap.debugDescription) \(value)")
+                #expect(try ours.get() == (try Fixtures.read(text)), "\(gap.debugDescription) \(value)")
+            }
+            let broken = [
+                #"{"statuses": [\#(gap)"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)"#,
+                #"{"statuses": [{"retweeted_status":\#(gap)"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)"#,
+                #"{"statuses": [\#(gap)}]}"#, #"{"statuses": [{"pic_infos": {"b":\#(gap)]}}]}"#,
+                #"{"statuses": [{"retweeted_status":\#(gap):}]}"#, #"{"statuses": [{"pic_ids": ["a",\#(gap)}]}]}"#,
+                #"{"cards": [{"mblog":\#(gap)"#, #"{"cards": [{"mblog": {"pics": [{"geo":\#(gap)"#,
+                #"{"cards": [{"card_group": [\#(gap):]}]}"#, #"{"cards": [{"mblog": {"pics": [{"large":\#(gap)]}]}}]}"#,
+            ]
+            for text in broken {
+                let document = Array(text.utf8)
+                // Stage 1 passes each (its masks are walked): the error is the grammar's.
+                #expect(passesStage1(document), "\(text.debugDescription)")
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                guard case .failure(let error) = ours else {
+                    Issue.record("\(text.debugDescription) was read")
+                    continue
+                }
+                #expect(error.kind == .malformed, "\(text.debugDescription)")
+                #expect(ours == readByByteLoop(document), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// Sides of one to sixteen digits, as JSON integers and as strings, followed by each byte
+    /// that may end them or continue them (a fraction, an exponent, a letter in a string), in
+    /// a gathered variant, a variant read member by member and a `geo`, and at the document's
+    /// end: the reference's doubles, and the exact value where the side is a whole number.
+    @Test func sidesOfEveryLength() throws {
+        let numbers = (1...16).map { length in String((0..<length).map { Array("123456789")[$0 % 9] }) }
+        for digits in numbers + ["1000000", "9999999", "10000000", "0"] {
+            for spelling in [digits, "\"\(digits)\""] {
+                let endings =
+                    spelling.hasPrefix("\"") ? [""] : digits == "0" ? ["", ".5", "e2"] : ["", ".5", "e2", "E1", "5"]
+                for after in endings {
+                    let side = spelling + after
+                    let text = #"""
+                        {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"url": "u", "width": \#(side),
+                         "height": \#(side)}}}, "pics": [{"url": "v", "geo": {"width":\#(side)}}]},
+                         {"pic_ids": ["q"], "pic_infos": {"q": {"\u006beep": 1, "large": {"url": "u", "width": \#(side)}}}}]}
+                        """#
+                    let ours = try ByteTimelineReader().readTimeline(Array(text.utf8))
+                    #expect(ours == (try Fixtures.read(text)), "\(side)")
+                    let compact = #"{"statuses":[{"pics":[{"url":"v","geo":{"width":\#(side)}}]}]}"#
+                    let atEnd = try ByteTimelineReader().readTimeline(Array(compact.utf8))
+                    #expect(atEnd == (try Fixtures.read(compact)), "\(side)")
+                    guard after.isEmpty, let whole = Double(digits) else { continue }
+                    let large = ours.statuses.first?.media.picInfos["p"]?.slots.large
+                    #expect(large?.width == whole, "\(side)")
+                    #expect(large?.height == whole, "\(side)")
+                    #expect(ours.statuses.last?.media.picInfos["q"]?.slots.large?.width == whole, "\(side)")
+                    #expect(atEnd.statuses.first?.media.pics.first?.thumbnail.width == whole, "\(side)")
+                }
+            }
+        }
+    }
+
     /// Sizes read in place (integers of up to 15 digits) and by the number machinery (all
     /// else) are the reference's doubles: `width` of each spelling, in a variant as in `geo`.
     @Test(arguments: [

@@ -374,4 +374,80 @@ struct ReaderBuiltValuesTests {
                 "\(ids)")
         }
     }
+
+    /// A gathered variant's `type` whose closing quote lies within the eight bytes after its
+    /// opening one, with no backslash before it, is classified on those bytes; a longer name,
+    /// one with an escape (before its closing quote or right after it, in the next member), a
+    /// name that is not ASCII, and values of other kinds are read as before. Every value as
+    /// without token masks and as the reference reads it.
+    @Test func gatheredTypesWithinEightBytes() throws {
+        let cases: [(type: String, expected: WeiboPictureType?)] = [
+            (#""gif""#, .gif), (#""GiF""#, .gif), (#""WEBP""#, .other), (#""""#, .other), (#""abcdefg""#, .other),
+            (#""livephoto""#, .livephoto), (#""LIVEPHOTO""#, .livephoto), (#""gifgifgif""#, .other),
+            (#""g\u0069f""#, .gif), (#""gi\"f""#, .other), (#""\\gif""#, .other), (#""gïf""#, .other),
+            (#""g","":"\n""#, .other), (#""","w":"\\""#, .other), (#""gif","":"\"""#, .gif),
+            ("7", nil), ("null", nil), (#"["gif"]"#, nil), (#"{"gif": 1}"#, nil),
+        ]
+        for (type, expected) in cases {
+            let (fast, plain, reference) = try Self.info(
+                #"{"large": {"url": "https://a/l.jpg", "type": \#(type), "width": 640}, "thumbnail": {"type": \#(type)}}"#
+            )
+            #expect(
+                fast?.slots.large
+                    == WeiboPictureVariant(urlBytes: "https://a/l.jpg", width: 640, height: nil, type: expected),
+                "\(type)")
+            #expect(fast?.slots.thumbnail?.type == expected, "\(type)")
+            #expect(plain == fast, "\(type)")
+            #expect(reference == fast, "\(type)")
+        }
+    }
+
+    /// An info appended to its table is filled where it lies in the table's storage; when the
+    /// filling throws, the entry stays as far as it was filled.
+    @Test func infoFilledWhereItLiesInTheTable() throws {
+        struct Stop: Error {}
+        var table = WeiboPictureInfos()
+        table.reserveCapacity(9)
+        for index in 0..<12 {
+            table.append(pid: ByteString("p\(index)")) { (info: inout WeiboPictureInfo) in
+                #expect(info == WeiboPictureInfo())
+                info.keepSize = index.isMultiple(of: 2)
+                info.slots.large = WeiboPictureVariant(url: "u\(index)", width: Double(index), height: 1)
+            }
+        }
+        #expect(throws: Stop.self) {
+            try table.append(pid: ByteString("p12")) { (info: inout WeiboPictureInfo) throws(Stop) in
+                info.type = .gif
+                throw Stop()
+            }
+        }
+        #expect(table.count == 13)
+        #expect(table.pids.map(\.description) == (0..<13).map { "p\($0)" })
+        for index in 0..<12 {
+            let expected = WeiboPictureInfo(
+                keepSize: index.isMultiple(of: 2),
+                variants: [.large: WeiboPictureVariant(url: "u\(index)", width: Double(index), height: 1)])
+            #expect(table[pid: ByteString("p\(index)")] == expected)
+        }
+        #expect(table[pid: "p12"] == WeiboPictureInfo(type: "gif"))
+    }
+
+    /// A gathered variant's members are read by their numbers in the walk's set, which are
+    /// their indices in `VariantField.allCases`: url 0, width 1, height 2, type 3. A variant
+    /// gathered with its members in every order gives each member to its own field.
+    @Test func gatheredVariantMembersByTheirNumbers() throws {
+        let set = ByteTimelineReader.VariantField.set
+        #expect(set.fields == [.url, .width, .height, .type])
+        #expect(set.names == ["url", "width", "height", "type"])
+        let members = [#""url": "https://a/l.jpg""#, #""width": 640"#, #""height": "1136""#, #""type": "gif""#]
+        let orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]]
+        for order in orders {
+            let object = "{" + order.map { members[$0] }.joined(separator: ", ") + "}"
+            let (fast, plain, reference) = try Self.info(#"{"large": \#(object)}"#)
+            #expect(
+                fast?.slots.large == WeiboPictureVariant(url: "https://a/l.jpg", width: 640, height: 1136, type: "gif"))
+            #expect(plain == fast, "\(order)")
+            #expect(reference == fast, "\(order)")
+        }
+    }
 }

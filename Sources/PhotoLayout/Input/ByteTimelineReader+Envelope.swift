@@ -142,7 +142,7 @@ extension ByteTimelineReader {
         var statuses: [WeiboStatus] = []
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            if try scanner.peekKind() == .object {
+            if try scanner.peekIsObject() {
                 try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
                 try scanner.skipValue()
@@ -163,7 +163,7 @@ extension ByteTimelineReader {
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             defer { index &+= 1 }
-            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            guard try scanner.peekIsObject() else { return try scanner.skipValue() }
             var own: WeiboStatus?
             var group: [WeiboStatus] = []
             try scanner.readObject(CardField.set) { field, scanner throws(JSONSyntaxError) in
@@ -174,7 +174,7 @@ extension ByteTimelineReader {
                     var inner = 0
                     try scanner.readArray { scanner throws(JSONSyntaxError) in
                         defer { inner &+= 1 }
-                        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+                        guard try scanner.peekIsObject() else { return try scanner.skipValue() }
                         try scanner.readObject(GroupCardField.set) { _, scanner throws(JSONSyntaxError) in
                             let source = StatusSource(envelope: envelope, index: index, group: inner)
                             if let status = try readMblog(&scanner, source: source) { group.append(status) }
@@ -192,7 +192,7 @@ extension ByteTimelineReader {
     private static func readMblog(
         _ scanner: inout JSONScanner, source: StatusSource
     ) throws(JSONSyntaxError) -> WeiboStatus? {
-        guard try scanner.peekKind() == .object else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return nil
         }

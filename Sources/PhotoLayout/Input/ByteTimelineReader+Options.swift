@@ -87,7 +87,7 @@ extension ByteTimelineReader {
             raw.style = try scanner.lenientString()
             return raw.style != nil
         case .badgeSize, .playBadgeSize:
-            guard try scanner.peekKind() == .object else {
+            guard case .object = try scanner.peekKind() else {
                 try scanner.skipValue()
                 return false
             }
@@ -121,7 +121,7 @@ extension ByteTimelineReader {
     /// A number, else `nil` (the value skipped). A number no `Double` holds (`1e400`) is
     /// infinity, which `GridOptions.validated` refuses as out of range.
     private static func readNumber(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Double? {
-        guard try scanner.peekKind() == .number else {
+        guard case .number = try scanner.peekKind() else {
             try scanner.skipValue()
             return nil
         }

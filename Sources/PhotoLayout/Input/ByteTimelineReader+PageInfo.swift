@@ -110,13 +110,13 @@ extension ByteTimelineReader {
     /// `buttons`: the first entry that is an object whose `pic` and `name` are non-empty
     /// strings (the rest of the array skipped), else `nil`.
     private static func readButtons(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPageInfo.Button? {
-        guard try scanner.peekKind() == .array else {
+        guard case .array = try scanner.peekKind() else {
             try scanner.skipValue()
             return nil
         }
         var button: WeiboPageInfo.Button?
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            guard button == nil, try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            guard button == nil, case .object = try scanner.peekKind() else { return try scanner.skipValue() }
             var pic: String?
             var name: String?
             let fields = PageButtonField.set
@@ -138,7 +138,7 @@ extension JSONScanner {
     /// copy (as `byteString(_:)` makes); `nil` for any other value. The object is skipped,
     /// still validated.
     mutating func lenientObjectBytes() throws(JSONSyntaxError) -> ByteString? {
-        guard try peekKind() == .object else {
+        guard case .object = try peekKind() else {
             try skipValue()
             return nil
         }

@@ -62,7 +62,7 @@ extension ByteTimelineReader {
 
     /// One entry when it is an object (`nil` otherwise, the value skipped).
     private static func readPic(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPic? {
-        guard try scanner.peekKind() == .object else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return nil
         }
@@ -84,7 +84,7 @@ extension ByteTimelineReader {
 
     /// `large`: `{url, geo}` when it is an object, else `nil`.
     private static func readLarge(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureVariant? {
-        guard try scanner.peekKind() == .object else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return nil
         }
@@ -103,7 +103,7 @@ extension ByteTimelineReader {
 
     /// `geo`: its `width` and `height`, numbers or numeric strings; `nil`s when not an object.
     private static func readGeo(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> (Double?, Double?) {
-        guard try scanner.peekKind() == .object else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return (nil, nil)
         }

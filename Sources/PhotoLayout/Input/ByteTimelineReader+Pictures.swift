@@ -28,7 +28,8 @@ extension ByteTimelineReader {
         }
     }
 
-    /// The members of a picture variant.
+    /// The members of a picture variant. `readGatheredVariant` reads a gathered variant's
+    /// members by their numbers (their indices in `allCases`): url 0, width 1, height 2, type 3.
     enum VariantField: String, JSONField {
         case url, width, height, type
 
@@ -41,7 +42,7 @@ extension ByteTimelineReader {
     /// ones through a hash set, one insertion per key). Room for nine entries (a status's
     /// pictures) is made at the first, rather than growing the table by doubling.
     static func readPicInfos(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> WeiboPictureInfos {
-        guard try scanner.peekKind() == .object else {
+        guard try scanner.peekIsObject() else {
             try scanner.skipValue()
             return WeiboPictureInfos()
         }
@@ -50,12 +51,14 @@ extension ByteTimelineReader {
         var more = try scanner.enterObject()
         while more {
             let pid = try scanner.memberKey()
-            if seen.insert(pid, in: scanner), try scanner.peekKind() == .object {
-                var info = WeiboPictureInfo()
-                try readPictureInfo(&scanner, into: &info)
+            if seen.insert(pid, in: scanner), try scanner.peekIsObject() {
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
                 if infos.count == 0 { infos.reserveCapacity(9) }
-                infos.append(pid: bytes, info: consume info)
+                // Read where it lies in the table: made in a local and appended, the info was
+                // copied into the table and the local destroyed.
+                try infos.append(pid: bytes) { info throws(JSONSyntaxError) in
+                    try readPictureInfo(&scanner, into: &info)
+                }
             } else {
                 try scanner.skipValue()
             }
@@ -76,6 +79,7 @@ extension ByteTimelineReader {
         // The sets read once (a `static let` costs its lazy-initialisation check per access).
         let fields = InfoField.set
         let variantFields = VariantField.set
+        let notGathered = JSONStructuralIndex.notGathered
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 9 * InfoField.allCases.count) {
             (storage: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in
             let storage = storage.baseAddress.unsafelyUnwrapped
@@ -85,18 +89,18 @@ extension ByteTimelineReader {
                 // A variant the walk gathered: read from what the walk found, not walked again.
                 if field.isVariant, members.gathered >= 0, members.taken > 0 {
                     let slot = storage + 9 &* (members.taken &- 1)
-                    if slot[0] != JSONStructuralIndex.notGathered {
+                    if slot[0] != notGathered {
                         switch field {
                         case .thumbnail:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.thumbnail)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.thumbnail)
                         case .bmiddle:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.bmiddle)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.bmiddle)
                         case .large:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.large)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.large)
                         case .largest:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.largest)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.largest)
                         case .original:
-                            try readGatheredVariant(&scanner, slot, fields: variantFields, into: &info.slots.original)
+                            try readGatheredVariant(&scanner, slot, into: &info.slots.original)
                         case .type, .keepSize: break
                         }
                         continue
@@ -119,11 +123,11 @@ extension ByteTimelineReader {
     /// `cjs_gather_nested` wrote it, `closing << 8 | found`, then `found` entries
     /// `value << 8 | field`): its members read at the places the walk found, in document
     /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
-    /// would give for it, without a cursor copied in and out.
+    /// would give for it, without a cursor copied in and out. The entries' field numbers are
+    /// those of the walk's inner set, `VariantField.set`: a case's index in `allCases`.
     @inline(__always)
     private static func readGatheredVariant(
-        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, fields: JSONFieldSet<VariantField>,
-        into variant: inout WeiboPictureVariant?
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, into variant: inout WeiboPictureVariant?
     ) throws(JSONSyntaxError) {
         let head = slot[0]
         // Inside the object: one level deeper (the walk gathered it within the depth limit).
@@ -141,13 +145,15 @@ extension ByteTimelineReader {
             let entry = slot[index]
             index &+= 1
             scanner.position = Int(truncatingIfNeeded: entry &>> 8)
-            switch fields.fields[Int(truncatingIfNeeded: entry & 0xFF)] {
-            case .url:
+            // The walk's field number is the key's index in `VariantField.allCases`
+            // (`JSONFieldSet`): url, width, height, type.
+            switch entry & 0xFF {
+            case 0:
                 url = scanner.plainString()
                 if url == nil { decoded = try scanner.lenientByteString() }
-            case .width: width = try scanner.lenientSide()
-            case .height: height = try scanner.lenientSide()
-            case .type: type = try scanner.lenientPictureType()
+            case 1: width = try scanner.lenientSide()
+            case 2: height = try scanner.lenientSide()
+            default: type = try scanner.gatheredPictureType()
             }
         }
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
@@ -171,7 +177,7 @@ extension ByteTimelineReader {
     private static func readVariant(
         _ scanner: inout JSONScanner, into slot: inout WeiboPictureVariant?, fields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+        guard try scanner.peekIsObject() else { return try scanner.skipValue() }
         // Scalars wanted: the object walked once (`members(gathering:)`).
         var members = try scanner.members(gathering: fields)
         var variant = WeiboPictureVariant()

@@ -73,7 +73,6 @@ extension ByteTimelineReader {
         _ scanner: inout JSONScanner, id statusID: inout ByteString?, media: inout WeiboMedia,
         retweeted: inout WeiboRetweet?, readsRetweet: Bool
     ) throws(JSONSyntaxError) {
-        var idstr: ByteString?
         // Where `id`'s value starts, and the depth there: read at the end only when `idstr` is
         // no string (most statuses have both, in either order).
         var idAt: (start: Int, depth: Int)?
@@ -84,7 +83,9 @@ extension ByteTimelineReader {
         var members = try scanner.members()
         while let field = try scanner.nextField(&members, in: fields) {
             switch field {
-            case .idstr: idstr = try scanner.keptString()
+            // Straight into the status (which holds none yet): kept in a local and copied in
+            // at the end, it was retained once more and the local released.
+            case .idstr: statusID = try scanner.keptString()
             case .id:
                 idAt = (scanner.position, scanner.depth)
                 try scanner.skipValue()
@@ -100,7 +101,7 @@ extension ByteTimelineReader {
                     pageAt = (object.utf8.startIndex, scanner.depth)
                 }
             case .retweetedStatus:
-                if readsRetweet, try scanner.peekKind() == .object {
+                if readsRetweet, try scanner.peekIsObject() {
                     // Read where it lies: made in a local and moved in, the retweet was copied
                     // and the local destroyed.
                     retweeted = WeiboRetweet(idBytes: nil, media: emptyMedia())
@@ -115,9 +116,7 @@ extension ByteTimelineReader {
                 }
             }
         }
-        if let idstr {
-            statusID = idstr
-        } else if let idAt {
+        if case .none = statusID, let idAt {
             let end = (position: scanner.position, depth: scanner.depth)
             scanner.position = idAt.start
             scanner.depth = idAt.depth
@@ -141,7 +140,7 @@ extension ByteTimelineReader {
     private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var urls: [ByteString] = []
         try scanner.readArray { scanner throws(JSONSyntaxError) in
-            guard try scanner.peekKind() == .object else { return try scanner.skipValue() }
+            guard try scanner.peekIsObject() else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
                 url = try scanner.keptString()
@@ -168,7 +167,8 @@ extension ByteTimelineReader {
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if sharing {
                 // Past the whitespace before the entry, where `plainString()` looks for its quote.
-                let plain = try scanner.peekKind() == .string ? scanner.plainString() : nil
+                var plain: Range<Int>?
+                if try scanner.peekIsString() { plain = scanner.plainString() }
                 if let plain, matched < keys.count, scanner.hasBytes(plain, of: keys[matched]) {
                     matched &+= 1
                     return

@@ -20,3 +20,50 @@ extension JSONScanner {
         return found == .null ? .null : .other
     }
 }
+
+/// `peekKind()` tests made in this module: the value's first byte is looked at here, and
+/// JSONBytes' `peekKind()` (a call from this module) is reached only for a value of another
+/// kind, which it checks and for which it throws as before.
+extension JSONScanner {
+    /// Whether the next value is an object (`peekKind() == .object`, which throws where
+    /// `peekKind()` throws).
+    @inline(__always)
+    mutating func peekIsObject() throws(JSONSyntaxError) -> Bool {
+        passWhitespaceByTokens()
+        if position < count, bytes[position] == UInt8(ascii: "{") { return true }
+        if case .object = try peekKind() { return true }
+        return false
+    }
+
+    /// Whether the next value is a string (`peekKind() == .string`, which throws where
+    /// `peekKind()` throws).
+    @inline(__always)
+    mutating func peekIsString() throws(JSONSyntaxError) -> Bool {
+        passWhitespaceByTokens()
+        if position < count, bytes[position] == UInt8(ascii: "\"") { return true }
+        if case .string = try peekKind() { return true }
+        return false
+    }
+
+    /// With token masks, moves past whitespace at the position (outside a string, between
+    /// tokens) to the next token, as `peekToken()` does: stage 1 having passed, only
+    /// whitespace lies before it. At the document's end the position is its end, where
+    /// `peekKind()` then throws as it would have. Without masks, or on a byte that is no
+    /// whitespace, nothing changes.
+    @inline(__always)
+    mutating func passWhitespaceByTokens() {
+        guard let tokens, position < count, bytes[position] <= 0x20 else { return }
+        var word = position &>> 6
+        var bits = tokens[word] & (~0 &<< UInt64(position & 63))
+        let words = (count &+ 63) &>> 6
+        while bits == 0 {
+            word &+= 1
+            guard word < words else {
+                position = count
+                return
+            }
+            bits = tokens[word]
+        }
+        position = word &<< 6 | bits.trailingZeroBitCount
+    }
+}

@@ -14,10 +14,42 @@ extension JSONScanner {
         return try otherPictureType()
     }
 
+    /// `lenientPictureType()` for a value the token masks mark as a token's start (a member's
+    /// value a walk gathered): a string whose closing quote lies within the eight bytes after
+    /// its opening one, with no backslash before it, is classified on those bytes (stage 1
+    /// validated them: no escape, no control character, valid UTF-8), without looking for its
+    /// end through the masks. Anything else is read as `lenientPictureType()` reads it.
+    @inline(__always)
+    mutating func gatheredPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
+        let start = position &+ 1
+        if tokens != nil, start &+ 8 <= count, bytes[position] == UInt8(ascii: "\"") {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
+            // The lowest flag of each is exact (as `SWAR.equal`'s, written here so that it is
+            // inlined): the first quote, the first backslash.
+            let quotes = Self.flags(word, UInt8(ascii: "\""))
+            let backslashes = Self.flags(word, UInt8(ascii: "\\"))
+            if quotes != 0, backslashes == 0 || backslashes.trailingZeroBitCount > quotes.trailingZeroBitCount {
+                let length = quotes.trailingZeroBitCount &>> 3
+                position = start &+ length &+ 1
+                return WeiboPictureType(utf8: UnsafeBufferPointer(start: bytes + start, count: length))
+            }
+        }
+        return try lenientPictureType()
+    }
+
+    /// The high bit of each byte of `word` equal to `byte`: exact for the lowest such byte,
+    /// bytes after it possibly flagged too (`SWAR.equal`).
+    @inline(__always)
+    private static func flags(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
+    }
+
     /// `lenientPictureType()` for a value that is no string `plainString()` bounds.
     @inline(never)
     private mutating func otherPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
-        guard try peekKind() == .string else {
+        guard case .string = try peekKind() else {
             try skipValue()
             return nil
         }
@@ -28,11 +60,24 @@ extension JSONScanner {
 
     /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
     /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
-    /// from it): a URL, a pid or an id.
+    /// from it): a URL, a pid or an id. Whitespace before the value (an array entry after `, `
+    /// or a line break) is passed over through the token masks first (`peekToken()`, which
+    /// throws at the document's end as `lenientByteString()` would).
     @inline(__always)
     mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
-        guard let plain = plainString() else { return try lenientByteString() }
+        guard let plain = plainString() else { return try keptStringPastWhitespace() }
         return keptSlice(plain)
+    }
+
+    /// `keptString()` for a value `plainString()` did not bound at the position: tried again
+    /// past the whitespace there, else read by `lenientByteString()`.
+    @inline(never)
+    private mutating func keptStringPastWhitespace() throws(JSONSyntaxError) -> ByteString? {
+        if tokens != nil, position < count, bytes[position] <= 0x20 {
+            _ = try peekToken()
+            if let plain = plainString() { return keptSlice(plain) }
+        }
+        return try lenientByteString()
     }
 
     /// Whether the document's bytes in `range` (a string's, as `plainString()` gives them) are
@@ -95,6 +140,32 @@ extension JSONScanner {
     /// left to `lenientFlexibleNumber`.
     @inline(__always)
     mutating func lenientSide() throws(JSONSyntaxError) -> Double? {
+        // On a value of up to seven digits (what Weibo sends), or a string of them: the eight
+        // bytes there read at once.
+        if position &+ 9 <= count {
+            let first = bytes[position]
+            if first &- UInt8(ascii: "1") < 9 {
+                let (digits, value) = leadingDigits(at: position)
+                let next = bytes[position &+ digits]
+                if digits < 8, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                    position &+= digits
+                    return Double(value)
+                }
+            } else if first == UInt8(ascii: "\"") {
+                let (digits, value) = leadingDigits(at: position &+ 1)
+                if digits > 0, digits < 8, bytes[position &+ 1 &+ digits] == UInt8(ascii: "\"") {
+                    position &+= digits &+ 2
+                    return Double(value)
+                }
+            }
+        }
+        return try otherSide()
+    }
+
+    /// `lenientSide()` for any other value: after whitespace, of eight or more digits, near
+    /// the document's end, or for `lenientFlexibleNumber`.
+    @inline(never)
+    private mutating func otherSide() throws(JSONSyntaxError) -> Double? {
         // On a value already (a gathered member, a value after `: `): its byte without the
         // call of `peek()`, which other modules do not inline.
         let first = position < count && bytes[position] > 0x20 ? bytes[position] : try peek()
@@ -116,6 +187,26 @@ extension JSONScanner {
             }
         }
         return try lenientFlexibleNumber()
+    }
+
+    /// How many of the eight bytes at `start` (which must be in the document) are decimal
+    /// digits before the first that is not (8 when all are), and the value of those digits.
+    /// Eight bytes at once: each byte's value minus `0` tested for a high nibble or a low one
+    /// of 10 or more (the lowest byte flagged is exact; a carry reaches only bytes after
+    /// it), then the digits, right-aligned, combined in pairs, fours and eights.
+    @inline(__always)
+    private func leadingDigits(at start: Int) -> (count: Int, value: UInt64) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
+        let values = word ^ 0x3030_3030_3030_3030
+        let others = (values & 0xF0F0_F0F0_F0F0_F0F0) | ((values &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010)
+        let digits = others.trailingZeroBitCount &>> 3
+        guard digits > 0 else { return (0, 0) }
+        // The digits in the high bytes, first digit lowest, zeros before them.
+        var value = values &<< UInt64((8 &- digits) &* 8)
+        value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+        return (digits, value)
     }
 
     /// The decimal digits from `start` up to `limit` (or the document's end), appended to

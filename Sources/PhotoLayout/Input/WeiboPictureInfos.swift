@@ -26,6 +26,21 @@ public struct WeiboPictureInfos: Hashable, Sendable {
         infos.append(info)
     }
 
+    /// Adds an entry of `pid` and an empty info (`WeiboPictureInfo()`), and calls `body` with
+    /// that info where it lies in the table's storage: the reader fills it in place, so it is
+    /// neither copied into the table nor destroyed after. `pid` must not be in the table yet.
+    /// When `body` throws, the table keeps the entry as far as `body` filled it.
+    @inline(__always)
+    package mutating func append<Failure: Error>(
+        pid: consuming ByteString, fillingInfo body: (inout WeiboPictureInfo) throws(Failure) -> Void
+    ) throws(Failure) {
+        pids.append(pid)
+        infos.append(WeiboPictureInfo())
+        try infos.withUnsafeMutableBufferPointer { buffer throws(Failure) in
+            try body(&buffer[buffer.count &- 1])
+        }
+    }
+
     public var count: Int { pids.count }
 
     /// Makes room for `capacity` entries in all, so that appending up to that many allocates
