@@ -75,6 +75,28 @@ struct HTTP2HeaderListTests {
         }
     }
 
+    /// Generated IDs counted up from the last one's digits (carries, a digit more at 9, 99,
+    /// 999…) read as those written whole; a number that does not follow the last (a jump back or
+    /// ahead, the same again, another prefix's or a client's ID between) is written whole, and
+    /// counting goes on from it.
+    @Test func requestIDsCountedUp() {
+        let prefix = "c0ffee01-3"
+        let list = HTTP2HeaderList(byteCapacity: 16, entryCapacity: 4, requestIDPrefix: prefix)
+        var numbers = Array(0...1_010) + [99_998, 99_999, 100_000, 100_001, 100_001, 7, 8, 9, 10]
+        numbers += [Int.max - 2, Int.max - 1, Int.max, 0, 1]
+        var expected: [String] = []
+        for (index, number) in numbers.enumerated() {
+            list.add(requestID: RequestContext.ID(prefix: prefix, number: number))
+            expected.append("x-request-id: \(prefix)-\(number)")
+            if index == 500 {
+                list.add(requestID: RequestContext.ID("client-given"))
+                list.add(requestID: RequestContext.ID(prefix: "other", number: number + 1))
+                expected += ["x-request-id: client-given", "x-request-id: other-\(number + 1)"]
+            }
+        }
+        #expect(Self.fields(of: list) == expected)
+    }
+
     /// Fields that outgrow the scratch storage move it; the entries written before still read right.
     @Test func storageGrowsUnderWrittenFields() {
         let list = HTTP2HeaderList(byteCapacity: 8, entryCapacity: 2)

@@ -27,11 +27,15 @@ final class HTTP2HeaderList {
     private(set) var isHeld = false
     /// Scratch storage replaced by larger storage while held, freed by `release()`.
     private var retired: [UnsafeMutablePointer<UInt8>] = []
-    /// The prefix of the request IDs this list's session generates, and its bytes followed by
-    /// the dash (`prefixBytes`, `prefixByteCount` of them): copied as they are into each such ID.
+    /// The prefix of the request IDs this list's session generates.
     private let requestIDPrefix: String
-    private let prefixBytes: UnsafeMutablePointer<UInt8>
+    /// The last such ID written: the prefix's bytes and the dash (`prefixByteCount` of them),
+    /// then the digits of `lastNumber` (-1: none yet), `idByteCount` bytes in all. The next
+    /// number's digits are counted up from these in place, and the whole ID copied as it is.
+    private let idBytes: UnsafeMutablePointer<UInt8>
     private let prefixByteCount: Int
+    private var idByteCount: Int
+    private var lastNumber = -1
 
     /// - Parameter requestIDPrefix: the prefix of the generated request IDs most responses
     ///   carry (`add(requestID:)` writes those without reading the prefix's String).
@@ -43,14 +47,15 @@ final class HTTP2HeaderList {
         self.requestIDPrefix = requestIDPrefix
         let prefix = Array(requestIDPrefix.utf8) + [UInt8(ascii: "-")]
         prefixByteCount = prefix.count
-        prefixBytes = .allocate(capacity: prefix.count)
-        prefixBytes.initialize(from: prefix, count: prefix.count)
+        idByteCount = prefix.count
+        idBytes = .allocate(capacity: prefix.count + Self.maxDigits)
+        idBytes.initialize(from: prefix, count: prefix.count)
     }
 
     deinit {
         bytes.deallocate()
         entries.deallocate()
-        prefixBytes.deallocate()
+        idBytes.deallocate()
         for storage in retired { storage.deallocate() }
     }
 
@@ -178,16 +183,39 @@ final class HTTP2HeaderList {
 
     /// `x-request-id` with a generated ID of this list's prefix: the kept prefix bytes and the
     /// dash, then the digits of `number` (non-negative), as `add(requestID:indexed:)` writes it.
+    /// The number after the last one written is counted up from its digits.
     private func addGeneratedRequestID(number: Int, indexed: Bool) {
-        let bound = prefixByteCount + Self.maxDigits
-        if usedBytes + bound > byteCapacity { grow(toHold: usedBytes + bound) }
+        if lastNumber >= 0, number == lastNumber &+ 1 {
+            countUpLastID()
+        } else {
+            idByteCount = prefixByteCount + Self.writeDigits(of: number, at: idBytes + prefixByteCount)
+        }
+        lastNumber = number
+        if usedBytes + idByteCount > byteCapacity { grow(toHold: usedBytes + idByteCount) }
         let start = usedBytes
-        (bytes + start).update(from: prefixBytes, count: prefixByteCount)
-        let end = start + prefixByteCount + Self.writeDigits(of: number, at: bytes + start + prefixByteCount)
+        (bytes + start).update(from: idBytes, count: idByteCount)
+        let end = start + idByteCount
         usedBytes = end
         let flags = indexed ? Self.noCopy : Self.noCopy | NGHTTP2_NV_FLAG_NO_INDEX.rawValue
         let name = HTTP2StaticBytes.Name.xRequestID
         append(name: HTTP2StaticBytes.pointer(to: name), name.span.count, bytes + start, end - start, flags)
+    }
+
+    /// Adds one to the number whose digits end the kept ID: trailing nines become zeros and
+    /// carry; a number of nines only grows by a digit (`1` then the zeros).
+    private func countUpLastID() {
+        var index = idByteCount - 1
+        while idBytes[index] == UInt8(ascii: "9") {
+            idBytes[index] = UInt8(ascii: "0")
+            index -= 1
+            if index < prefixByteCount {
+                idBytes[prefixByteCount] = UInt8(ascii: "1")
+                idBytes[idByteCount] = UInt8(ascii: "0")
+                idByteCount += 1
+                return
+            }
+        }
+        idBytes[index] += 1
     }
 
     /// A field with a lower-case `name` and `value`, both copied here.

@@ -3,7 +3,7 @@ internal import CNghttp2
 /// The nghttp2 callbacks: C function pointers that capture nothing and reach the session
 /// through `user_data`.
 extension HTTP2Session {
-    static func makeSession(userData: UnsafeMutableRawPointer) -> OpaquePointer? {
+    static func makeSession(userData: UnsafeMutableRawPointer, allocator: nghttp2_mem) -> OpaquePointer? {
         var callbacks: OpaquePointer?
         guard nghttp2_session_callbacks_new(&callbacks) == 0, let callbacks else { return nil }
         defer { nghttp2_session_callbacks_del(callbacks) }
@@ -69,7 +69,8 @@ extension HTTP2Session {
         // see HTTP2Session+Memory), never automatically.
         nghttp2_option_set_no_auto_window_update(option, 1)
         var session: OpaquePointer?
-        guard nghttp2_session_server_new2(&session, callbacks, userData, option) == 0 else { return nil }
+        var allocator = allocator
+        guard nghttp2_session_server_new3(&session, callbacks, userData, option, &allocator) == 0 else { return nil }
         return session
     }
 

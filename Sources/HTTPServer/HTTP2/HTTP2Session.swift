@@ -109,6 +109,8 @@ final class HTTP2Session {
     let serverNameBytes: [UInt8]
     /// The entries of the response being submitted, reused by each.
     let headerList: HTTP2HeaderList
+    /// What `session` allocates with: its blocks are reused from stream to stream.
+    let blocks = HTTP2BlockCache()
     @exclusivity(unchecked) var requestCounter = 0
     /// Responses since the last whose `x-request-id` went into the HPACK dynamic table, modulo
     /// `requestIDIndexInterval` (0: the next one goes in).
@@ -152,7 +154,7 @@ final class HTTP2Session {
         lastBodyProgress = now
         floodRefilledAt = now
         readyStorage = .allocate(capacity: Self.readyBatch)
-        session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque())
+        session = Self.makeSession(userData: Unmanaged.passUnretained(self).toOpaque(), allocator: blocks.allocator)
         guard let session else {
             isFailed = true
             return
@@ -177,6 +179,7 @@ final class HTTP2Session {
     deinit {
         configuration.memory?.release(bufferedResponseBytes, .responses)  // what was never sent
         nghttp2_session_del(session)
+        blocks.release()  // after nghttp2 gave back every block
         discardReady()
         readyStorage.deallocate()
     }

@@ -143,7 +143,8 @@ final class HTTP2Driver {
     /// Deadlines as on HTTP/1.1, per stream: a stream whose body is not in within the request
     /// timeout of its head gets 408 (then RST_STREAM); a header block left unfinished that long
     /// (it blocks the whole connection) ends the session, as does a connection with no open
-    /// stream for the idle timeout (GOAWAY, then close).
+    /// stream for the idle timeout (GOAWAY, then close). With no stream open, the blocks the
+    /// session's nghttp2 freed and kept for the next streams are freed.
     func tick(now: ContinuousClock.Instant, on connection: ServerConnection, loop: EventLoop) {
         let timeouts = loop.shared.configuration.timeouts
         if !session.hasOpenStreams, now - session.lastActivity >= timeouts.idle {
@@ -151,6 +152,7 @@ final class HTTP2Driver {
         } else {
             session.expireStreams(now: now, limit: timeouts.requestHead)
         }
+        if !session.hasOpenStreams { session.blocks.trim() }  // an idle connection keeps no spare blocks
         pump(connection, loop: loop)
     }
 }
