@@ -18,20 +18,34 @@
 #define CJS_WALK_VARIANTS 1
 #define CJS_BMI __attribute__((target("bmi,bmi2")))
 
-/// Whether this CPU has BMI1 and BMI2: asked once, the answer kept (0 unknown, 1 no, 2 yes;
-/// racing first callers store the same value).
+/// The build the walks run: 0 not chosen yet, 1 the baseline, 2 BMI (see `cjs_walks_choose`).
+static int cjs_walk_build = 0;
+
+/// Whether this CPU has BMI1 and BMI2.
+static int cjs_walk_cpu_bmi(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+
+/// Whether the walks run their BMI build: the CPU asked once, the answer kept (racing first
+/// callers store the same value).
 static inline int cjs_walk_bmi(void) {
-    static int known = 0;
-    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (__builtin_expect(answer == 0, 0)) {
-        __builtin_cpu_init();
-        answer = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") ? 2 : 1;
-        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    int build = __atomic_load_n(&cjs_walk_build, __ATOMIC_RELAXED);
+    if (__builtin_expect(build == 0, 0)) {
+        build = cjs_walk_cpu_bmi() ? 2 : 1;
+        __atomic_store_n(&cjs_walk_build, build, __ATOMIC_RELAXED);
     }
-    return answer == 2;
+    return build == 2;
+}
+
+void cjs_walks_choose(int build) {
+    int chosen = build == 1 ? 1 : cjs_walk_cpu_bmi() ? 2 : 1;
+    __atomic_store_n(&cjs_walk_build, chosen, __ATOMIC_RELAXED);
 }
 #else
 #define CJS_WALK_VARIANTS 0
+
+void cjs_walks_choose(int build) { (void)build; }
 #endif
 
 /// What the first byte of a token is to the walk: a string (0), an opening bracket, punctuation
