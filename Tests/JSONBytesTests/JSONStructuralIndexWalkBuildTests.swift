@@ -29,7 +29,8 @@ private func walks(_ bytes: [UInt8], _ masks: [UInt64]) -> [String] {
                 offset = JSONStructuralIndex.nextToken(in: tokens, count: bytes.count, from: offset + 1)
             }
             for start in starts.prefix(200) {
-                let end = JSONStructuralIndex.skipValue(in: base, count: bytes.count, tokens: tokens, from: start, room: room)
+                let end = JSONStructuralIndex.skipValue(
+                    in: base, count: bytes.count, tokens: tokens, from: start, room: room)
                 results.append("skip \(start): \(end.map(String.init) ?? "nil")")
             }
             let objects = starts.enumerated().filter { bytes[$0.element] == UInt8(ascii: "{") }.prefix(60)
