@@ -27,14 +27,19 @@ static int cjs_walk_cpu_bmi(void) {
     return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 }
 
-/// Whether the walks run their BMI build: the CPU asked once, the answer kept (racing first
-/// callers store the same value).
+/// The build the CPU allows, kept for the next walks (racing first callers store the same
+/// value). Out of line and saving the caller's registers: the public functions, which call it
+/// once, pass their arguments on to a build without saving them.
+static __attribute__((noinline, cold, preserve_most)) int cjs_walk_build_first(void) {
+    int build = cjs_walk_cpu_bmi() ? 2 : 1;
+    __atomic_store_n(&cjs_walk_build, build, __ATOMIC_RELAXED);
+    return build;
+}
+
+/// Whether the walks run their BMI build.
 static inline int cjs_walk_bmi(void) {
     int build = __atomic_load_n(&cjs_walk_build, __ATOMIC_RELAXED);
-    if (__builtin_expect(build == 0, 0)) {
-        build = cjs_walk_cpu_bmi() ? 2 : 1;
-        __atomic_store_n(&cjs_walk_build, build, __ATOMIC_RELAXED);
-    }
+    if (__builtin_expect(build == 0, 0)) build = cjs_walk_build_first();
     return build == 2;
 }
 
@@ -280,13 +285,13 @@ done:
 }
 
 /// `cjs_skip_value` for the baseline, and with BMI1 and BMI2 where built.
-static __attribute__((noinline)) ptrdiff_t cjs_skip_value_plain(
+__attribute__((noinline, visibility("hidden"))) ptrdiff_t cjs_skip_value_plain(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     return cjs_skip_body(bytes, count, tokens, offset, room);
 }
 
 #if CJS_WALK_VARIANTS
-static CJS_BMI __attribute__((noinline)) ptrdiff_t cjs_skip_value_bmi(
+CJS_BMI __attribute__((noinline, visibility("hidden"))) ptrdiff_t cjs_skip_value_bmi(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     return cjs_skip_body(bytes, count, tokens, offset, room);
 }
@@ -597,11 +602,14 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
 /// Each public walk as a body inlined into a baseline variant and a BMI one (see the top of the
 /// file), and the function that picks one.
 #if CJS_WALK_VARIANTS
+/// A build of a public walk: not static, so that it keeps the public function's arguments and
+/// that function jumps to it (a static one may lose the arguments it does not use).
+#define CJS_WALK_BUILD __attribute__((noinline, visibility("hidden")))
 #define CJS_WALK_FUNCTIONS(result, name, parameters, arguments)                            \
-    static __attribute__((noinline)) result name##_plain parameters { return name##_body(arguments, 0); } \
-    static CJS_BMI __attribute__((noinline)) result name##_bmi parameters { return name##_body(arguments, 1); } \
+    CJS_WALK_BUILD result name##_plain parameters { return name##_body(arguments, 0); } \
+    CJS_WALK_BUILD CJS_BMI result name##_bmi parameters { return name##_body(arguments, 1); } \
     result name parameters {                                                               \
-        if (cjs_walk_bmi()) return name##_bmi(arguments);                                  \
+        if (cjs_walk_bmi()) __attribute__((musttail)) return name##_bmi(arguments);        \
         return name##_plain(arguments);                                                    \
     }
 #else
