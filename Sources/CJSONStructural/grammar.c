@@ -285,13 +285,13 @@ done:
 }
 
 /// `cjs_skip_value` for the baseline, and with BMI1 and BMI2 where built.
-__attribute__((noinline, visibility("hidden"))) ptrdiff_t cjs_skip_value_plain(
+__attribute__((noinline, visibility("hidden"), aligned(64))) ptrdiff_t cjs_skip_value_plain(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     return cjs_skip_body(bytes, count, tokens, offset, room);
 }
 
 #if CJS_WALK_VARIANTS
-CJS_BMI __attribute__((noinline, visibility("hidden"))) ptrdiff_t cjs_skip_value_bmi(
+CJS_BMI __attribute__((noinline, visibility("hidden"), aligned(64))) ptrdiff_t cjs_skip_value_bmi(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     return cjs_skip_body(bytes, count, tokens, offset, room);
 }
@@ -604,7 +604,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
 #if CJS_WALK_VARIANTS
 /// A build of a public walk: not static, so that it keeps the public function's arguments and
 /// that function jumps to it (a static one may lose the arguments it does not use).
-#define CJS_WALK_BUILD __attribute__((noinline, visibility("hidden")))
+#define CJS_WALK_BUILD __attribute__((noinline, visibility("hidden"), aligned(64)))
 #define CJS_WALK_FUNCTIONS(result, name, parameters, arguments)                            \
     CJS_WALK_BUILD result name##_plain parameters { return name##_body(arguments, 0); } \
     CJS_WALK_BUILD CJS_BMI result name##_bmi parameters { return name##_body(arguments, 1); } \
