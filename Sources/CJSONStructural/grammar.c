@@ -11,6 +11,48 @@
 #endif
 #include "stage1.h"
 
+// The walks are compiled twice on x86-64: for the baseline, and with BMI1 and BMI2 (`blsr`,
+// `andn`, shifts by any register), which most of their steps use, chosen at run time as the
+// stage-1 paths are. The same code: the public functions call one or the other.
+#if (defined(__x86_64__) || defined(_M_X64)) && defined(__clang__)
+#define CJS_WALK_VARIANTS 1
+#define CJS_BMI __attribute__((target("bmi,bmi2")))
+
+/// The build the walks run: 0 not chosen yet, 1 the baseline, 2 BMI (see `cjs_walks_choose`).
+static int cjs_walk_build = 0;
+
+/// Whether this CPU has BMI1 and BMI2.
+static int cjs_walk_cpu_bmi(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+
+/// The build the CPU allows, kept for the next walks (racing first callers store the same
+/// value). Out of line and saving the caller's registers: the public functions, which call it
+/// once, pass their arguments on to a build without saving them.
+static __attribute__((noinline, cold, preserve_most)) int cjs_walk_build_first(void) {
+    int build = cjs_walk_cpu_bmi() ? 2 : 1;
+    __atomic_store_n(&cjs_walk_build, build, __ATOMIC_RELAXED);
+    return build;
+}
+
+/// Whether the walks run their BMI build.
+static inline int cjs_walk_bmi(void) {
+    int build = __atomic_load_n(&cjs_walk_build, __ATOMIC_RELAXED);
+    if (__builtin_expect(build == 0, 0)) build = cjs_walk_build_first();
+    return build == 2;
+}
+
+void cjs_walks_choose(int build) {
+    int chosen = build == 1 ? 1 : cjs_walk_cpu_bmi() ? 2 : 1;
+    __atomic_store_n(&cjs_walk_build, chosen, __ATOMIC_RELAXED);
+}
+#else
+#define CJS_WALK_VARIANTS 0
+
+void cjs_walks_choose(int build) { (void)build; }
+#endif
+
 /// What the first byte of a token is to the walk: a string (0), an opening bracket, punctuation
 /// (which cannot start a value), a digit, or any other byte (the start of a number or literal,
 /// or of no value). One load instead of compares per value.
@@ -133,7 +175,9 @@ int cjs_valid_scalar_at(const uint8_t *bytes, size_t count, size_t offset) {
         bits &= bits - 1;                                                              \
     } while (0)
 
-ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
+/// The body of `cjs_skip_value`, inlined into each variant.
+static inline __attribute__((always_inline)) ptrdiff_t cjs_skip_body(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
     if (offset >= count) return -1;
     // The cursor: `mask` the token word at hand, `bits` its tokens not yet passed, `at` the
     // byte of its first bit, `last` the last word.
@@ -238,6 +282,30 @@ done:
         bits = *++mask;
     }
     return 64 * (mask - tokens) + __builtin_ctzll(bits);
+}
+
+/// `cjs_skip_value` for the baseline, and with BMI1 and BMI2 where built.
+__attribute__((noinline, visibility("hidden"), aligned(64))) ptrdiff_t cjs_skip_value_plain(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
+    return cjs_skip_body(bytes, count, tokens, offset, room);
+}
+
+#if CJS_WALK_VARIANTS
+CJS_BMI __attribute__((noinline, visibility("hidden"), aligned(64))) ptrdiff_t cjs_skip_value_bmi(
+    const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
+    return cjs_skip_body(bytes, count, tokens, offset, room);
+}
+#define CJS_SKIP(bmi, bytes, count, tokens, offset, room) \
+    ((bmi) ? cjs_skip_value_bmi(bytes, count, tokens, offset, room) : cjs_skip_value_plain(bytes, count, tokens, offset, room))
+#else
+#define CJS_SKIP(bmi, bytes, count, tokens, offset, room) cjs_skip_value_plain(bytes, count, tokens, offset, room)
+#endif
+
+ptrdiff_t cjs_skip_value(const uint8_t *bytes, size_t count, const uint64_t *tokens, size_t offset, size_t room) {
+#if CJS_WALK_VARIANTS
+    if (cjs_walk_bmi()) return cjs_skip_value_bmi(bytes, count, tokens, offset, room);
+#endif
+    return cjs_skip_value_plain(bytes, count, tokens, offset, room);
 }
 
 // MARK: Member walk
@@ -425,7 +493,7 @@ static inline __attribute__((always_inline)) size_t cjs_member_key(
 /// inner object without a call.
 static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped, int bmi);
 
 /// The walk of `cjs_next_member`, `cjs_gather_members` and `cjs_gather_nested` (inlined into
 /// each, `entries` and `nested` constants there): without `entries`, it stops on the first
@@ -436,7 +504,7 @@ static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
 /// `cjs_gather_nested`).
 static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    int after_value, cjs_members *members, uint64_t *entries, size_t *found, const cjs_nested *nested) {
+    int after_value, cjs_members *members, uint64_t *entries, size_t *found, const cjs_nested *nested, int bmi) {
     size_t words = cjs_token_words(count);
     size_t word, base;
     uint64_t bits;
@@ -489,7 +557,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                             size_t inner_end, inner_skipped;
                             ptrdiff_t inner_found = cjs_gather_object(
                                 bytes, count, tokens, nested->table, nested->key_count, room - 1, first_key,
-                                inner + 1, &inner_end, &inner_skipped);
+                                inner + 1, &inner_end, &inner_skipped, bmi);
                             if (inner_found < 0) CJS_STOP(CJS_MEMBER_KEY, key);
                             uint64_t closing = inner_end;
                             inner[0] = closing << 8 | (uint64_t)inner_found;
@@ -513,7 +581,7 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
                 }
             } else if (kind) {
                 if (kind != CJS_KIND_OPEN) CJS_STOP(CJS_MEMBER_KEY, key);
-                ptrdiff_t next = cjs_skip_value(bytes, count, tokens, value, room);
+                ptrdiff_t next = CJS_SKIP(bmi, bytes, count, tokens, value, room);
                 if (next < 0) CJS_STOP(CJS_MEMBER_KEY, key);
                 size_t after_container = next;
                 CJS_SEEK(after_container);
@@ -531,19 +599,43 @@ static inline __attribute__((always_inline)) cjs_member_stop cjs_member_walk(
     }
 }
 
-cjs_member_stop cjs_next_member(
+/// Each public walk as a body inlined into a baseline variant and a BMI one (see the top of the
+/// file), and the function that picks one.
+#if CJS_WALK_VARIANTS
+/// A build of a public walk: not static, so that it keeps the public function's arguments and
+/// that function jumps to it (a static one may lose the arguments it does not use).
+#define CJS_WALK_BUILD __attribute__((noinline, visibility("hidden"), aligned(64)))
+#define CJS_WALK_FUNCTIONS(result, name, parameters, arguments)                            \
+    CJS_WALK_BUILD result name##_plain parameters { return name##_body(arguments, 0); } \
+    CJS_WALK_BUILD CJS_BMI result name##_bmi parameters { return name##_body(arguments, 1); } \
+    result name parameters {                                                               \
+        if (cjs_walk_bmi()) __attribute__((musttail)) return name##_bmi(arguments);        \
+        return name##_plain(arguments);                                                    \
+    }
+#else
+#define CJS_WALK_FUNCTIONS(result, name, parameters, arguments) \
+    result name parameters { return name##_body(arguments, 0); }
+#endif
+#define CJS_ARGUMENTS(...) __VA_ARGS__
+
+static inline __attribute__((always_inline)) cjs_member_stop cjs_next_member_body(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    int after_value, cjs_members *members) {
-    return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0, 0);
+    int after_value, cjs_members *members, int bmi) {
+    return cjs_member_walk(bytes, count, tokens, table, key_count, room, after_value, members, 0, 0, 0, bmi);
 }
+
+CJS_WALK_FUNCTIONS(cjs_member_stop, cjs_next_member,
+    (const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+        int after_value, cjs_members *members),
+    CJS_ARGUMENTS(bytes, count, tokens, table, key_count, room, after_value, members))
 
 static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped, int bmi) {
     cjs_members members = {offset, 0, 0, 0};
     size_t found = 0;
     cjs_member_stop stop =
-        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, 0);
+        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, 0, bmi);
     if (stop != CJS_MEMBER_END) return -1;
     *end = members.position;
     *skipped = members.skipped;
@@ -551,25 +643,35 @@ static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_object(
     return result;
 }
 
-ptrdiff_t cjs_gather_members(
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_members_body(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    size_t offset, uint64_t *entries, size_t *end, size_t *skipped) {
-    return cjs_gather_object(bytes, count, tokens, table, key_count, room, offset, entries, end, skipped);
+    size_t offset, uint64_t *entries, size_t *end, size_t *skipped, int bmi) {
+    return cjs_gather_object(bytes, count, tokens, table, key_count, room, offset, entries, end, skipped, bmi);
 }
 
-ptrdiff_t cjs_gather_nested(
+CJS_WALK_FUNCTIONS(ptrdiff_t, cjs_gather_members,
+    (const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+        size_t offset, uint64_t *entries, size_t *end, size_t *skipped),
+    CJS_ARGUMENTS(bytes, count, tokens, table, key_count, room, offset, entries, end, skipped))
+
+static inline __attribute__((always_inline)) ptrdiff_t cjs_gather_nested_body(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
-    size_t offset, const cjs_nested *nested, uint64_t *entries, size_t *end, size_t *skipped) {
+    size_t offset, const cjs_nested *nested, uint64_t *entries, size_t *end, size_t *skipped, int bmi) {
     cjs_members members = {offset, 0, 0, 0};
     size_t found = 0;
     cjs_member_stop stop =
-        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, nested);
+        cjs_member_walk(bytes, count, tokens, table, key_count, room, 0, &members, entries, &found, nested, bmi);
     if (stop != CJS_MEMBER_END) return -1;
     *end = members.position;
     *skipped = members.skipped;
     ptrdiff_t result = found;
     return result;
 }
+
+CJS_WALK_FUNCTIONS(ptrdiff_t, cjs_gather_nested,
+    (const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
+        size_t offset, const cjs_nested *nested, uint64_t *entries, size_t *end, size_t *skipped),
+    CJS_ARGUMENTS(bytes, count, tokens, table, key_count, room, offset, nested, entries, end, skipped))
 
 #if defined(__clang__)
 #pragma clang attribute pop

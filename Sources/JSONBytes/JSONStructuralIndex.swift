@@ -174,6 +174,13 @@ package enum JSONStructuralIndex {
         return found < 0 ? nil : (found, end, skipped)
     }
 
+    /// Runs the baseline build of the grammar walks (`skipValue`, `nextMember`, `gatherMembers`)
+    /// from now on when `baseline`, else the build the CPU allows (on x86-64 with BMI1 and
+    /// BMI2, the one compiled for them): both give the same results, which tests compare.
+    package static func useBaselineWalks(_ baseline: Bool) {
+        cjs_walks_choose(baseline ? 1 : 0)
+    }
+
     /// What `gatherMembers(…nesting:…)` writes for an entry whose value it did not gather.
     package static var notGathered: UInt64 { .max }
 

@@ -156,6 +156,13 @@ ptrdiff_t cjs_gather_members(
     const uint8_t *bytes, size_t count, const uint64_t *tokens, const uint64_t *table, size_t key_count, size_t room,
     size_t offset, uint64_t *entries, size_t *end, size_t *skipped);
 
+/// Which build of the grammar walks (`cjs_skip_value`, `cjs_next_member` and the gathers) runs
+/// from now on. On x86-64 they are built twice, for the baseline and with BMI1 and BMI2, and run
+/// the second where the CPU has them: `build` 1 runs the baseline build, any other value the
+/// one the CPU allows. Both give the same results; tests compare them. Other platforms have
+/// one build, and this does nothing.
+void cjs_walks_choose(int build);
+
 /// What `cjs_gather_nested` writes for an entry whose value it did not gather.
 #define CJS_NOT_GATHERED (~(uint64_t)0)
 
