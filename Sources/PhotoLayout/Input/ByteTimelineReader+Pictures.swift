@@ -159,8 +159,9 @@ extension ByteTimelineReader {
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
         scanner.depth &-= 1
         scanner.objectsGathered &+= 1
-        if let url { decoded = scanner.keptSlice(url) }
-        let made = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
+        // The URL made once: a slice assigned over `decoded` (empty) released it first.
+        let urlBytes: ByteString? = if let url { scanner.keptSlice(url) } else { decoded }
+        let made = WeiboPictureVariant(urlBytes: urlBytes, width: width, height: height, type: type)
         // The slot is empty (the info's walk gives each field once): the variant is moved in
         // without the empty value destroyed first.
         if case .none = variant {

@@ -124,13 +124,27 @@ extension JSONScanner {
         end &-= 1
         while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
         guard end > position else { return nil }
-        var block = start &>> 6
-        while block <= end &>> 6 {
-            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return nil }
-            block &+= 1
-        }
+        guard Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) else { return nil }
         position = end &+ 1
         return start..<end
+    }
+
+    /// Whether none of the blocks `first` through `last` is marked in `escapeBlocks` (bit
+    /// `b & 63` of word `b >> 6` for block `b`): one masked word when they share a word (a
+    /// string shorter than 4 KiB, but for one in 64 of them), else block by block.
+    @inline(__always)
+    static func noEscapes(in escapeBlocks: UnsafePointer<UInt64>, from first: Int, through last: Int) -> Bool {
+        if first &>> 6 == last &>> 6 {
+            let below: UInt64 = ~0 &<< UInt64(first & 63)
+            let through: UInt64 = ~0 &>> UInt64(63 &- (last & 63))
+            return escapeBlocks[first &>> 6] & below & through == 0
+        }
+        var block = first
+        while block <= last {
+            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return false }
+            block &+= 1
+        }
+        return true
     }
 
     /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15
