@@ -134,8 +134,17 @@ extension ByteTimelineReader {
         return list ?? statuses ?? cards
     }
 
+    /// The bytes a status is taken to span when room is made for a timeline's statuses.
+    static let bytesPerStatus = 2048
+    /// The most statuses room is made for at once.
+    static let reservedStatuses = 64
+
     /// An array of statuses: each object is a status, anything else is skipped. Each status's
     /// `source` is `envelope` and its index in the array, skipped entries counted.
+    ///
+    /// Room is made at the first status for as many as the rest of the document would hold
+    /// at `bytesPerStatus` each (at most `reservedStatuses`), rather than growing the array by
+    /// doubling from one: a status as Weibo sends it is several kilobytes.
     private static func readStatuses(
         _ scanner: inout JSONScanner, in envelope: StatusSource.Envelope
     ) throws(JSONSyntaxError) -> [WeiboStatus] {
@@ -143,6 +152,10 @@ extension ByteTimelineReader {
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if try scanner.peekIsObject() {
+                if statuses.capacity == 0 {
+                    let room = (scanner.count &- scanner.position) / bytesPerStatus
+                    statuses.reserveCapacity(Swift.min(Swift.max(room, 1), reservedStatuses))
+                }
                 try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
                 try scanner.skipValue()
