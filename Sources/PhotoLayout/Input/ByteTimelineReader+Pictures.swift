@@ -48,16 +48,19 @@ extension ByteTimelineReader {
         }
         var infos = WeiboPictureInfos()
         var seen = SeenKeys()
+        // The sets read once per table (a `static let` costs its lazy-initialisation check per access).
+        let fields = InfoField.set
+        let variantFields = VariantField.set
         var more = try scanner.enterObject()
         while more {
-            let pid = try scanner.memberKey()
+            let pid = try scanner.plainMemberKey()
             if seen.insert(pid, in: scanner), try scanner.peekIsObject() {
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
                 if infos.count == 0 { infos.reserveCapacity(9) }
                 // Read where it lies in the table: made in a local and appended, the info was
                 // copied into the table and the local destroyed.
                 try infos.append(pid: bytes) { info throws(JSONSyntaxError) in
-                    try readPictureInfo(&scanner, into: &info)
+                    try readPictureInfo(&scanner, into: &info, fields: fields, variantFields: variantFields)
                 }
             } else {
                 try scanner.skipValue()
@@ -72,20 +75,20 @@ extension ByteTimelineReader {
     ///
     /// With token masks the info is walked once for its members and its variants' members
     /// (`members(gathering:nesting:inner:storage:)`): a variant read after that is not walked
-    /// again, and no member costs a call into C of its own.
+    /// again, and no member costs a call into C of its own. `fields` and `variantFields` are
+    /// `InfoField.set` and `VariantField.set`, read once by the caller.
     private static func readPictureInfo(
-        _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo
+        _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo, fields: JSONFieldSet<InfoField>,
+        variantFields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        // The sets read once (a `static let` costs its lazy-initialisation check per access).
-        let fields = InfoField.set
-        let variantFields = VariantField.set
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 9 * InfoField.allCases.count) {
             (storage: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in
             let storage = storage.baseAddress.unsafelyUnwrapped
             var members = try scanner.members(
                 gathering: fields.keys, nesting: InfoField.variants, inner: variantFields.keys, storage: storage)
             if members.gathered >= 0 {
-                return try readGatheredInfo(&scanner, members, storage: storage, into: &info)
+                return try readGatheredInfo(
+                    &scanner, members, storage: storage, into: &info, variantFields: variantFields)
             }
             while let field = try scanner.nextField(&members, in: fields) {
                 switch field {
@@ -109,10 +112,9 @@ extension ByteTimelineReader {
     @inline(__always)
     private static func readGatheredInfo(
         _ scanner: inout JSONScanner, _ members: JSONMemberCursor, storage: UnsafeMutablePointer<UInt64>,
-        into info: inout WeiboPictureInfo
+        into info: inout WeiboPictureInfo, variantFields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
         let notGathered = JSONStructuralIndex.notGathered
-        let variantFields = VariantField.set
         try withUnsafeBytes(of: members.entries) { entries throws(JSONSyntaxError) in
             var taken = 0
             while taken < members.gathered {
