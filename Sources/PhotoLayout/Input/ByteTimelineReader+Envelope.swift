@@ -152,9 +152,10 @@ extension ByteTimelineReader {
         var index = 0
         try scanner.readArray { scanner throws(JSONSyntaxError) in
             if try scanner.peekIsObject() {
-                if statuses.capacity == 0 {
+                // (Room for one is what the first append makes.)
+                if statuses.capacity == 0, scanner.count &- scanner.position >= 2 &* bytesPerStatus {
                     let room = (scanner.count &- scanner.position) / bytesPerStatus
-                    statuses.reserveCapacity(Swift.min(Swift.max(room, 1), reservedStatuses))
+                    statuses.reserveCapacity(Swift.min(room, reservedStatuses))
                 }
                 try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
