@@ -150,7 +150,7 @@ extension ByteTimelineReader {
     ) throws(JSONSyntaxError) -> [WeiboStatus] {
         var statuses: [WeiboStatus] = []
         var index = 0
-        try scanner.readArray { scanner throws(JSONSyntaxError) in
+        try scanner.readElements { scanner throws(JSONSyntaxError) in
             if try scanner.peekIsObject() {
                 // (Room for one is what the first append makes.)
                 if statuses.capacity == 0, scanner.count &- scanner.position >= 2 &* bytesPerStatus {

@@ -65,7 +65,7 @@ extension ByteTimelineReader {
             } else {
                 try scanner.skipValue()
             }
-            more = try scanner.nextMember()
+            more = try scanner.nextMemberByTokens()
         }
         scanner.work += seen.comparisons
         return infos
