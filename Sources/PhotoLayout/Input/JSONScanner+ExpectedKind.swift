@@ -121,10 +121,32 @@ extension JSONScanner {
         if position >= count || bytes[position] != UInt8(ascii: "[") {
             guard case .array = try peekKind() else { return try skipValue() }
         }
-        var more = try enterArray()
+        var more = try enterArrayByTokens()
         while more {
             try element(&self)
             more = try nextElementByTokens()
         }
+    }
+
+    /// `enterArray()` with the whitespace after the `[` passed by the token masks here: the
+    /// `[` consumed (one level deeper), and whether an element follows (else the `]` consumed).
+    /// Without masks, or at the depth limit (where `enterArray()` throws), JSONBytes'
+    /// `enterArray()` reads it; at the document's end `peekToken()` throws as it would.
+    @inline(__always)
+    mutating func enterArrayByTokens() throws(JSONSyntaxError) -> Bool {
+        guard tokens != nil, depth < Self.maximumDepth else { return try enterArray() }
+        depth &+= 1
+        position &+= 1
+        passWhitespaceByTokens()
+        guard position < count else {
+            _ = try peekToken()
+            return true
+        }
+        if bytes[position] == UInt8(ascii: "]") {
+            depth &-= 1
+            position &+= 1
+            return false
+        }
+        return true
     }
 }
