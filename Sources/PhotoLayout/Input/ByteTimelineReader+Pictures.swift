@@ -172,6 +172,8 @@ extension ByteTimelineReader {
     /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
     /// would give for it, without a cursor copied in and out. The entries' field numbers are
     /// those of the walk's inner set, `VariantField.set`: a case's index in `allCases`.
+    /// Out of line: called from the five variant cases of `readGatheredInfo`, where five
+    /// inlined copies spill the loop's registers.
     @inline(never)
     private static func readGatheredVariant(
         _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, into variant: inout WeiboPictureVariant?
