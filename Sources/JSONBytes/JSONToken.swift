@@ -5,6 +5,14 @@ package struct JSONStringToken: Hashable, Sendable {
     package var end: Int
     package var hasEscapes: Bool
 
+    /// The string between offsets `start` and `end` (its quotes excluded).
+    @inlinable
+    package init(start: Int, end: Int, hasEscapes: Bool) {
+        self.start = start
+        self.end = end
+        self.hasEscapes = hasEscapes
+    }
+
     package var byteCount: Int { end - start }
 }
 

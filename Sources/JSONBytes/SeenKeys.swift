@@ -10,11 +10,10 @@ package struct SeenKeys {
     /// The table; empty until the first `String` is inserted (a set used through tokens that
     /// never outgrows its first keys allocates none).
     private var slots: [String?] = []
-    /// `insert(_:in:)`'s first key, kept apart from the ones after it: a set of one key (a
-    /// status's one picture) allocates nothing.
-    var firstToken: (token: JSONStringToken, isPlainASCII: Bool)?
-    /// `insert(_:in:)`'s keys after the first, compared one by one before any `String` is built.
-    var firstTokens: [(token: JSONStringToken, isPlainASCII: Bool)] = []
+    /// `insert(_:in:)`'s first keys (up to `linearTokens`), held in the set itself and compared
+    /// one by one before any `String` is built: a set of a few keys (a status's pictures)
+    /// allocates nothing.
+    var firstKeys = FirstKeys()
     package private(set) var count = 0
     /// Key comparisons made so far, by insertions and by growing.
     package internal(set) var comparisons = 0

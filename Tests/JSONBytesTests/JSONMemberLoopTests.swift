@@ -139,6 +139,30 @@ struct JSONMemberLoopTests {
             ))
     }
 
+    /// The first keys are told apart by their last eight bytes before their bytes are
+    /// compared: keys that share those bytes but differ before them are distinct, keys of any
+    /// length spelled the same are repeats wherever they lie (a short key near the document's
+    /// start, whose tail is read byte by byte, equals the same key further on), and a key that
+    /// is not plain ASCII is compared as a `String` (escapes resolved, canonically equivalent
+    /// spellings equal).
+    @Test func seenKeysTellKeysApartByTheirTails() throws {
+        func inserted(_ keys: [String]) throws -> [Bool] {
+            try insertedKeys("[" + keys.map { "\"\($0)\"" }.joined(separator: ",") + "]").get().0
+        }
+        #expect(try inserted(["xxxxxxxxABCDEFGH", "yyyyyyyyABCDEFGH", "xxxxxxxxABCDEFGH"]) == [true, true, false])
+        #expect(try inserted(["ab", "cd", "ab", "b", "", "", "cd"]) == [true, true, false, true, true, false, false])
+        for length in 0...17 {
+            let key = String(repeating: "k", count: length)
+            let other = String(repeating: "k", count: length + 1)
+            #expect(try inserted([key, other, key, other]) == [true, true, false, false], "\(length)")
+            #expect(
+                try inserted(["q", key + "z", "z" + key, key + "z"]) == [true, true, length == 0 ? false : true, false])
+        }
+        #expect(try inserted(["é", #"\u00e9"#, "e\u{301}"]) == [true, false, false])
+        #expect(try inserted(["a\\nb", #"a\nb"#, "a\\u006eb"]) == [true, false, true])
+        #expect(try inserted(["xé", "x\u{301}"]) == [true, true])
+    }
+
     /// Past the first sixteen, keys go through the hash table: duplicates are still found,
     /// and the comparisons stay linear in the number of keys.
     @Test func seenKeysStayLinear() {

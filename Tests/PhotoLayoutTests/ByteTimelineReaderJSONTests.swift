@@ -284,3 +284,172 @@ struct ByteTimelineReaderJSONTests {
         #expect(pids[0].utf8.withUnsafeBufferPointer { $0.baseAddress! } == base + 28)
     }
 }
+
+/// The reader's token paths of `pic_infos` (its keys, its entries' members, their variants'
+/// URLs), held to the byte loop and the reference on the shapes each path takes or leaves.
+struct ReaderTokenPathTests {
+    /// Reads `text` with token masks, and checks it against the byte loop and the reference.
+    private static func agree(_ text: String, _ comment: Comment? = nil) throws -> TimelineRequest {
+        let document = Array(text.utf8)
+        let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+        #expect(ours == readByByteLoop(document), comment)
+        let read = try ours.get()
+        #expect(read == (try Fixtures.read(text)), comment)
+        return read
+    }
+
+    /// `pic_infos` keys bounded through the masks (`plainMemberKey()`): before a `:` after
+    /// any whitespace or none, escaped (read by `memberKey()`), not ASCII, repeated (the first
+    /// wins, spelled the same or not), sharing their last bytes; and documents that break off
+    /// after a key or hold something else than its `:` fail as the byte loop fails.
+    @Test func picInfoKeysThroughTheMasks() throws {
+        for gap in ["", " ", "\n   ", "\t"] {
+            let text = """
+                {"statuses": [{"pic_ids": ["a", "p1", "图", "xxxxxxxxABCDEFGH", "yyyyyyyyABCDEFGH"],
+                 "pic_infos": {"a"\(gap):\(gap){"large": {"url": "u1"}}, "p\\u0031"\(gap): {"large": {"url": "u2"}},
+                 "图"\(gap):{"large": {"url": "u3"}}, "\\u0061": {"large": {"url": "no"}}, "a": {"large": {"url": "no"}},
+                 "xxxxxxxxABCDEFGH": {"large": {"url": "u4"}}, "yyyyyyyyABCDEFGH"\(gap):{"large": {"url": "u5"}},
+                 "\\u56fe": {"large": {"url": "no"}}}}]}
+                """
+            let read = try Self.agree(text, "\(gap.debugDescription)")
+            let infos = try #require(read.statuses.first?.media.infos)
+            #expect(infos.count == 5, "\(gap.debugDescription)")
+            for (pid, url) in [
+                ("a", "u1"), ("p1", "u2"), ("图", "u3"), ("xxxxxxxxABCDEFGH", "u4"), ("yyyyyyyyABCDEFGH", "u5"),
+            ] {
+                #expect(infos[pid: ByteString(pid)]?.slots.large?.url == url, "\(pid) \(gap.debugDescription)")
+            }
+            for broken in [
+                #"{"statuses": [{"pic_infos": {"a"\#(gap)"#, #"{"statuses": [{"pic_infos": {"a"\#(gap){}}}]}"#,
+                #"{"statuses": [{"pic_infos": {"a"\#(gap),"b": {}}}]}"#,
+                #"{"statuses": [{"pic_infos": {"a"\#(gap)1}}]}"#,
+            ] {
+                let document = Array(broken.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                guard case .failure = ours else {
+                    Issue.record("\(broken.debugDescription) was read")
+                    continue
+                }
+                #expect(ours == readByByteLoop(document), "\(broken.debugDescription)")
+            }
+        }
+        // More keys than are compared one by one, repeats among them and past them.
+        let keys = (0..<20).map { "k\($0)" } + ["k3", "k19", "k0"]
+        let many = keys.map { #""\#($0)": {"large": {"url": "\#($0)"}}"# }.joined(separator: ", ")
+        let read = try Self.agree(#"{"statuses": [{"pic_ids": ["k0"], "pic_infos": {\#(many)}}]}"#)
+        #expect(read.statuses.first?.media.infos.count == 20)
+    }
+
+    /// An info's members as its walk hands them out, by their numbers (the set's order), in
+    /// several orders, with variants the walk gathered next to ones it did not (not an object,
+    /// or an object without members), `type` and `keep_size` among them; and an info the walk
+    /// leaves to the member loop (an escaped key inside a variant).
+    @Test func gatheredInfoMembersByTheirNumbers() throws {
+        let set = ByteTimelineReader.InfoField.set
+        #expect(set.fields == [.thumbnail, .bmiddle, .large, .largest, .original, .type, .keepSize])
+        let orders = [[0, 1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1, 0], [5, 0, 6, 2, 4, 1, 3], [2, 4, 6, 1, 3, 5, 0]]
+        for (largest, expected) in [
+            ("7", nil), ("{}", WeiboPictureVariant()),
+            (#"{"url": "https://a/x.jpg"}"#, WeiboPictureVariant(url: "https://a/x.jpg")),
+        ] {
+            for escaped in [false, true] {
+                let members = [
+                    #""thumbnail": {"url": "https://a/t.jpg", "width": 180, "height": 320}"#,
+                    #""bmiddle": {"url": "https://a/m.jpg", "type": "WEBP"}"#,
+                    #""large": {"\#(escaped ? #"\u0075rl"# : "url")": "https://a/l.jpg", "width": "640", "height": "1136"}"#,
+                    #""largest": \#(largest)"#,
+                    #""original": {"url": "https:\/\/a\/o.jpg", "type": "gif"}"#,
+                    #""type": "livephoto""#,
+                    #""keep_size": 1"#,
+                ]
+                for order in orders {
+                    let object =
+                        "{" + order.map { members[$0] }.joined(separator: ", ") + #", "middleplus": {"url": "x"}}"#
+                    let comment: Comment = "\(order) \(largest) \(escaped)"
+                    let read = try Self.agree(
+                        #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(object)}}]}"#, comment)
+                    let info = try #require(read.statuses.first?.media.infos[pid: "p"])
+                    let slots = info.slots
+                    #expect(
+                        slots.thumbnail == WeiboPictureVariant(url: "https://a/t.jpg", width: 180, height: 320), comment
+                    )
+                    #expect(slots.bmiddle == WeiboPictureVariant(url: "https://a/m.jpg", type: "webp"), comment)
+                    #expect(
+                        slots.large == WeiboPictureVariant(url: "https://a/l.jpg", width: 640, height: 1136), comment)
+                    #expect(slots.largest == expected, comment)
+                    #expect(slots.original == WeiboPictureVariant(url: "https://a/o.jpg", type: "gif"), comment)
+                    #expect(info.type == .livephoto, comment)
+                    #expect(info.keepSize, comment)
+                }
+            }
+        }
+    }
+
+    /// URLs whose bytes lie on both sides of a 4 KiB boundary (their escape blocks in two words
+    /// of stage 1's map) or in one word, with an escape in them or in another string of their
+    /// blocks, or none: read as the reference reads them.
+    @Test func urlsAcrossEscapeWords() throws {
+        for padding in stride(from: 3950, through: 4120, by: 13) {
+            for url in [#"https://a/b/l.jpg"#, #"https:\/\/a\/b\/l.jpg"#, #"https://a/b/\u006c.jpg"#] {
+                let filler = String(repeating: "x", count: padding)
+                let text = """
+                    {"statuses": [{"text": "\(filler)", "pic_ids": ["p"], "pic_infos": {"p": {"large":
+                     {"cut_type": "\\n", "url": "\(url)", "type": "JPEG"}, "bmiddle": {"url": "\(url)"}}}}]}
+                    """
+                let read = try Self.agree(text, "\(padding) \(url)")
+                let slots = try #require(read.statuses.first?.media.infos[pid: "p"]?.slots)
+                #expect(slots.large?.url == "https://a/b/l.jpg", "\(padding) \(url)")
+                #expect(slots.bmiddle?.url == "https://a/b/l.jpg", "\(padding) \(url)")
+            }
+        }
+    }
+
+    /// Arrays and `pic_infos` read with their brackets and commas passed in the reading module
+    /// (`readElements`, `enterArrayByTokens()`, `nextElementByTokens()`,
+    /// `nextMemberByTokens()`): empty or not, whitespace or none around each bracket and
+    /// comma, values of other kinds in their place; and documents that break off, or hold a
+    /// byte that does not belong, after a bracket or a comma fail as the byte loop fails.
+    @Test func bracketsAndCommasAfterWhitespace() throws {
+        for gap in ["", " ", "\n  ", "\t\r\n"] {
+            let g = gap
+            let text = """
+                {"statuses":\(g)[\(g){"pic_ids":\(g)[\(g)"a"\(g),\(g)"b"\(g)],\(g)"pic_urls":\(g)[\(g)]\(g),
+                 "pic_infos":\(g){\(g)"a"\(g):\(g){"large": {"url": "u"}}\(g),\(g)"b"\(g):\(g)7\(g)}},\(g)5\(g),
+                 {"pic_ids":\(g)[\(g)]\(g), "pic_urls":\(g)[\(g){"thumbnail_pic": "https://x/1.jpg"}\(g),\(g)3\(g)]},
+                 {"pic_ids": "a", "pic_urls": {}}\(g)]\(g)}
+                """
+            let read = try Self.agree(text, "\(gap.debugDescription)")
+            #expect(read.statuses.count == 3, "\(gap.debugDescription)")
+            #expect(read.statuses.first?.media.picIDs == ["a", "b"], "\(gap.debugDescription)")
+            #expect(read.statuses.dropFirst().first?.media.picURLs == ["https://x/1.jpg"], "\(gap.debugDescription)")
+            for broken in [
+                #"{"statuses": [\#(g)"#, #"{"statuses": [{}\#(g),\#(g)"#, #"{"statuses": [{"pic_ids": [\#(g)"#,
+                #"{"statuses": [{"pic_ids": ["a"\#(g),\#(g)"#, #"{"statuses": [{"pic_ids": ["a"\#(g)}]}"#,
+                #"{"statuses": [{"pic_ids": ["a"\#(g):\#(g)"b"]}]}"#, #"{"statuses": [{"pic_ids": [\#(g),"a"]}]}"#,
+                #"{"statuses": [{"pic_infos": {"a": {}\#(g),\#(g)}}]}"#,
+                #"{"statuses": [{"pic_infos": {"a": {}\#(g)]}]}"#,
+                #"{"statuses": [{"pic_infos": {"a": {}\#(g),\#(g)7}}]}"#, #"{"statuses": [{"pic_infos": {"a": {}\#(g)"#,
+            ] {
+                let document = Array(broken.utf8)
+                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+                guard case .failure = ours else {
+                    Issue.record("\(broken.debugDescription) was read")
+                    continue
+                }
+                #expect(ours == readByByteLoop(document), "\(broken.debugDescription)")
+            }
+        }
+    }
+
+    /// Timelines of no, one, and more statuses than room is made for at once, in documents of
+    /// a few bytes a status and of many: every status read, in order.
+    @Test func timelinesOfEverySize() throws {
+        for count in [0, 1, 2, ByteTimelineReader.reservedStatuses, ByteTimelineReader.reservedStatuses + 3, 150] {
+            for filler in ["", String(repeating: "y", count: 3000)] {
+                let statuses = (0..<count).map { #"{"idstr": "\#($0)", "text": "\#(filler)"}"# }
+                let read = try Self.agree(#"{"statuses": [\#(statuses.joined(separator: ", "))]}"#, "\(count)")
+                #expect(read.statuses.map(\.id) == (0..<count).map { "\($0)" }, "\(count)")
+            }
+        }
+    }
+}

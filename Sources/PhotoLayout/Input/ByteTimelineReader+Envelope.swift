@@ -134,15 +134,29 @@ extension ByteTimelineReader {
         return list ?? statuses ?? cards
     }
 
+    /// The bytes a status is taken to span when room is made for a timeline's statuses.
+    static let bytesPerStatus = 2048
+    /// The most statuses room is made for at once.
+    static let reservedStatuses = 64
+
     /// An array of statuses: each object is a status, anything else is skipped. Each status's
     /// `source` is `envelope` and its index in the array, skipped entries counted.
+    ///
+    /// Room is made at the first status for as many as the rest of the document would hold
+    /// at `bytesPerStatus` each (at most `reservedStatuses`), rather than growing the array by
+    /// doubling from one: a status as Weibo sends it is several kilobytes.
     private static func readStatuses(
         _ scanner: inout JSONScanner, in envelope: StatusSource.Envelope
     ) throws(JSONSyntaxError) -> [WeiboStatus] {
         var statuses: [WeiboStatus] = []
         var index = 0
-        try scanner.readArray { scanner throws(JSONSyntaxError) in
+        try scanner.readElements { scanner throws(JSONSyntaxError) in
             if try scanner.peekIsObject() {
+                // (Room for one is what the first append makes.)
+                if statuses.capacity == 0, scanner.count &- scanner.position >= 2 &* bytesPerStatus {
+                    let room = (scanner.count &- scanner.position) / bytesPerStatus
+                    statuses.reserveCapacity(Swift.min(room, reservedStatuses))
+                }
                 try appendStatus(&scanner, source: StatusSource(envelope: envelope, index: index), to: &statuses)
             } else {
                 try scanner.skipValue()

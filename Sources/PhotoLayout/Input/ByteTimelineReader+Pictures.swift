@@ -48,21 +48,24 @@ extension ByteTimelineReader {
         }
         var infos = WeiboPictureInfos()
         var seen = SeenKeys()
+        // The sets read once per table (a `static let` costs its lazy-initialisation check per access).
+        let fields = InfoField.set
+        let variantFields = VariantField.set
         var more = try scanner.enterObject()
         while more {
-            let pid = try scanner.memberKey()
+            let pid = try scanner.plainMemberKey()
             if seen.insert(pid, in: scanner), try scanner.peekIsObject() {
                 let bytes = pid.hasEscapes ? scanner.byteString(pid) : scanner.keptSlice(pid.start..<pid.end)
                 if infos.count == 0 { infos.reserveCapacity(9) }
                 // Read where it lies in the table: made in a local and appended, the info was
                 // copied into the table and the local destroyed.
                 try infos.append(pid: bytes) { info throws(JSONSyntaxError) in
-                    try readPictureInfo(&scanner, into: &info)
+                    try readPictureInfo(&scanner, into: &info, fields: fields, variantFields: variantFields)
                 }
             } else {
                 try scanner.skipValue()
             }
-            more = try scanner.nextMember()
+            more = try scanner.nextMemberByTokens()
         }
         scanner.work += seen.comparisons
         return infos
@@ -72,40 +75,22 @@ extension ByteTimelineReader {
     ///
     /// With token masks the info is walked once for its members and its variants' members
     /// (`members(gathering:nesting:inner:storage:)`): a variant read after that is not walked
-    /// again, and no member costs a call into C of its own.
+    /// again, and no member costs a call into C of its own. `fields` and `variantFields` are
+    /// `InfoField.set` and `VariantField.set`, read once by the caller.
     private static func readPictureInfo(
-        _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo
+        _ scanner: inout JSONScanner, into info: inout WeiboPictureInfo, fields: JSONFieldSet<InfoField>,
+        variantFields: JSONFieldSet<VariantField>
     ) throws(JSONSyntaxError) {
-        // The sets read once (a `static let` costs its lazy-initialisation check per access).
-        let fields = InfoField.set
-        let variantFields = VariantField.set
-        let notGathered = JSONStructuralIndex.notGathered
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 9 * InfoField.allCases.count) {
             (storage: UnsafeMutableBufferPointer<UInt64>) throws(JSONSyntaxError) in
             let storage = storage.baseAddress.unsafelyUnwrapped
             var members = try scanner.members(
                 gathering: fields.keys, nesting: InfoField.variants, inner: variantFields.keys, storage: storage)
+            if members.gathered >= 0 {
+                return try readGatheredInfo(
+                    &scanner, members, storage: storage, into: &info, variantFields: variantFields)
+            }
             while let field = try scanner.nextField(&members, in: fields) {
-                // A variant the walk gathered: read from what the walk found, not walked again.
-                if field.isVariant, members.gathered >= 0, members.taken > 0 {
-                    let slot = storage + 9 &* (members.taken &- 1)
-                    if slot[0] != notGathered {
-                        switch field {
-                        case .thumbnail:
-                            try readGatheredVariant(&scanner, slot, into: &info.slots.thumbnail)
-                        case .bmiddle:
-                            try readGatheredVariant(&scanner, slot, into: &info.slots.bmiddle)
-                        case .large:
-                            try readGatheredVariant(&scanner, slot, into: &info.slots.large)
-                        case .largest:
-                            try readGatheredVariant(&scanner, slot, into: &info.slots.largest)
-                        case .original:
-                            try readGatheredVariant(&scanner, slot, into: &info.slots.original)
-                        case .type, .keepSize: break
-                        }
-                        continue
-                    }
-                }
                 switch field {
                 case .thumbnail: try readVariant(&scanner, into: &info.slots.thumbnail, fields: variantFields)
                 case .bmiddle: try readVariant(&scanner, into: &info.slots.bmiddle, fields: variantFields)
@@ -119,55 +104,121 @@ extension ByteTimelineReader {
         }
     }
 
+    /// The members of an info its walk gathered (`members.gathered` of them, in document
+    /// order, in `members.entries` as `value << 8 | field`), the variants among them read from
+    /// what the walk found inside them (`storage`: nine words per member), then the position
+    /// put past the info's `}`: what `nextField` would hand out, read without a call per member.
+    /// The field numbers are indices in `InfoField.allCases` (`JSONFieldSet`).
+    @inline(__always)
+    private static func readGatheredInfo(
+        _ scanner: inout JSONScanner, _ members: JSONMemberCursor, storage: UnsafeMutablePointer<UInt64>,
+        into info: inout WeiboPictureInfo, variantFields: JSONFieldSet<VariantField>
+    ) throws(JSONSyntaxError) {
+        let notGathered = JSONStructuralIndex.notGathered
+        try withUnsafeBytes(of: members.entries) { entries throws(JSONSyntaxError) in
+            var taken = 0
+            while taken < members.gathered {
+                let entry = entries.load(fromByteOffset: taken &* 8, as: UInt64.self)
+                let slot = storage + 9 &* taken
+                taken &+= 1
+                scanner.position = Int(truncatingIfNeeded: entry &>> 8)
+                // A variant the walk gathered is read from what the walk found, not walked
+                // again; one it did not (not an object, or one it left) is read as without it.
+                // (A member that is no variant has no slot word.)
+                switch entry & 0xFF {
+                case 0:
+                    if slot[0] != notGathered {
+                        try readGatheredVariant(&scanner, slot, into: &info.slots.thumbnail)
+                    } else {
+                        try readVariant(&scanner, into: &info.slots.thumbnail, fields: variantFields)
+                    }
+                case 1:
+                    if slot[0] != notGathered {
+                        try readGatheredVariant(&scanner, slot, into: &info.slots.bmiddle)
+                    } else {
+                        try readVariant(&scanner, into: &info.slots.bmiddle, fields: variantFields)
+                    }
+                case 2:
+                    if slot[0] != notGathered {
+                        try readGatheredVariant(&scanner, slot, into: &info.slots.large)
+                    } else {
+                        try readVariant(&scanner, into: &info.slots.large, fields: variantFields)
+                    }
+                case 3:
+                    if slot[0] != notGathered {
+                        try readGatheredVariant(&scanner, slot, into: &info.slots.largest)
+                    } else {
+                        try readVariant(&scanner, into: &info.slots.largest, fields: variantFields)
+                    }
+                case 4:
+                    if slot[0] != notGathered {
+                        try readGatheredVariant(&scanner, slot, into: &info.slots.original)
+                    } else {
+                        try readVariant(&scanner, into: &info.slots.original, fields: variantFields)
+                    }
+                case 5: info.type = try scanner.lenientPictureType()
+                default: info.keepSize = try scanner.lenientTruthy()
+                }
+            }
+        }
+        // Past the `}` (as `nextField` leaves a gathered object).
+        scanner.position = members.end &+ 1
+        scanner.depth &-= 1
+    }
+
     /// The variant object at the position that the info's walk gathered (`slot`: its word as
     /// `cjs_gather_nested` wrote it, `closing << 8 | found`, then `found` entries
     /// `value << 8 | field`): its members read at the places the walk found, in document
     /// order, and the position put past its `}`. What `members(gathering:)` and `nextField`
     /// would give for it, without a cursor copied in and out. The entries' field numbers are
     /// those of the walk's inner set, `VariantField.set`: a case's index in `allCases`.
-    @inline(__always)
+    /// Out of line: called from the five variant cases of `readGatheredInfo`, where five
+    /// inlined copies spill the loop's registers.
+    @inline(never)
     private static func readGatheredVariant(
         _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, into variant: inout WeiboPictureVariant?
     ) throws(JSONSyntaxError) {
         let head = slot[0]
         // Inside the object: one level deeper (the walk gathered it within the depth limit).
         scanner.depth &+= 1
-        // Values without references until the variant is made, at the end: a variant being
-        // filled member by member is copied and destroyed around the writes.
-        var url: Range<Int>?
-        var decoded: ByteString?
-        var width: Double?
-        var height: Double?
-        var type: WeiboPictureType?
-        var index = 1
-        let found = Int(truncatingIfNeeded: head & 0xFF)
-        while index <= found {
-            let entry = slot[index]
-            index &+= 1
-            scanner.position = Int(truncatingIfNeeded: entry &>> 8)
-            // The walk's field number is the key's index in `VariantField.allCases`
-            // (`JSONFieldSet`): url, width, height, type.
-            switch entry & 0xFF {
-            case 0:
-                url = scanner.plainString()
-                if url == nil { decoded = try scanner.lenientByteString() }
-            case 1: width = try scanner.lenientSide()
-            case 2: height = try scanner.lenientSide()
-            default: type = try scanner.gatheredPictureType()
+        // The slot is empty (the info's walk gives each field once; were it not, its variant
+        // would be dropped first): an empty variant is put there and each member written into
+        // it where it lies, rather than gathered in locals and copied in at the end. When a
+        // member throws, the variant keeps what was read before it (and is dropped with the
+        // error, as the table is).
+        if case .some = variant { variant = nil }
+        try withUnsafeMutablePointer(to: &variant) { optional throws(JSONSyntaxError) in
+            optional.initialize(to: WeiboPictureVariant())
+            // A present `Optional` payload lies at offset 0 (as `UnsafePointer.unwrapped()` reads it).
+            let made = UnsafeMutableRawPointer(optional).assumingMemoryBound(to: WeiboPictureVariant.self)
+            var index = 1
+            let found = Int(truncatingIfNeeded: head & 0xFF)
+            while index <= found {
+                let entry = slot[index]
+                index &+= 1
+                scanner.position = Int(truncatingIfNeeded: entry &>> 8)
+                // The walk's field number is the key's index in `VariantField.allCases`
+                // (`JSONFieldSet`): url, width, height, type.
+                switch entry & 0xFF {
+                case 0:
+                    // Written over the empty URL without releasing it (it holds no reference).
+                    let url: ByteString? =
+                        if let plain = scanner.plainString() {
+                            scanner.keptSlice(plain)
+                        } else {
+                            try scanner.lenientByteString()
+                        }
+                    // `pointer(to:)` is `nil` only for a computed property; this is a stored one.
+                    made.pointer(to: \.urlBytes)!.initialize(to: url)
+                case 1: made.pointee.width = try scanner.lenientSide()
+                case 2: made.pointee.height = try scanner.lenientSide()
+                default: made.pointee.type = try scanner.gatheredPictureType()
+                }
             }
         }
         scanner.position = Int(truncatingIfNeeded: head &>> 8) &+ 1
         scanner.depth &-= 1
         scanner.objectsGathered &+= 1
-        if let url { decoded = scanner.keptSlice(url) }
-        let made = WeiboPictureVariant(urlBytes: decoded, width: width, height: height, type: type)
-        // The slot is empty (the info's walk gives each field once): the variant is moved in
-        // without the empty value destroyed first.
-        if case .none = variant {
-            withUnsafeMutablePointer(to: &variant) { $0.initialize(to: consume made) }
-        } else {
-            variant = consume made
-        }
     }
 
     /// `{url, width, height, type}` into `slot` when it is an object; otherwise skipped, the

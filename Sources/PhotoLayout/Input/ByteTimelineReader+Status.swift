@@ -139,7 +139,7 @@ extension ByteTimelineReader {
     /// `pic_urls`: the `thumbnail_pic` string of each entry that has one, as bytes of the request.
     private static func readPicURLs(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> [ByteString] {
         var urls: [ByteString] = []
-        try scanner.readArray { scanner throws(JSONSyntaxError) in
+        try scanner.readElements { scanner throws(JSONSyntaxError) in
             guard try scanner.peekIsObject() else { return try scanner.skipValue() }
             var url: ByteString?
             try scanner.readObject(PicURLField.set) { _, scanner throws(JSONSyntaxError) in
@@ -164,7 +164,7 @@ extension ByteTimelineReader {
         var ids: [ByteString] = []
         var sharing = !keys.isEmpty
         var matched = 0
-        try scanner.readArray { scanner throws(JSONSyntaxError) in
+        try scanner.readElements { scanner throws(JSONSyntaxError) in
             if sharing {
                 // Past the whitespace before the entry, where `plainString()` looks for its quote.
                 var plain: Range<Int>?

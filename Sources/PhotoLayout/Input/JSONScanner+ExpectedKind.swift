@@ -66,4 +66,87 @@ extension JSONScanner {
         }
         position = word &<< 6 | bits.trailingZeroBitCount
     }
+
+    /// `nextMember()` with the whitespace before the `,` or `}` and after the `,` passed by
+    /// the token masks here (`passWhitespaceByTokens()`); anything else (no masks, a byte that
+    /// is neither, no key after the `,`) is left to JSONBytes' `nextMember()`, from the same
+    /// place, which reads it and throws as before.
+    @inline(__always)
+    mutating func nextMemberByTokens() throws(JSONSyntaxError) -> Bool {
+        passWhitespaceByTokens()
+        if position < count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                let comma = position
+                position &+= 1
+                passWhitespaceByTokens()
+                if position < count, bytes[position] == UInt8(ascii: "\"") { return true }
+                position = comma
+            } else if byte == UInt8(ascii: "}") {
+                depth &-= 1
+                position &+= 1
+                return false
+            }
+        }
+        return try nextMember()
+    }
+
+    /// `nextElement()` as `nextMemberByTokens()` is `nextMember()`.
+    @inline(__always)
+    mutating func nextElementByTokens() throws(JSONSyntaxError) -> Bool {
+        passWhitespaceByTokens()
+        if position < count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position &+= 1
+                return true
+            } else if byte == UInt8(ascii: "]") {
+                depth &-= 1
+                position &+= 1
+                return false
+            }
+        }
+        return try nextElement()
+    }
+
+    /// `readArray(_:)` in the reading module: when the value at the position is an array,
+    /// `element(&self)` on each element (which must consume it), its `,`s and `]` passed by
+    /// `nextElementByTokens()`; any other value skipped. Its `[` is found as `peekIsObject()`
+    /// finds a `{`.
+    @inline(__always)
+    mutating func readElements(
+        _ element: (_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        passWhitespaceByTokens()
+        if position >= count || bytes[position] != UInt8(ascii: "[") {
+            guard case .array = try peekKind() else { return try skipValue() }
+        }
+        var more = try enterArrayByTokens()
+        while more {
+            try element(&self)
+            more = try nextElementByTokens()
+        }
+    }
+
+    /// `enterArray()` with the whitespace after the `[` passed by the token masks here: the
+    /// `[` consumed (one level deeper), and whether an element follows (else the `]` consumed).
+    /// Without masks, or at the depth limit (where `enterArray()` throws), JSONBytes'
+    /// `enterArray()` reads it; at the document's end `peekToken()` throws as it would.
+    @inline(__always)
+    mutating func enterArrayByTokens() throws(JSONSyntaxError) -> Bool {
+        guard tokens != nil, depth < Self.maximumDepth else { return try enterArray() }
+        depth &+= 1
+        position &+= 1
+        passWhitespaceByTokens()
+        guard position < count else {
+            _ = try peekToken()
+            return true
+        }
+        if bytes[position] == UInt8(ascii: "]") {
+            depth &-= 1
+            position &+= 1
+            return false
+        }
+        return true
+    }
 }

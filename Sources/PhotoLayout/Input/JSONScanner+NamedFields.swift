@@ -51,6 +51,9 @@ extension JSONScanner {
         collectingKeys allKeys: inout [JSONStringToken],
         _ read: (_ field: Field, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
+        // Room for the keys of an envelope or an `options` object at once, rather than
+        // growing the array by doubling from one.
+        if allKeys.capacity == 0 { allKeys.reserveCapacity(16) }
         try readObject(fields.keys, collectingKeys: &allKeys) { index, scanner throws(JSONSyntaxError) in
             try read(fields.fields[index], &scanner)
         }

@@ -80,6 +80,41 @@ extension JSONScanner {
         return try lenientByteString()
     }
 
+    /// `memberKey()` for a key `plainString()` would bound (a pid of `pic_infos`), in this
+    /// module: the next token after its opening quote is the first after the key (a string
+    /// holds none), its closing quote the last quote before that token, and that token must be
+    /// its `:` (only whitespace lies between, stage 1 having passed): else the error
+    /// `memberKey()` throws, at the same offset. Any other key (with an escape in its blocks,
+    /// or without masks) is read by `memberKey()`.
+    @inline(__always)
+    mutating func plainMemberKey() throws(JSONSyntaxError) -> JSONStringToken {
+        guard let tokens, let escapeBlocks, position < count, bytes[position] == UInt8(ascii: "\""),
+            tokens[position &>> 6] & (1 &<< UInt64(position & 63)) != 0
+        else { return try memberKey() }
+        let start = position &+ 1
+        var next = count
+        if start < count {
+            var word = start &>> 6
+            var bits = tokens[word] & (~0 &<< UInt64(start & 63))
+            let words = (count &+ 63) &>> 6
+            while bits == 0 {
+                word &+= 1
+                guard word < words else { break }
+                bits = tokens[word]
+            }
+            if bits != 0 { next = word &<< 6 | bits.trailingZeroBitCount }
+        }
+        var end = next &- 1
+        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        guard end > position, Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) else {
+            return try memberKey()
+        }
+        guard next < count else { throw error("unexpected end of the document", at: next) }
+        guard bytes[next] == UInt8(ascii: ":") else { throw error("expected ':' after an object key", at: next) }
+        position = next &+ 1
+        return JSONStringToken(start: start, end: end, hasEscapes: false)
+    }
+
     /// Whether the document's bytes in `range` (a string's, as `plainString()` gives them) are
     /// those of `string`, compared eight at a time.
     @inline(__always)
@@ -124,13 +159,27 @@ extension JSONScanner {
         end &-= 1
         while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
         guard end > position else { return nil }
-        var block = start &>> 6
-        while block <= end &>> 6 {
-            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return nil }
-            block &+= 1
-        }
+        guard Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) else { return nil }
         position = end &+ 1
         return start..<end
+    }
+
+    /// Whether none of the blocks `first` through `last` is marked in `escapeBlocks` (bit
+    /// `b & 63` of word `b >> 6` for block `b`): one masked word when they share a word (a
+    /// string shorter than 4 KiB, but for one in 64 of them), else block by block.
+    @inline(__always)
+    static func noEscapes(in escapeBlocks: UnsafePointer<UInt64>, from first: Int, through last: Int) -> Bool {
+        if first &>> 6 == last &>> 6 {
+            let below: UInt64 = ~0 &<< UInt64(first & 63)
+            let through: UInt64 = ~0 &>> UInt64(63 &- (last & 63))
+            return escapeBlocks[first &>> 6] & below & through == 0
+        }
+        var block = first
+        while block <= last {
+            guard escapeBlocks[block &>> 6] & (1 &<< UInt64(block & 63)) == 0 else { return false }
+            block &+= 1
+        }
+        return true
     }
 
     /// `lenientFlexibleNumber()`, with the digits of a positive JSON integer of at most 15

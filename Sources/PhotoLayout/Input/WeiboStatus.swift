@@ -201,12 +201,13 @@ extension WeiboMedia {
 
 /// How a media holds `page_info`: absent (or not an object), the bytes of its object as
 /// `ByteTimelineReader` found them (a slice of the request, read when asked for), or a value
-/// (made as one, or read by a reader). Boxed: one reference in every media, most of which
-/// have none.
-package indirect enum PageInfoStorage: Sendable {
+/// (made as one, or read by a reader). A value is boxed (one reference in every media, most
+/// of which have none); the bytes are held as they are, so that a status with a page costs no
+/// allocation of its own.
+package enum PageInfoStorage: Sendable {
     case absent
     case bytes(ByteString)
-    case value(WeiboPageInfo)
+    indirect case value(WeiboPageInfo)
 }
 
 /// One entry of m.weibo.cn's `pics`: `{"pid", "url", "geo": {"width", "height"}, "type"?,
