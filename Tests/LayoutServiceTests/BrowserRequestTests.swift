@@ -151,6 +151,13 @@ struct BrowserRequestTests {
             #"{"screen": {"width": 375, "height": 667}, "status": \#(status), "index": 0, "variant": "huge"}"#
         )
         #expect(variant.problems.map(\.pointer) == ["#/variant"])
+        // Beside `photos` the variant chooses nothing, and is still refused when unknown.
+        for name in ["", "huge", "Large"] {
+            let besidePhotos = try openError(
+                #"{"screen": {"width": 375, "height": 667}, "photos": [{"url": "a"}], "index": 0, "variant": "\#(name)"}"#
+            )
+            #expect(besidePhotos.problems.map(\.pointer) == ["#/variant"])
+        }
     }
 
     /// Close's own fields: a non-positive zoom scale, a current frame without size, a scroll without content size.

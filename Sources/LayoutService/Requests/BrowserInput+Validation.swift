@@ -61,9 +61,12 @@ extension BrowserInput {
 
     /// `photos` when present (each with both or neither of width and height, positive),
     /// else the status's pictures (its retweet's when it has none of its own); at least one.
+    /// `variant` is validated either way (an unknown name is 422 at `#/variant` even beside
+    /// `photos`, whose URLs it does not choose), as unused `grid_options` are.
     /// A single picture's grid size is its `bmiddle` size without `keep_size` (a photo's own size);
     /// the sizes a mosaic grid reads are each picture's (its crop's size, `Picture.aspectSize`).
     static func pictures(of request: BrowserRequest, into validation: inout BrowserValidation) -> ResolvedPictures? {
+        let variant = request.variant.flatMap { validation.name($0, as: BrowserVariant.self, ["variant"]) } ?? .bmiddle
         if let photos = request.photos {
             guard !photos.isEmpty, photos.count <= maxPictures else {
                 validation.refuse(
@@ -96,7 +99,6 @@ extension BrowserInput {
             validation.refuse(["photos"], "is required: a list of photos, or a status with pictures")
             return nil
         }
-        let variant = request.variant.flatMap { validation.name($0, as: BrowserVariant.self, ["variant"]) } ?? .bmiddle
         var pictures = PictureRules.pictures(of: status.media)
         if pictures.isEmpty, let retweeted = status.retweeted {
             pictures = PictureRules.pictures(of: retweeted.media)
