@@ -92,10 +92,12 @@ extension JSONScanner {
     /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
     /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
     /// from it): a URL, a pid or an id. Whitespace before the value (an array entry after `, `
-    /// or a line break) is passed over through the token masks first (`peekToken()`, which
-    /// throws at the document's end as `lenientByteString()` would).
+    /// or a line break) is passed over through the token masks first, here
+    /// (`passWhitespaceByTokens()`: at the document's end the position is its end, where
+    /// `lenientByteString()` throws as it would have).
     @inline(__always)
     mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
+        passWhitespaceByTokens()
         guard let plain = plainString() else { return try keptStringPastWhitespace() }
         return keptSlice(plain)
     }
