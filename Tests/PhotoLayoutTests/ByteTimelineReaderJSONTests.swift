@@ -403,7 +403,8 @@ struct ReaderTokenPathTests {
             }
         }
         for broken in ["tru", "truex", "fals", "falsy", "nul", "01", "1.", "1e", "-", "1x"] {
-            let text = #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"keep_size": \#(broken), "type": "gif"}}}]}"#
+            let info = #"{"keep_size": \#(broken), "type": "gif"}"#
+            let text = #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(info)}}]}"#
             let document = Array(text.utf8)
             let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
             guard case .failure = ours else {
@@ -412,7 +413,10 @@ struct ReaderTokenPathTests {
             }
             #expect(ours == readByByteLoop(document), "\(broken)")
         }
-        for url in ["7", "null", "[]", "{}", #""""#, #""\u0068ttps://a/x.jpg""#, #""https:\/\/a/x.jpg""#, #""é/x.jpg""#] {
+        let urls = [
+            "7", "null", "[]", "{}", #""""#, #""\u0068ttps://a/x.jpg""#, #""https:\/\/a/x.jpg""#, #""é/x.jpg""#,
+        ]
+        for url in urls {
             let text = """
                 {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"width": 3, "url": \(url)},
                  "bmiddle": {"url": \(url), "type": "gif"}}}}]}
