@@ -385,6 +385,46 @@ struct ReaderTokenPathTests {
         }
     }
 
+    /// A gathered info's `keep_size` of every kind (one digit before each byte that may follow
+    /// it, longer numbers, literals, strings, other values) and a gathered variant's `url` that
+    /// is no plain string, read as the byte loop and the reference read them; broken literals
+    /// and numbers fail as the byte loop fails.
+    @Test func gatheredKeepSizeAndURLOfEveryKind() throws {
+        let values = [
+            "0", "1", "7", "0 ", "1\n", "0.0", "0.5", "1e0", "0E5", "10", "-1", "-0", "true", "false", "null",
+            #""1""#, #""0""#, #""true""#, #""TRUE""#, #""x""#, "[]", "{}", "[1]", #"{"a": 1}"#,
+        ]
+        for value in values {
+            for last in [false, true] {
+                let members = [#""keep_size": \#(value)"#, #""large": {"url": "https://a/l.jpg"}"#]
+                let object = "{" + (last ? members.reversed() : members).joined(separator: ", ") + "}"
+                let text = #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(object)}}]}"#
+                _ = try Self.agree(text, "\(value.debugDescription) \(last)")
+            }
+        }
+        for broken in ["tru", "truex", "fals", "falsy", "nul", "01", "1.", "1e", "-", "1x"] {
+            let info = #"{"keep_size": \#(broken), "type": "gif"}"#
+            let text = #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(info)}}]}"#
+            let document = Array(text.utf8)
+            let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+            guard case .failure = ours else {
+                Issue.record("\(broken) was read")
+                continue
+            }
+            #expect(ours == readByByteLoop(document), "\(broken)")
+        }
+        let urls = [
+            "7", "null", "[]", "{}", #""""#, #""\u0068ttps://a/x.jpg""#, #""https:\/\/a/x.jpg""#, #""é/x.jpg""#,
+        ]
+        for url in urls {
+            let text = """
+                {"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": {"large": {"width": 3, "url": \(url)},
+                 "bmiddle": {"url": \(url), "type": "gif"}}}}]}
+                """
+            _ = try Self.agree(text, "\(url)")
+        }
+    }
+
     /// URLs whose bytes lie on both sides of a 4 KiB boundary (their escape blocks in two words
     /// of stage 1's map) or in one word, with an escape in them or in another string of their
     /// blocks, or none: read as the reference reads them.

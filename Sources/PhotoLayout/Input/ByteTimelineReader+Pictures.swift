@@ -157,7 +157,7 @@ extension ByteTimelineReader {
                         try readVariant(&scanner, into: &info.slots.original, fields: variantFields)
                     }
                 case 5: info.type = try scanner.lenientPictureType()
-                default: info.keepSize = try scanner.lenientTruthy()
+                default: info.keepSize = try scanner.gatheredTruthy()
                 }
             }
         }
@@ -202,12 +202,7 @@ extension ByteTimelineReader {
                 switch entry & 0xFF {
                 case 0:
                     // Written over the empty URL without releasing it (it holds no reference).
-                    let url: ByteString? =
-                        if let plain = scanner.plainString() {
-                            scanner.keptSlice(plain)
-                        } else {
-                            try scanner.lenientByteString()
-                        }
+                    let url = try scanner.gatheredKeptString()
                     // `pointer(to:)` is `nil` only for a computed property; this is a stored one.
                     made.pointer(to: \.urlBytes)!.initialize(to: url)
                 case 1: made.pointee.width = try scanner.lenientSide()

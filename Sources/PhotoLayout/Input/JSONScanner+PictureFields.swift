@@ -46,6 +46,37 @@ extension JSONScanner {
         return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
     }
 
+    /// `lenientTruthy()` for a member's value a walk gathered (the position on the value):
+    /// a number of one digit (`0`, `1`: what Weibo sends), whose next byte is no digit, `.`,
+    /// `e` or `E`, is `true` unless it is `0`; `true` and `false` are read as `scanBool()`
+    /// reads them (the literal's bytes); the position is put past what was read, without the
+    /// call into JSONBytes and its copy of the scanner. Any other value is read by
+    /// `lenientTruthy()` from the same place.
+    @inline(__always)
+    mutating func gatheredTruthy() throws(JSONSyntaxError) -> Bool {
+        if position &+ 5 <= count {
+            let first = bytes[position]
+            if first &- UInt8(ascii: "0") < 10 {
+                let next = bytes[position &+ 1]
+                if next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                    position &+= 1
+                    return first != UInt8(ascii: "0")
+                }
+                return try lenientTruthy()
+            }
+            let word = UInt32(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self))
+            if word == 0x6575_7274 {  // "true", little-endian
+                position &+= 4
+                return true
+            }
+            if word == 0x736C_6166, bytes[position &+ 4] == UInt8(ascii: "e") {  // "fals", then "e"
+                position &+= 5
+                return false
+            }
+        }
+        return try lenientTruthy()
+    }
+
     /// `lenientPictureType()` for a value that is no string `plainString()` bounds.
     @inline(never)
     private mutating func otherPictureType() throws(JSONSyntaxError) -> WeiboPictureType? {
@@ -61,12 +92,46 @@ extension JSONScanner {
     /// `lenientByteString()`, with a string stage 1 validated and whose blocks hold no escape
     /// (`plainString()`) sliced here, in the reading module (JSONBytes' functions are calls
     /// from it): a URL, a pid or an id. Whitespace before the value (an array entry after `, `
-    /// or a line break) is passed over through the token masks first (`peekToken()`, which
-    /// throws at the document's end as `lenientByteString()` would).
+    /// or a line break) is passed over through the token masks first, here
+    /// (`passWhitespaceByTokens()`: at the document's end the position is its end, where
+    /// `lenientByteString()` throws as it would have).
     @inline(__always)
     mutating func keptString() throws(JSONSyntaxError) -> ByteString? {
+        passWhitespaceByTokens()
         guard let plain = plainString() else { return try keptStringPastWhitespace() }
         return keptSlice(plain)
+    }
+
+    /// `keptString()` for a member's value a walk gathered: the position is on a token's
+    /// start inside the document and the masks are there, so `plainString()`'s checks of the
+    /// position (in the document, marked as a token) are left out; a string is bounded as
+    /// `plainString()` bounds it, and anything else (no string, an escape in its blocks, no
+    /// masks) is read by `lenientByteString()` from the same place.
+    @inline(__always)
+    mutating func gatheredKeptString() throws(JSONSyntaxError) -> ByteString? {
+        if let tokens, let escapeBlocks, bytes[position] == UInt8(ascii: "\"") {
+            let start = position &+ 1
+            // The next token after the opening quote, else the document's end.
+            var end = count
+            if start < count {
+                var word = start &>> 6
+                var bits = tokens[word] & (~0 &<< UInt64(start & 63))
+                let words = (count &+ 63) &>> 6
+                while bits == 0 {
+                    word &+= 1
+                    guard word < words else { break }
+                    bits = tokens[word]
+                }
+                if bits != 0 { end = word &<< 6 | bits.trailingZeroBitCount }
+            }
+            end &-= 1
+            while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+            if end > position, Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) {
+                position = end &+ 1
+                return keptSlice(start..<end)
+            }
+        }
+        return try lenientByteString()
     }
 
     /// `keptString()` for a value `plainString()` did not bound at the position: tried again
