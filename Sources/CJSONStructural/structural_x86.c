@@ -241,8 +241,8 @@ static inline CJS_AVX2 void cjs_utf8_block(
 /// The most blocks the x86 loop runs between two rounds of the checks it keeps (`cjs_pending`).
 #define CJS_CHUNK 64
 
-/// The checks of up to `CJS_CHUNK` blocks, in block order, kept for a path's
-/// `cjs_pending_validate_<path>`: the loop over the blocks then calls nothing, and keeps its
+/// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate` (and
+/// `cjs_pending_escapes_avx512`): the loop over the blocks then calls nothing, and keeps its
 /// carries and constants in registers. `escapes` and `block` for `cjs_block_validate`; `high`,
 /// the blocks that are not ASCII, for `cjs_utf8_block` (the AVX2 pass's; the AVX-512 pass
 /// validates them in its loop).
@@ -279,23 +279,19 @@ static inline __attribute__((always_inline)) void cjs_pending_add(
         }                                                                       \
     } while (0)
 
-/// `cjs_pending_validate_<path>(stage, pending, utf8)`: runs the checks kept in `pending`, each
-/// kind in the order of its blocks (the UTF-8 by the path's `UTF8_BLOCK`), and empties it.
-#define CJS_PENDING_VALIDATE(path, TARGET, UTF8_BLOCK)                                              \
-    static TARGET __attribute__((noinline)) void cjs_pending_validate_##path(                         \
-        cjs_stage1 *stage, cjs_pending *pending, cjs_utf8 *utf8) {                                    \
-        for (size_t entry = 0; entry < pending->high_count; entry++) {                                \
-            size_t block = pending->high[entry];                                                      \
-            UTF8_BLOCK(utf8, stage, stage->bytes + 64 * block, block);                                \
-        }                                                                                             \
-        for (size_t entry = 0; entry < pending->count; entry++) {                                     \
-            cjs_block_validate(stage, pending->escapes[entry], 0, pending->block[entry]);             \
-        }                                                                                             \
-        pending->count = 0;                                                                           \
-        pending->high_count = 0;                                                                      \
+/// Runs the checks kept in `pending`, each kind in the order of its blocks, and empties it.
+static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
+    cjs_stage1 *stage, cjs_pending *pending, cjs_utf8 *utf8) {
+    for (size_t entry = 0; entry < pending->high_count; entry++) {
+        size_t block = pending->high[entry];
+        cjs_utf8_block(utf8, stage, stage->bytes + 64 * block, block);
     }
-
-CJS_PENDING_VALIDATE(avx2, CJS_AVX2, cjs_utf8_block)
+    for (size_t entry = 0; entry < pending->count; entry++) {
+        cjs_block_validate(stage, pending->escapes[entry], 0, pending->block[entry]);
+    }
+    pending->count = 0;
+    pending->high_count = 0;
+}
 
 #define CJS_X86_VALIDATE(stage, escapes, high, block) cjs_pending_add((stage), pending, (escapes), (block))
 
@@ -381,7 +377,7 @@ CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, cjs_utf8_block, 1)
 
 /// The AVX2 pass.
 CJS_AVX2 cjs_status cjs_run_avx2(cjs_stage1 *stage) {
-    CJS_X86_RUN(stage, cjs_block_avx2, cjs_padded_block_avx2, cjs_pending_validate_avx2,
+    CJS_X86_RUN(stage, cjs_block_avx2, cjs_padded_block_avx2, cjs_pending_validate,
         _Pragma("clang loop unroll_count(4)"));
     return cjs_result(stage);
 }
@@ -451,11 +447,12 @@ static inline CJS_AVX512 cjs_u64v cjs_utf8_errors_avx512(cjs_u64v input, cjs_u64
     cjs_u64v before1 = CJS_BEFORE64(input, previous, 1);
     cjs_u64v before2 = CJS_BEFORE64(input, previous, 2);
     cjs_u64v before3 = CJS_BEFORE64(input, previous, 3);
-    cjs_u64v pairs = __builtin_ia32_pshufb512(first_high, before1 >> 4) & __builtin_ia32_pshufb512(first_low, before1 & 0x0F)
-        & __builtin_ia32_pshufb512(second_high, input >> 4);
+    cjs_u64v pairs = __builtin_ia32_pshufb512(first_high, before1 >> 4)
+        & __builtin_ia32_pshufb512(first_low, before1 & 0x0F) & __builtin_ia32_pshufb512(second_high, input >> 4);
     const cjs_u64v third = {CJS_SPLAT64(0xE0 - 0x80)};
     const cjs_u64v fourth = {CJS_SPLAT64(0xF0 - 0x80)};
-    cjs_u64v called = (__builtin_elementwise_sub_sat(before2, third) | __builtin_elementwise_sub_sat(before3, fourth)) & 0x80;
+    cjs_u64v called =
+        (__builtin_elementwise_sub_sat(before2, third) | __builtin_elementwise_sub_sat(before3, fourth)) & 0x80;
     return pairs ^ called;
 }
 
@@ -469,6 +466,7 @@ static inline CJS_AVX512 int cjs_any64(cjs_u64v bytes) {
 /// block that was not ASCII) and the same promises.
 static inline CJS_AVX512 void cjs_utf8_block_avx512(
     cjs_utf8 *state, const cjs_stage1 *stage, const uint8_t *block, size_t index) {
+    // The most a byte may be at each place without calling for more bytes than the block has.
     const cjs_u64v most = {
         CJS_SPLAT32(255), CJS_SPLAT8(255), CJS_SPLAT8(255), CJS_SPLAT8(255), 255, 255, 255, 255, 255,
         0xF0 - 1, 0xE0 - 1, 0xC0 - 1,
@@ -476,16 +474,34 @@ static inline CJS_AVX512 void cjs_utf8_block_avx512(
     cjs_u64v bytes;
     memcpy(&bytes, block, sizeof bytes);
     // Only the last three bytes of `previous` are looked at.
-    cjs_u64v previous = __builtin_shufflevector(state->previous, state->previous, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    cjs_u64v previous = __builtin_shufflevector(state->previous, state->previous,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     state->failed |= cjs_any64(cjs_utf8_errors_avx512(bytes, previous));
-    state->previous = __builtin_shufflevector(bytes, bytes, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
+    state->previous = __builtin_shufflevector(bytes, bytes,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
     if (cjs_any64(__builtin_elementwise_sub_sat(bytes, most))) {
         size_t next = 64 * index + 64;
         if (next >= stage->count || stage->bytes[next] < 0x80) state->failed = 1;
     }
 }
 
-CJS_PENDING_VALIDATE(avx512, CJS_AVX512, cjs_utf8_block_avx512)
+/// The escapes kept in `pending` (the AVX-512 pass keeps no UTF-8 there), run in block order;
+/// empties it.
+static CJS_AVX512 __attribute__((noinline)) void cjs_pending_escapes_avx512(
+    cjs_stage1 *stage, cjs_pending *pending) {
+    for (size_t entry = 0; entry < pending->count; entry++) {
+        cjs_block_validate(stage, pending->escapes[entry], 0, pending->block[entry]);
+    }
+    pending->count = 0;
+}
+
+/// The AVX-512 pass's `VALIDATE` for `CJS_X86_RUN`: the UTF-8 state is not passed, so that the
+/// loop keeps it in registers.
+#define CJS_PENDING_VALIDATE_AVX512(stage, pending, utf8) cjs_pending_escapes_avx512((stage), (pending))
 
 /// The AVX-512 pass's blocks: the AVX2 pass's with the classes of `cjs_classify_avx512`, and the
 /// UTF-8 of a block that is not ASCII validated in the loop by `cjs_utf8_block_avx512` (with
@@ -495,7 +511,7 @@ CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512, cjs_utf8_block_avx512, 0
 /// The AVX-512 pass. Its loop is not unrolled: one copy of the block keeps the block's pointer
 /// in a register, where four copies kept it on the stack.
 CJS_AVX512 cjs_status cjs_run_avx512(cjs_stage1 *stage) {
-    CJS_X86_RUN(stage, cjs_block_avx512, cjs_padded_block_avx512, cjs_pending_validate_avx512,
+    CJS_X86_RUN(stage, cjs_block_avx512, cjs_padded_block_avx512, CJS_PENDING_VALIDATE_AVX512,
         _Pragma("clang loop unroll(disable)"));
     return cjs_result(stage);
 }
