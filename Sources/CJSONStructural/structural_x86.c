@@ -177,42 +177,30 @@ typedef struct {
         58 - N, 59 - N, 60 - N, 61 - N, 62 - N, 63 - N)
 
 
-/// The errors of the 32 bytes `input`, whose 32 predecessors are `previous`.
-static inline CJS_AVX2 cjs_u32 cjs_utf8_errors(cjs_u32 input, cjs_u32 previous) {
-    const cjs_v32 first_high = {
-        CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG,
-        CJS_TOO_LONG, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TOO_SHORT | CJS_OVERLONG_2,
-        CJS_TOO_SHORT, CJS_TOO_SHORT | CJS_OVERLONG_3 | CJS_SURROGATE,
-        CJS_TOO_SHORT | CJS_TOO_LARGE | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4,
-        CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG,
-        CJS_TOO_LONG, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TOO_SHORT | CJS_OVERLONG_2,
-        CJS_TOO_SHORT, CJS_TOO_SHORT | CJS_OVERLONG_3 | CJS_SURROGATE,
-        CJS_TOO_SHORT | CJS_TOO_LARGE | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4,
-    };
+// The three tables, sixteen entries each, repeated in every 16-byte lane of a vector.
+#define CJS_FIRST_HIGH                                                                                        \
+    CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG, CJS_TOO_LONG,         \
+        CJS_TOO_LONG, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TWO_CONTS, CJS_TOO_SHORT | CJS_OVERLONG_2, \
+        CJS_TOO_SHORT, CJS_TOO_SHORT | CJS_OVERLONG_3 | CJS_SURROGATE,                                        \
+        CJS_TOO_SHORT | CJS_TOO_LARGE | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4
 #define CJS_LARGE (CJS_CARRY | CJS_TOO_LARGE | CJS_TOO_LARGE_1000)
-    const cjs_v32 first_low = {
-        CJS_CARRY | CJS_OVERLONG_3 | CJS_OVERLONG_2 | CJS_OVERLONG_4, CJS_CARRY | CJS_OVERLONG_2, CJS_CARRY,
-        CJS_CARRY, CJS_CARRY | CJS_TOO_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE,
-        CJS_LARGE, CJS_LARGE, CJS_LARGE | CJS_SURROGATE, CJS_LARGE, CJS_LARGE,
-        CJS_CARRY | CJS_OVERLONG_3 | CJS_OVERLONG_2 | CJS_OVERLONG_4, CJS_CARRY | CJS_OVERLONG_2, CJS_CARRY,
-        CJS_CARRY, CJS_CARRY | CJS_TOO_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE,
-        CJS_LARGE, CJS_LARGE, CJS_LARGE | CJS_SURROGATE, CJS_LARGE, CJS_LARGE,
-    };
-#undef CJS_LARGE
+#define CJS_FIRST_LOW                                                                                        \
+    CJS_CARRY | CJS_OVERLONG_3 | CJS_OVERLONG_2 | CJS_OVERLONG_4, CJS_CARRY | CJS_OVERLONG_2, CJS_CARRY,      \
+        CJS_CARRY, CJS_CARRY | CJS_TOO_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, CJS_LARGE, \
+        CJS_LARGE, CJS_LARGE, CJS_LARGE | CJS_SURROGATE, CJS_LARGE, CJS_LARGE
 #define CJS_CONT_8 (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_OVERLONG_3 | CJS_TOO_LARGE_1000 | CJS_OVERLONG_4)
 #define CJS_CONT_9 (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_OVERLONG_3 | CJS_TOO_LARGE)
 #define CJS_CONT_AB (CJS_TOO_LONG | CJS_OVERLONG_2 | CJS_TWO_CONTS | CJS_SURROGATE | CJS_TOO_LARGE)
-    const cjs_v32 second_high = {
-        CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT,
-        CJS_TOO_SHORT, CJS_CONT_8, CJS_CONT_9, CJS_CONT_AB, CJS_CONT_AB, CJS_TOO_SHORT, CJS_TOO_SHORT,
-        CJS_TOO_SHORT, CJS_TOO_SHORT,
-        CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT,
-        CJS_TOO_SHORT, CJS_CONT_8, CJS_CONT_9, CJS_CONT_AB, CJS_CONT_AB, CJS_TOO_SHORT, CJS_TOO_SHORT,
-        CJS_TOO_SHORT, CJS_TOO_SHORT,
-    };
-#undef CJS_CONT_8
-#undef CJS_CONT_9
-#undef CJS_CONT_AB
+#define CJS_SECOND_HIGH                                                                                      \
+    CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, CJS_TOO_SHORT, \
+        CJS_TOO_SHORT, CJS_CONT_8, CJS_CONT_9, CJS_CONT_AB, CJS_CONT_AB, CJS_TOO_SHORT, CJS_TOO_SHORT,       \
+        CJS_TOO_SHORT, CJS_TOO_SHORT
+
+/// The errors of the 32 bytes `input`, whose 32 predecessors are `previous`.
+static inline CJS_AVX2 cjs_u32 cjs_utf8_errors(cjs_u32 input, cjs_u32 previous) {
+    const cjs_v32 first_high = {CJS_FIRST_HIGH, CJS_FIRST_HIGH};
+    const cjs_v32 first_low = {CJS_FIRST_LOW, CJS_FIRST_LOW};
+    const cjs_v32 second_high = {CJS_SECOND_HIGH, CJS_SECOND_HIGH};
     cjs_u32 before1 = CJS_BEFORE(input, previous, 1);
     cjs_u32 before2 = CJS_BEFORE(input, previous, 2);
     cjs_u32 before3 = CJS_BEFORE(input, previous, 3);
@@ -253,10 +241,11 @@ static inline CJS_AVX2 void cjs_utf8_block(
 /// The most blocks the x86 loop runs between two rounds of the checks it keeps (`cjs_pending`).
 #define CJS_CHUNK 64
 
-/// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate`: the
-/// loop over the blocks then calls nothing, and keeps its carries and constants in registers.
-/// `escapes` and `block` for `cjs_block_validate`; `high`, the blocks that are not ASCII, for
-/// `cjs_utf8_block`.
+/// The checks of up to `CJS_CHUNK` blocks, in block order, kept for `cjs_pending_validate` (and
+/// `cjs_pending_escapes_avx512`): the loop over the blocks then calls nothing, and keeps its
+/// carries and constants in registers. `escapes` and `block` for `cjs_block_validate`; `high`,
+/// the blocks that are not ASCII, for `cjs_utf8_block` (the AVX2 pass's; the AVX-512 pass
+/// validates them in its loop).
 typedef struct {
     uint64_t escapes[CJS_CHUNK];
     size_t block[CJS_CHUNK];
@@ -278,17 +267,17 @@ static inline __attribute__((always_inline)) void cjs_pending_add(
     pending->count = count + 1;
 }
 
-/// A block that is not ASCII: its UTF-8 kept in `pending`, or validated at once when there is
-/// none.
-static inline CJS_AVX2 __attribute__((always_inline)) void cjs_pending_high(
-    cjs_stage1 *stage, cjs_pending *pending, cjs_utf8 *utf8, const uint8_t *pointer, size_t block) {
-    if (!pending) {
-        cjs_utf8_block(utf8, stage, pointer, block);
-        return;
-    }
-    pending->high[pending->high_count] = block;
-    pending->high_count++;
-}
+/// A block that is not ASCII: its UTF-8 validated at once by the path's `UTF8_BLOCK` when
+/// there is no `pending` or `KEEP` is 0, else kept in `pending`.
+#define CJS_PENDING_HIGH(stage, pending, utf8, pointer, block, UTF8_BLOCK, KEEP) \
+    do {                                                                        \
+        if (!(pending) || !(KEEP)) {                                            \
+            UTF8_BLOCK((utf8), (stage), (pointer), (block));                    \
+        } else {                                                                \
+            (pending)->high[(pending)->high_count] = (block);                   \
+            (pending)->high_count++;                                            \
+        }                                                                       \
+    } while (0)
 
 /// Runs the checks kept in `pending`, each kind in the order of its blocks, and empties it.
 static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
@@ -307,21 +296,22 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
 #define CJS_X86_VALIDATE(stage, escapes, high, block) cjs_pending_add((stage), pending, (escapes), (block))
 
 /// The two block functions of an x86 path compiled for `TARGET`, with its `CLASSIFY(block,
-/// classes)`:
+/// classes)` and its `UTF8_BLOCK` (the UTF-8 of a block that is not ASCII, kept in `pending`
+/// when `KEEP_UTF8` is 1, validated in the loop when 0):
 /// - `cjs_block_<path>(stage, carry, utf8, pending, tokens, pointer, index)`, one block:
-///   `pointer` its 64 bytes, `index` its place in the document (UTF-8 checked by the AVX2 tables,
-///   on the blocks that are not ASCII); its checks kept in `pending`, or run at once when NULL;
+///   `pointer` its 64 bytes, `index` its place in the document; its checks kept in `pending`, or
+///   run at once when NULL;
 /// - `cjs_padded_block_<path>(stage, carry, utf8, index)`, a block not wholly inside the document
 ///   (the last, partial one; the first after a byte order mark), from a padded copy
 ///   (`cjs_pad_block`), its checks run at once. Out of line: at most two blocks of a document
 ///   come here, and the loop over the others keeps its state in registers.
-#define CJS_X86_BLOCKS(path, TARGET, CLASSIFY)                                                             \
+#define CJS_X86_BLOCKS(path, TARGET, CLASSIFY, UTF8_BLOCK, KEEP_UTF8)                                      \
     static inline TARGET __attribute__((always_inline)) void cjs_block_##path(                             \
         cjs_stage1 *stage, cjs_carry *carry, cjs_utf8 *utf8, cjs_pending *pending, uint64_t *tokens,      \
         const uint8_t *pointer, size_t index) {                                                            \
         cjs_classes classes;                                                                               \
         CLASSIFY(pointer, &classes);                                                                       \
-        if (classes.nonascii) cjs_pending_high(stage, pending, utf8, pointer, index);                     \
+        if (classes.nonascii) CJS_PENDING_HIGH(stage, pending, utf8, pointer, index, UTF8_BLOCK, KEEP_UTF8); \
         CJS_BLOCK_CHECKED(stage, *carry, tokens, classes, pointer, index, cjs_prefix_xor_clmul, CJS_NO_HIGH, \
             CJS_X86_VALIDATE);                                                                             \
     }                                                                                                      \
@@ -332,15 +322,16 @@ static CJS_AVX2 __attribute__((noinline)) void cjs_pending_validate(
         cjs_block_##path(stage, carry, utf8, 0, stage->tokens, padded, index);                            \
     }
 
-CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2)
+CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2, cjs_utf8_block, 1)
 
 /// The loop of the AVX2 and AVX-512 passes, with a path's `BLOCK(stage, carry, utf8, pending,
-/// tokens, pointer, index)` and `PADDED(stage, carry, utf8, index)`: its own rather than
-/// `CJS_RUN`, so that the blocks wholly inside the document run one after the other with the
-/// carries, the token pointer and the vector constants in registers: their checks are kept for
-/// `CJS_CHUNK` blocks at a time and run after them, in block order (the padded blocks, before
-/// and after them, are out of line).
-#define CJS_X86_RUN(stage, BLOCK, PADDED)                                                  \
+/// tokens, pointer, index)`, `PADDED(stage, carry, utf8, index)`, `VALIDATE(stage, pending,
+/// utf8)` and `UNROLL`, a loop pragma: its own rather than `CJS_RUN`, so that the blocks wholly
+/// inside the document run one after the other with the carries, the token pointer and the
+/// vector constants in registers: the checks they keep are kept for `CJS_CHUNK` blocks at a
+/// time and run after them by `VALIDATE`, in block order (the padded blocks, before and after
+/// them, are out of line).
+#define CJS_X86_RUN(stage, BLOCK, PADDED, VALIDATE, UNROLL)                                                  \
     do {                                                                                   \
         cjs_utf8 cjs_run_utf8;                                                             \
         memset(&cjs_run_utf8, 0, sizeof cjs_run_utf8);                                     \
@@ -364,15 +355,16 @@ CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2)
             const uint8_t *cjs_pointer = (stage)->bytes + 64 * cjs_index;                  \
             while (cjs_index < cjs_direct_to) {                                            \
                 size_t cjs_chunk_end = cjs_direct_to - cjs_index > CJS_CHUNK ? cjs_index + CJS_CHUNK : cjs_direct_to; \
-                /* Unrolled: the carries pass from one copy of the block to the next in  \
-                   registers, without the moves that close each turn of the loop. */       \
-                _Pragma("clang loop unroll_count(4)")                                      \
+                /* Unrolled `UNROLL` times (a pragma): the carries pass from one copy of \
+                   the block to the next in registers, without the moves that close each   \
+                   turn of the loop. */                                                    \
+                UNROLL                                                                     \
                 for (; cjs_index < cjs_chunk_end; cjs_index++, cjs_pointer += 64) {        \
                     BLOCK((stage), &cjs_direct_carry, &cjs_direct_utf8, &cjs_run_pending, cjs_tokens, cjs_pointer, \
                         cjs_index);                                                        \
                 }                                                                          \
                 if (cjs_run_pending.count | cjs_run_pending.high_count) {                  \
-                    cjs_pending_validate((stage), &cjs_run_pending, &cjs_direct_utf8);     \
+                    VALIDATE((stage), &cjs_run_pending, &cjs_direct_utf8);                 \
                 }                                                                          \
             }                                                                              \
             cjs_run_carry = cjs_direct_carry;                                              \
@@ -385,7 +377,8 @@ CJS_X86_BLOCKS(avx2, CJS_AVX2, cjs_classify_avx2)
 
 /// The AVX2 pass.
 CJS_AVX2 cjs_status cjs_run_avx2(cjs_stage1 *stage) {
-    CJS_X86_RUN(stage, cjs_block_avx2, cjs_padded_block_avx2);
+    CJS_X86_RUN(stage, cjs_block_avx2, cjs_padded_block_avx2, cjs_pending_validate,
+        _Pragma("clang loop unroll_count(4)"));
     return cjs_result(stage);
 }
 
@@ -398,6 +391,7 @@ typedef char cjs_v64 __attribute__((vector_size(64)));
 #define CJS_SPLAT64(x) CJS_SPLAT32(x), CJS_SPLAT32(x)
 #define CJS_EQUAL 0
 #define CJS_LESS 1
+#define CJS_NOT_EQUAL 4
 
 /// The bytes of `bytes` equal to those of `other`, one bit each: a compare into a mask register.
 static inline CJS_AVX512 uint64_t cjs_equal64(cjs_v64 bytes, cjs_v64 other) {
@@ -429,12 +423,96 @@ static inline CJS_AVX512 void cjs_classify_avx512(const uint8_t *block, cjs_clas
     classes->nonascii = __builtin_ia32_cmpb512_mask(bytes, zero, CJS_LESS, ~0ULL);
 }
 
-/// The AVX-512 pass's blocks: the AVX2 pass's with the classes of `cjs_classify_avx512`.
-CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512)
+// MARK: UTF-8 in 64-byte vectors
 
-/// The AVX-512 pass.
+typedef unsigned char cjs_u64v __attribute__((vector_size(64)));
+
+/// The bytes of `input` each moved `N` places later, the first ones taken from the end of
+/// `previous` (`CJS_BEFORE` on 64 bytes).
+#define CJS_BEFORE64(input, previous, N) \
+    __builtin_shufflevector((previous), (input), \
+        64 - N, 65 - N, 66 - N, 67 - N, 68 - N, 69 - N, 70 - N, 71 - N, 72 - N, 73 - N, 74 - N, 75 - N, \
+        76 - N, 77 - N, 78 - N, 79 - N, 80 - N, 81 - N, 82 - N, 83 - N, 84 - N, 85 - N, 86 - N, 87 - N, \
+        88 - N, 89 - N, 90 - N, 91 - N, 92 - N, 93 - N, 94 - N, 95 - N, 96 - N, 97 - N, 98 - N, 99 - N, \
+        100 - N, 101 - N, 102 - N, 103 - N, 104 - N, 105 - N, 106 - N, 107 - N, 108 - N, 109 - N, 110 - N, 111 - N, \
+        112 - N, 113 - N, 114 - N, 115 - N, 116 - N, 117 - N, 118 - N, 119 - N, 120 - N, 121 - N, 122 - N, 123 - N, \
+        124 - N, 125 - N, 126 - N, 127 - N)
+
+/// The errors of the 64 bytes `input`, whose 64 predecessors are `previous`: the tables and
+/// steps of `cjs_utf8_errors` on one register.
+static inline CJS_AVX512 cjs_u64v cjs_utf8_errors_avx512(cjs_u64v input, cjs_u64v previous) {
+    const cjs_v64 first_high = {CJS_FIRST_HIGH, CJS_FIRST_HIGH, CJS_FIRST_HIGH, CJS_FIRST_HIGH};
+    const cjs_v64 first_low = {CJS_FIRST_LOW, CJS_FIRST_LOW, CJS_FIRST_LOW, CJS_FIRST_LOW};
+    const cjs_v64 second_high = {CJS_SECOND_HIGH, CJS_SECOND_HIGH, CJS_SECOND_HIGH, CJS_SECOND_HIGH};
+    cjs_u64v before1 = CJS_BEFORE64(input, previous, 1);
+    cjs_u64v before2 = CJS_BEFORE64(input, previous, 2);
+    cjs_u64v before3 = CJS_BEFORE64(input, previous, 3);
+    cjs_u64v pairs = __builtin_ia32_pshufb512(first_high, before1 >> 4)
+        & __builtin_ia32_pshufb512(first_low, before1 & 0x0F) & __builtin_ia32_pshufb512(second_high, input >> 4);
+    const cjs_u64v third = {CJS_SPLAT64(0xE0 - 0x80)};
+    const cjs_u64v fourth = {CJS_SPLAT64(0xF0 - 0x80)};
+    cjs_u64v called =
+        (__builtin_elementwise_sub_sat(before2, third) | __builtin_elementwise_sub_sat(before3, fourth)) & 0x80;
+    return pairs ^ called;
+}
+
+/// Whether any byte of `bytes` is not zero.
+static inline CJS_AVX512 int cjs_any64(cjs_u64v bytes) {
+    const cjs_u64v zero = {0};
+    return __builtin_ia32_ucmpb512_mask(bytes, zero, CJS_NOT_EQUAL, ~0ULL) != 0;
+}
+
+/// `cjs_utf8_block` on one 64-byte register: the same state (the last 32 bytes of the last
+/// block that was not ASCII) and the same promises.
+static inline CJS_AVX512 void cjs_utf8_block_avx512(
+    cjs_utf8 *state, const cjs_stage1 *stage, const uint8_t *block, size_t index) {
+    // The most a byte may be at each place without calling for more bytes than the block has.
+    const cjs_u64v most = {
+        CJS_SPLAT32(255), CJS_SPLAT8(255), CJS_SPLAT8(255), CJS_SPLAT8(255), 255, 255, 255, 255, 255,
+        0xF0 - 1, 0xE0 - 1, 0xC0 - 1,
+    };
+    cjs_u64v bytes;
+    memcpy(&bytes, block, sizeof bytes);
+    // Only the last three bytes of `previous` are looked at.
+    cjs_u64v previous = __builtin_shufflevector(state->previous, state->previous,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    state->failed |= cjs_any64(cjs_utf8_errors_avx512(bytes, previous));
+    state->previous = __builtin_shufflevector(bytes, bytes,
+        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
+    if (cjs_any64(__builtin_elementwise_sub_sat(bytes, most))) {
+        size_t next = 64 * index + 64;
+        if (next >= stage->count || stage->bytes[next] < 0x80) state->failed = 1;
+    }
+}
+
+/// The escapes kept in `pending` (the AVX-512 pass keeps no UTF-8 there), run in block order;
+/// empties it.
+static CJS_AVX512 __attribute__((noinline)) void cjs_pending_escapes_avx512(
+    cjs_stage1 *stage, cjs_pending *pending) {
+    for (size_t entry = 0; entry < pending->count; entry++) {
+        cjs_block_validate(stage, pending->escapes[entry], 0, pending->block[entry]);
+    }
+    pending->count = 0;
+}
+
+/// The AVX-512 pass's `VALIDATE` for `CJS_X86_RUN`: the UTF-8 state is not passed, so that the
+/// loop keeps it in registers.
+#define CJS_PENDING_VALIDATE_AVX512(stage, pending, utf8) cjs_pending_escapes_avx512((stage), (pending))
+
+/// The AVX-512 pass's blocks: the AVX2 pass's with the classes of `cjs_classify_avx512`, and the
+/// UTF-8 of a block that is not ASCII validated in the loop by `cjs_utf8_block_avx512` (with
+/// thirty-two vector registers the loop keeps its tables in them, and the block in hand).
+CJS_X86_BLOCKS(avx512, CJS_AVX512, cjs_classify_avx512, cjs_utf8_block_avx512, 0)
+
+/// The AVX-512 pass. Its loop is not unrolled: one copy of the block keeps the block's pointer
+/// in a register, where four copies kept it on the stack.
 CJS_AVX512 cjs_status cjs_run_avx512(cjs_stage1 *stage) {
-    CJS_X86_RUN(stage, cjs_block_avx512, cjs_padded_block_avx512);
+    CJS_X86_RUN(stage, cjs_block_avx512, cjs_padded_block_avx512, CJS_PENDING_VALIDATE_AVX512,
+        _Pragma("clang loop unroll(disable)"));
     return cjs_result(stage);
 }
 

@@ -202,6 +202,43 @@ struct JSONStructuralIndexTests {
         }
     }
 
+    /// UTF-8 deep in a document: valid and broken sequences around the edges of blocks 64, 65
+    /// and 128 (where the AVX2 pass's rounds of kept checks end) and around the 16-byte lanes
+    /// of the block after them, with an earlier block of non-ASCII text ending in a complete
+    /// sequence, then ASCII blocks or none: the state a block's check carries to the next
+    /// non-ASCII block (its last bytes) is the right one on every path, and every path names
+    /// the expected outcome and agrees with the scalar path.
+    @Test func utf8DeepInTheDocumentAfterASCIIBlocks() {
+        let sequences: [(bytes: [UInt8], valid: Bool)] = [
+            ([0xE4, 0xB8, 0xAD], true), ([0xF0, 0x9F, 0x98, 0x80], true), ([0xC3, 0xA9], true),
+            ([0x80], false), ([0xBF, 0xBF], false), ([0xE4, 0xB8], false), ([0xF0, 0x9F, 0x98], false),
+            ([0xED, 0xA0, 0x80], false), ([0xE0, 0x80, 0x80], false), ([0xC3, 0xA9, 0x80], false),
+        ]
+        for edge in [64 * 64, 65 * 64, 128 * 64] {
+            for gap in [-60, 0, 200] {
+                // A string's start, `…中文中`, ending `64 + gap` bytes before the edge: in the
+                // block before it (four bytes before the edge), or one or four ASCII blocks
+                // earlier.
+                let text = Array("\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 30) + Array("中文中".utf8)
+                let start = edge - 64 - gap - text.count
+                for offset in [-3, -2, -1, 0, 1, 2, 13, 14, 15, 16, 17, 31, 32, 33, 47, 48, 49, 61, 62, 63, 64, 65] {
+                    for (sequence, valid) in sequences {
+                        var bytes = Array("[".utf8) + [UInt8](repeating: 0x20, count: start - 1) + text
+                        bytes += [UInt8](repeating: UInt8(ascii: "b"), count: edge + offset - bytes.count)
+                        bytes += sequence + Array("c\"]".utf8)
+                        let expected: JSONStructuralIndex.Outcome = valid ? .valid : .invalidUTF8
+                        for path in paths {
+                            #expect(
+                                stage1(bytes, path).0 == expected,
+                                "\(path) \(sequence) at \(edge) + \(offset), ASCII gap \(gap)")
+                        }
+                        checkPaths(bytes)
+                    }
+                }
+            }
+        }
+    }
+
     /// A document with several problems names the same one on every path: the first in the
     /// order of `Outcome` (UTF-8, control, escape, unclosed string, control outside strings),
     /// wherever each lies, since every path checks every block to the end; a misspelled number
