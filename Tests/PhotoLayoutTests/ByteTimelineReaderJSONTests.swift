@@ -36,6 +36,20 @@ private func readByByteLoop(_ document: [UInt8]) -> Result<TimelineRequest, Inpu
     }
 }
 
+/// Expects `text` to be refused by the reader with masks, with the error the byte loop gives
+/// (`readByByteLoop`); records an issue, labelled `label`, when it is read.
+private func expectRefusedAsTheByteLoop(
+    _ text: String, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let document = Array(text.utf8)
+    let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
+    guard case .failure = ours else {
+        Issue.record("\(label) was read", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(ours == readByByteLoop(document), "\(label)", sourceLocation: sourceLocation)
+}
+
 /// The timeline reader on the JSON module's paths: the token walk and the byte loop give the
 /// same request or error, sizes read in place equal the reference's, strings are slices of the
 /// caller's array, and indented output means what compact output means.
@@ -142,13 +156,7 @@ struct ByteTimelineReaderJSONTests {
             #expect(media.thumbnailPic == "https://x/0.jpg", "\(gap.debugDescription)")
             #expect(ours.statuses.first?.retweeted?.media.picIDs == ["r", "s"], "\(gap.debugDescription)")
             for end in [#"{"statuses": [{"pic_ids": ["a",\#(gap)"#, #"{"statuses": [{"idstr":\#(gap)"#] {
-                let broken = Array(end.utf8)
-                let withTokens = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(broken) }
-                guard case .failure = withTokens else {
-                    Issue.record("\(end.debugDescription) was read")
-                    continue
-                }
-                #expect(withTokens == readByByteLoop(broken), "\(end.debugDescription)")
+                expectRefusedAsTheByteLoop(end, "\(end.debugDescription)")
             }
         }
     }
@@ -324,13 +332,7 @@ struct ReaderTokenPathTests {
                 #"{"statuses": [{"pic_infos": {"a"\#(gap),"b": {}}}]}"#,
                 #"{"statuses": [{"pic_infos": {"a"\#(gap)1}}]}"#,
             ] {
-                let document = Array(broken.utf8)
-                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
-                guard case .failure = ours else {
-                    Issue.record("\(broken.debugDescription) was read")
-                    continue
-                }
-                #expect(ours == readByByteLoop(document), "\(broken.debugDescription)")
+                expectRefusedAsTheByteLoop(broken, "\(broken.debugDescription)")
             }
         }
         // More keys than are compared one by one, repeats among them and past them.
@@ -405,13 +407,7 @@ struct ReaderTokenPathTests {
         for broken in ["tru", "truex", "fals", "falsy", "nul", "01", "1.", "1e", "-", "1x"] {
             let info = #"{"keep_size": \#(broken), "type": "gif"}"#
             let text = #"{"statuses": [{"pic_ids": ["p"], "pic_infos": {"p": \#(info)}}]}"#
-            let document = Array(text.utf8)
-            let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
-            guard case .failure = ours else {
-                Issue.record("\(broken) was read")
-                continue
-            }
-            #expect(ours == readByByteLoop(document), "\(broken)")
+            expectRefusedAsTheByteLoop(text, "\(broken)")
         }
         let urls = [
             "7", "null", "[]", "{}", #""""#, #""\u0068ttps://a/x.jpg""#, #""https:\/\/a/x.jpg""#, #""é/x.jpg""#,
@@ -470,13 +466,7 @@ struct ReaderTokenPathTests {
                 #"{"statuses": [{"pic_infos": {"a": {}\#(g)]}]}"#,
                 #"{"statuses": [{"pic_infos": {"a": {}\#(g),\#(g)7}}]}"#, #"{"statuses": [{"pic_infos": {"a": {}\#(g)"#,
             ] {
-                let document = Array(broken.utf8)
-                let ours = Result { () throws(InputError) in try ByteTimelineReader().readTimeline(document) }
-                guard case .failure = ours else {
-                    Issue.record("\(broken.debugDescription) was read")
-                    continue
-                }
-                #expect(ours == readByByteLoop(document), "\(broken.debugDescription)")
+                expectRefusedAsTheByteLoop(broken, "\(broken.debugDescription)")
             }
         }
     }

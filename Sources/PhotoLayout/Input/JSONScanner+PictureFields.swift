@@ -111,21 +111,7 @@ extension JSONScanner {
     mutating func gatheredKeptString() throws(JSONSyntaxError) -> ByteString? {
         if let tokens, let escapeBlocks, bytes[position] == UInt8(ascii: "\"") {
             let start = position &+ 1
-            // The next token after the opening quote, else the document's end.
-            var end = count
-            if start < count {
-                var word = start &>> 6
-                var bits = tokens[word] & (~0 &<< UInt64(start & 63))
-                let words = (count &+ 63) &>> 6
-                while bits == 0 {
-                    word &+= 1
-                    guard word < words else { break }
-                    bits = tokens[word]
-                }
-                if bits != 0 { end = word &<< 6 | bits.trailingZeroBitCount }
-            }
-            end &-= 1
-            while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+            let end = lastQuote(before: nextToken(after: start, in: tokens))
             if end > position, Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) {
                 position = end &+ 1
                 return keptSlice(start..<end)
@@ -157,20 +143,8 @@ extension JSONScanner {
             tokens[position &>> 6] & (1 &<< UInt64(position & 63)) != 0
         else { return try memberKey() }
         let start = position &+ 1
-        var next = count
-        if start < count {
-            var word = start &>> 6
-            var bits = tokens[word] & (~0 &<< UInt64(start & 63))
-            let words = (count &+ 63) &>> 6
-            while bits == 0 {
-                word &+= 1
-                guard word < words else { break }
-                bits = tokens[word]
-            }
-            if bits != 0 { next = word &<< 6 | bits.trailingZeroBitCount }
-        }
-        var end = next &- 1
-        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        let next = nextToken(after: start, in: tokens)
+        let end = lastQuote(before: next)
         guard end > position, Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) else {
             return try memberKey()
         }
@@ -208,25 +182,38 @@ extension JSONScanner {
             tokens[position &>> 6] & (1 &<< UInt64(position & 63)) != 0
         else { return nil }
         let start = position &+ 1
-        // The next token after the opening quote, else the document's end.
-        var end = count
-        if start < count {
-            var word = start &>> 6
-            var bits = tokens[word] & (~0 &<< UInt64(start & 63))
-            let words = (count &+ 63) &>> 6
-            while bits == 0 {
-                word &+= 1
-                guard word < words else { break }
-                bits = tokens[word]
-            }
-            if bits != 0 { end = word &<< 6 | bits.trailingZeroBitCount }
-        }
-        end &-= 1
-        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        let end = lastQuote(before: nextToken(after: start, in: tokens))
         guard end > position else { return nil }
         guard Self.noEscapes(in: escapeBlocks, from: start &>> 6, through: end &>> 6) else { return nil }
         position = end &+ 1
         return start..<end
+    }
+
+    /// The offset of the first token at or after `start` (the document's end when none
+    /// follows): `JSONStructuralIndex.nextToken(in:count:from:)` written in the reading module,
+    /// where that package type's member would be a call.
+    @inline(__always)
+    func nextToken(after start: Int, in tokens: UnsafePointer<UInt64>) -> Int {
+        guard start < count else { return count }
+        var word = start &>> 6
+        var bits = tokens[word] & (~0 &<< UInt64(start & 63))
+        let words = (count &+ 63) &>> 6
+        while bits == 0 {
+            word &+= 1
+            guard word < words else { return count }
+            bits = tokens[word]
+        }
+        return word &<< 6 | bits.trailingZeroBitCount
+    }
+
+    /// The offset of the last quote before `next`, searched back to the position (the opening
+    /// quote, returned when no quote lies between): where a string opened at the position
+    /// closes when only whitespace lies between it and the token at `next`.
+    @inline(__always)
+    func lastQuote(before next: Int) -> Int {
+        var end = next &- 1
+        while end > position, bytes[end] != UInt8(ascii: "\"") { end &-= 1 }
+        return end
     }
 
     /// Whether none of the blocks `first` through `last` is marked in `escapeBlocks` (bit
