@@ -126,36 +126,11 @@ extension ByteTimelineReader {
                 // again; one it did not (not an object, or one it left) is read as without it.
                 // (A member that is no variant has no slot word.)
                 switch entry & 0xFF {
-                case 0:
-                    if slot[0] != notGathered {
-                        try readGatheredVariant(&scanner, slot, into: &info.slots.thumbnail)
-                    } else {
-                        try readVariant(&scanner, into: &info.slots.thumbnail, fields: variantFields)
-                    }
-                case 1:
-                    if slot[0] != notGathered {
-                        try readGatheredVariant(&scanner, slot, into: &info.slots.bmiddle)
-                    } else {
-                        try readVariant(&scanner, into: &info.slots.bmiddle, fields: variantFields)
-                    }
-                case 2:
-                    if slot[0] != notGathered {
-                        try readGatheredVariant(&scanner, slot, into: &info.slots.large)
-                    } else {
-                        try readVariant(&scanner, into: &info.slots.large, fields: variantFields)
-                    }
-                case 3:
-                    if slot[0] != notGathered {
-                        try readGatheredVariant(&scanner, slot, into: &info.slots.largest)
-                    } else {
-                        try readVariant(&scanner, into: &info.slots.largest, fields: variantFields)
-                    }
-                case 4:
-                    if slot[0] != notGathered {
-                        try readGatheredVariant(&scanner, slot, into: &info.slots.original)
-                    } else {
-                        try readVariant(&scanner, into: &info.slots.original, fields: variantFields)
-                    }
+                case 0: try readSlot(&scanner, slot, notGathered, into: &info.slots.thumbnail, variantFields)
+                case 1: try readSlot(&scanner, slot, notGathered, into: &info.slots.bmiddle, variantFields)
+                case 2: try readSlot(&scanner, slot, notGathered, into: &info.slots.large, variantFields)
+                case 3: try readSlot(&scanner, slot, notGathered, into: &info.slots.largest, variantFields)
+                case 4: try readSlot(&scanner, slot, notGathered, into: &info.slots.original, variantFields)
                 case 5: info.type = try scanner.lenientPictureType()
                 default: info.keepSize = try scanner.gatheredTruthy()
                 }
@@ -164,6 +139,21 @@ extension ByteTimelineReader {
         // Past the `}` (as `nextField` leaves a gathered object).
         scanner.position = members.end &+ 1
         scanner.depth &-= 1
+    }
+
+    /// A variant member of a gathered info: read from what the walk found inside it
+    /// (`readGatheredVariant`) unless its slot's first word is `notGathered`, else from the
+    /// position as without the walk (`readVariant`: not an object, or one the walk left).
+    @inline(__always)
+    private static func readSlot(
+        _ scanner: inout JSONScanner, _ slot: UnsafePointer<UInt64>, _ notGathered: UInt64,
+        into variant: inout WeiboPictureVariant?, _ variantFields: JSONFieldSet<VariantField>
+    ) throws(JSONSyntaxError) {
+        if slot[0] != notGathered {
+            try readGatheredVariant(&scanner, slot, into: &variant)
+        } else {
+            try readVariant(&scanner, into: &variant, fields: variantFields)
+        }
     }
 
     /// The variant object at the position that the info's walk gathered (`slot`: its word as
