@@ -53,18 +53,7 @@ extension JSONScanner {
     @inline(__always)
     mutating func passWhitespaceByTokens() {
         guard let tokens, position < count, bytes[position] <= 0x20 else { return }
-        var word = position &>> 6
-        var bits = tokens[word] & (~0 &<< UInt64(position & 63))
-        let words = (count &+ 63) &>> 6
-        while bits == 0 {
-            word &+= 1
-            guard word < words else {
-                position = count
-                return
-            }
-            bits = tokens[word]
-        }
-        position = word &<< 6 | bits.trailingZeroBitCount
+        position = nextToken(after: position, in: tokens)
     }
 
     /// `nextMember()` with the whitespace before the `,` or `}` and after the `,` passed by
